@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+import { sourceAliases } from '../../vitest.shared.ts';
+
+export default defineProject({
+  resolve: { alias: sourceAliases },
+  test: {
+    name: 'cli',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    testTimeout: 20_000,
+  },
+});

@@ -1,0 +1,355 @@
+import { type Endpoint, ErrorCode, type Operation, operations, permissionOf } from '@nimbus/sdk/contract';
+import { z } from 'zod';
+import type { Store } from '../store/store';
+import { activityLogs, actorOf } from './activity';
+import { authenticate, type Principal } from './auth';
+import { type ServerConfig, resolveConfig } from './config';
+import { Faults } from './faults';
+import type { Context, Handler, HandlerEntry, ListResult } from './handler';
+import { HttpError } from './http-error';
+import { IdempotencyCache } from './idempotency';
+import { allows, memberPermissions, permissionsOfRole } from './permissions';
+import { publicView } from './public-view';
+import { RateLimiter } from './rate-limit';
+import { apiOfPath, errorResponse, internalError, json } from './respond';
+import { type RouteMatch, Router } from './router';
+import { Runtime } from './runtime';
+import { projects } from './tables';
+import { parseOr400 } from './validation';
+
+/** A resource family: its handlers and what it starts with the server. */
+export interface FamilyModule {
+  readonly handlers: readonly HandlerEntry[];
+  setup?(runtime: Runtime): void;
+}
+
+export interface App {
+  /** The whole server as a Fetch API handler. */
+  fetch(request: Request): Promise<Response>;
+  readonly runtime: Runtime;
+  readonly faults: Faults;
+  /** Contract operations that have a handler, by id. */
+  readonly handled: ReadonlySet<string>;
+  close(): Promise<void>;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_CONTENT = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Builds the server core: a function from a `Request` to a `Response` over a store.
+ * Routing, validation, auth, tenancy and envelopes all come from the contract.
+ */
+export function createApp(options: {
+  store: Store;
+  families: readonly FamilyModule[];
+  config?: Partial<ServerConfig>;
+}): App {
+  const config = resolveConfig(options.config);
+  const runtime = new Runtime(options.store, config);
+  const faults = runtime.faults;
+  const idempotency = new IdempotencyCache();
+  const limiter = config.rateLimitPerMinute ? new RateLimiter(config.rateLimitPerMinute) : undefined;
+  const handlers = new Map<Endpoint, Handler>();
+  for (const family of options.families) for (const [endpoint, handler] of family.handlers) handlers.set(endpoint, handler);
+  const routed: Operation[] = operations().filter((op) => handlers.has(op.endpoint));
+  const router = new Router(routed);
+  for (const family of options.families) family.setup?.(runtime);
+  runtime.lifecycle.resume();
+
+  async function handle(request: Request): Promise<Response> {
+    const started = performance.now();
+    const url = new URL(request.url);
+    const requestId = requestIdOf(request);
+    const api = apiOfPath(url.pathname);
+    let route = 'unmatched';
+    let response: Response;
+    try {
+      runtime.clock.runDue();
+      if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+        response = new Response(null, { status: 204, headers: preflightHeaders(request) });
+      } else {
+        const match = router.match(request.method, url.pathname);
+        if (match.kind === 'found') route = match.endpoint.path;
+        response = await dispatch(request, url, match, requestId);
+      }
+    } catch (error) {
+      response = errorResponse(api, toHttpError(error, config, requestId), requestId);
+    }
+    response = withCommonHeaders(response, request, requestId);
+    const record = { method: request.method, route, status: response.status, durationMs: performance.now() - started };
+    for (const observe of runtime.requestObservers) observe(record);
+    return response;
+  }
+
+  async function dispatch(request: Request, url: URL, match: RouteMatch, requestId: string): Promise<Response> {
+    if (match.kind === 'not-found') {
+      throw new HttpError(404, ErrorCode.NOT_FOUND, `No route for ${request.method} ${url.pathname}`);
+    }
+    if (match.kind === 'method-not-allowed') {
+      throw new HttpError(405, ErrorCode.METHOD_NOT_ALLOWED, `${request.method} is not allowed on ${url.pathname}`, undefined, {
+        Allow: match.allow.join(', '),
+      });
+    }
+    const { endpoint, operation } = match;
+
+    const fault = faults.take(request.method, url.pathname);
+    if (fault?.delay_ms) await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
+    const injected = fault && Faults.errorOf(fault);
+    if (injected) throw injected;
+
+    if (endpoint.api === 'mock' && config.controlToken) {
+      if (request.headers.get('authorization') !== `Bearer ${config.controlToken}`) {
+        throw HttpError.unauthenticated('The control routes need the control token');
+      }
+    }
+    if (limiter) {
+      const wait = limiter.hit(request.headers.get('authorization') ?? request.headers.get('x-api-key') ?? 'anonymous', runtime.clock.now());
+      if (wait > 0) {
+        throw new HttpError(429, ErrorCode.RATE_LIMITED, 'Too many requests', undefined, { 'Retry-After': String(wait) });
+      }
+    }
+    if (MUTATING.has(request.method) && endpoint.api !== 'mock') {
+      const health = runtime.store.health();
+      if (!health.ok) {
+        throw new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The state store cannot accept writes', { reason: health.reason });
+      }
+    }
+
+    const principal = await authenticate(runtime, request, url, endpoint);
+    const projectId = endpoint.project ? authorizeProject(request, endpoint, principal) : '';
+    const tenantId = authorizeTenant(endpoint, principal);
+
+    const params = endpoint.params ? parseOr400(endpoint.params, match.params, 'path') : undefined;
+    const query = endpoint.query ? parseOr400(endpoint.query, queryObject(url), 'query') : undefined;
+    const rawBody = endpoint.body ? await readBody(request, endpoint, config.maxBodyBytes) : undefined;
+    const body = endpoint.body ? parseOr400(endpoint.body, rawBody?.value, 'body') : undefined;
+
+    const ctx: Context = {
+      request,
+      url,
+      endpoint,
+      params: params as never,
+      query: query as never,
+      body: body as never,
+      requestId,
+      principal,
+      projectId,
+      tenantId,
+      runtime,
+      now: () => runtime.clock.iso(),
+    };
+    const handler = handlers.get(endpoint)!;
+    const run = async () => {
+      const response = render(endpoint, await handler(ctx), requestId);
+      if (endpoint.project && MUTATING.has(request.method)) recordActivity(ctx, operation, response.status);
+      return response;
+    };
+    const idempotencyKey = request.headers.get('idempotency-key');
+    if (idempotencyKey && request.method === 'POST') {
+      if (idempotencyKey.length > 255) throw HttpError.validation([{ path: 'header.idempotency-key', message: 'must be at most 255 characters' }]);
+      const scope = `${actorOf(principal)}\n${projectId}\n${operation.id}\n${url.pathname}`;
+      return idempotency.run(scope, idempotencyKey, rawBody?.text ?? '', runtime.clock.now(), run);
+    }
+    return run();
+  }
+
+  function authorizeProject(request: Request, endpoint: Endpoint, principal: Principal | undefined): string {
+    const header = request.headers.get('x-project-id');
+    if (header === null || header === '') {
+      if (principal?.kind === 'api_key') return checkPermission(endpoint, principal, principal.projectId);
+      throw new HttpError(400, ErrorCode.PROJECT_HEADER_REQUIRED, 'The X-Project-ID header is required');
+    }
+    if (!z.uuid().safeParse(header).success) {
+      throw HttpError.validation([{ path: 'header.x-project-id', message: 'must be a UUID' }], 'X-Project-ID must be a UUID');
+    }
+    return checkPermission(endpoint, principal, header);
+  }
+
+  function checkPermission(endpoint: Endpoint, principal: Principal | undefined, projectId: string): string {
+    const forbidden = () => new HttpError(403, ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
+    if (!principal || principal.kind === 'workload') throw forbidden();
+    if (!runtime.store.table(projects).get(projectId)) throw forbidden();
+    let granted: readonly string[] | undefined;
+    if (principal.kind === 'api_key') {
+      if (principal.projectId !== projectId) throw forbidden();
+      granted = permissionsOfRole(runtime.store, projectId, principal.role);
+    } else {
+      granted = memberPermissions(runtime.store, projectId, principal.userId, runtime.clock.iso());
+    }
+    if (!granted) throw forbidden();
+    const needed = permissionOf(endpoint);
+    if (needed && !allows(granted, needed)) {
+      throw HttpError.forbidden(`Your role does not allow ${needed}`, { permission: needed });
+    }
+    return projectId;
+  }
+
+  function recordActivity(ctx: Context, operation: Operation, status: number): void {
+    const at = ctx.now();
+    const params = ctx.params as Record<string, string> | undefined;
+    runtime.store.table(activityLogs).insert({
+      id: crypto.randomUUID(),
+      created_at: at,
+      updated_at: at,
+      project_id: ctx.projectId,
+      actor: actorOf(ctx.principal),
+      actor_type: ctx.principal?.kind ?? 'user',
+      operation: operation.id.replace(/^v1\./, ''),
+      method: ctx.request.method,
+      path: ctx.url.pathname,
+      resource_id: params?.id ?? params?.name ?? null,
+      status,
+      request_id: ctx.requestId,
+    });
+  }
+
+  function render(endpoint: Endpoint, result: unknown, requestId: string): Response {
+    if (result instanceof Response) return result;
+    if (endpoint.status === 204) return new Response(null, { status: 204 });
+    if (endpoint.list) {
+      const page = result as ListResult<unknown>;
+      const data = page.items.map((item) => view(endpoint.response, item));
+      return json(endpoint.status, {
+        success: true,
+        data,
+        meta: { request_id: requestId, page: page.page, per_page: page.per_page, total: page.total },
+      });
+    }
+    const data = view(endpoint.response, result);
+    if (endpoint.api === 'v1') return json(endpoint.status, { success: true, data, meta: { request_id: requestId } });
+    return json(endpoint.status, data);
+  }
+
+  function view(schema: z.ZodType, value: unknown): unknown {
+    const out = publicView(schema, value);
+    if (config.validateResponses) {
+      const checked = schema.safeParse(out);
+      if (!checked.success) {
+        throw new Error(`Response does not match the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+      }
+    }
+    return out;
+  }
+
+  function preflightHeaders(request: Request): Headers {
+    const headers = new Headers();
+    headers.set('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+    headers.set(
+      'Access-Control-Allow-Headers',
+      request.headers.get('access-control-request-headers') ??
+        'Authorization, Content-Type, X-Project-ID, X-API-Key, X-Request-Id, Idempotency-Key',
+    );
+    headers.set('Access-Control-Max-Age', '600');
+    return headers;
+  }
+
+  function withCommonHeaders(response: Response, request: Request, requestId: string): Response {
+    const headers = response.headers;
+    try {
+      headers.set('X-Request-Id', requestId);
+      const origin = request.headers.get('origin');
+      const allowed = config.corsOrigins === '*' || (origin !== null && config.corsOrigins.includes(origin));
+      if (allowed) {
+        headers.set('Access-Control-Allow-Origin', config.corsOrigins === '*' ? '*' : origin!);
+        headers.set('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After, WWW-Authenticate, Allow');
+        if (config.corsOrigins !== '*') headers.append('Vary', 'Origin');
+      }
+      return response;
+    } catch {
+      // Headers of some responses are immutable: copy them into a new one.
+      const copy = new Response(response.body, response);
+      return withCommonHeaders(copy, request, requestId);
+    }
+  }
+
+  function authorizeTenant(endpoint: Endpoint, principal: Principal | undefined): string {
+    if (endpoint.api !== 'v2' || endpoint.auth === 'none' || endpoint.auth === 'basic') return '';
+    if (principal?.kind !== 'workload') throw HttpError.unauthenticated('A workload token is required');
+    if (endpoint.scope && !principal.scopes.includes(endpoint.scope)) {
+      throw new HttpError(403, ErrorCode.INSUFFICIENT_SCOPE, `The token lacks the scope ${endpoint.scope}`, {
+        scope: endpoint.scope,
+      });
+    }
+    return principal.tenantId;
+  }
+
+  return {
+    fetch: handle,
+    runtime,
+    faults,
+    handled: new Set(routed.map((op) => op.id)),
+    close: () => runtime.close(),
+  };
+}
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get('x-request-id');
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+}
+
+/** Query string as an object; a repeated key keeps its last value. */
+function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (key !== 'token') out[key] = value;
+  return out;
+}
+
+async function readBody(
+  request: Request,
+  endpoint: Endpoint,
+  maxBytes: number,
+): Promise<{ value: unknown; text: string }> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const text = request.body ? await readLimited(request, maxBytes) : '';
+  if (text.trim() === '') {
+    return { value: endpoint.bodyOptional ? {} : undefined, text };
+  }
+  const type = request.headers.get('content-type');
+  if (!type || !JSON_CONTENT.test(type)) {
+    throw new HttpError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Request bodies must be application/json', {
+      content_type: type,
+    });
+  }
+  try {
+    // JSON.parse keeps "__proto__" as an own key; drop it so no later merge can reach a prototype.
+    const value = text.includes('__proto__') ? JSON.parse(text, (k, v) => (k === '__proto__' ? undefined : v)) : JSON.parse(text);
+    return { value, text };
+  } catch (error) {
+    throw new HttpError(400, ErrorCode.INVALID_JSON, `Body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  const reader = request.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than ${maxBytes} bytes`);
+}
+
+function toHttpError(error: unknown, config: ServerConfig, requestId: string): HttpError {
+  if (error instanceof HttpError) return error;
+  config.logger.error('unhandled error', { request_id: requestId, error: error instanceof Error ? error.stack : String(error) });
+  return internalError();
+}

@@ -1,0 +1,93 @@
+import { type Endpoint, ErrorCode } from '@nimbus/sdk/contract';
+import { HttpError } from './http-error';
+import type { Runtime } from './runtime';
+import { sha256 } from './secrets';
+import { apiKeys, sessions, users } from './tables';
+
+/** Who is calling. */
+export type Principal =
+  | { kind: 'user'; userId: string; sessionId: string; email: string }
+  | { kind: 'workload'; userId: string; sessionId: string; tenantId: string; scopes: string[] }
+  | { kind: 'api_key'; keyId: string; projectId: string; role: string };
+
+/** Resolves the caller of `endpoint`, or throws 401. Public routes answer undefined. */
+export async function authenticate(runtime: Runtime, request: Request, url: URL, endpoint: Endpoint): Promise<Principal | undefined> {
+  switch (endpoint.auth) {
+    case 'none':
+      return undefined;
+    case 'basic':
+      return checkBasic(runtime, request);
+    case 'query-token':
+      return fromJwt(runtime, url.searchParams.get('token') ?? bearerOf(request), endpoint);
+    case 'bearer': {
+      const apiKey = request.headers.get('x-api-key');
+      if (apiKey !== null && endpoint.api === 'v1' && !request.headers.has('authorization')) {
+        if (!endpoint.project) throw HttpError.unauthenticated('API keys only authenticate project resource routes');
+        return fromApiKey(runtime, apiKey);
+      }
+      const token = bearerOf(request) ?? (endpoint.api === 'v2' ? url.searchParams.get('token') : null);
+      return fromJwt(runtime, token, endpoint);
+    }
+  }
+}
+
+function bearerOf(request: Request): string | null {
+  const header = request.headers.get('authorization');
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw HttpError.unauthenticated('Authorization header must be "Bearer <token>"');
+  return match[1]!;
+}
+
+async function fromJwt(runtime: Runtime, token: string | null, endpoint: Endpoint): Promise<Principal> {
+  if (!token) throw HttpError.unauthenticated('A bearer token is required');
+  const result = await runtime.tokens().verify(token);
+  if ('failure' in result) {
+    throw HttpError.unauthenticated(result.failure === 'expired' ? 'Access token expired' : 'Invalid token');
+  }
+  const { claims } = result;
+  const session = runtime.store.table(sessions).get(claims.sid);
+  if (!session || session.revoked_at !== null || session.user_id !== claims.sub) {
+    throw HttpError.unauthenticated('Session revoked');
+  }
+  if (!runtime.store.table(users).get(claims.sub)) throw HttpError.unauthenticated('User no longer exists');
+  if (endpoint.api === 'v2') {
+    if (claims.typ !== 'workload' || !claims.tenant_id) {
+      throw HttpError.unauthenticated('The video API needs a workload token with a tenant_id');
+    }
+    return {
+      kind: 'workload',
+      userId: claims.sub,
+      sessionId: claims.sid,
+      tenantId: claims.tenant_id,
+      scopes: claims.scope.split(' ').filter(Boolean),
+    };
+  }
+  if (claims.typ !== 'access') throw HttpError.unauthenticated('An access token is required for /api/v1');
+  return { kind: 'user', userId: claims.sub, sessionId: claims.sid, email: claims.email };
+}
+
+function fromApiKey(runtime: Runtime, key: string): Principal {
+  const row = runtime.store.table(apiKeys).byKey('hash', sha256(key));
+  if (!row) throw HttpError.unauthenticated('Invalid API key');
+  return { kind: 'api_key', keyId: row.id, projectId: row.project_id, role: row.role };
+}
+
+function checkBasic(runtime: Runtime, request: Request): undefined {
+  const refuse = () =>
+    new HttpError(401, ErrorCode.UNAUTHENTICATED, 'Basic authentication required', undefined, {
+      'WWW-Authenticate': 'Basic realm="nimbus-metrics"',
+    });
+  const header = request.headers.get('authorization');
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header) : null;
+  if (!match) throw refuse();
+  let decoded: string;
+  try {
+    decoded = atob(match[1]!);
+  } catch {
+    throw refuse();
+  }
+  const { metricsUser, metricsPassword } = runtime.config;
+  if (decoded !== `${metricsUser}:${metricsPassword}`) throw refuse();
+  return undefined;
+}

@@ -1,0 +1,126 @@
+/**
+ * The one clock of the server. Simulated time is real time plus an offset that only
+ * grows; `advance()` moves it and runs every task that came due, in time order, so
+ * lifecycles, billing, token expiry and recordings all follow it.
+ */
+export interface ScheduledTask {
+  readonly at: number;
+  cancel(): void;
+}
+
+interface Entry {
+  at: number;
+  seq: number;
+  run: (at: number) => void;
+  cancelled: boolean;
+}
+
+export class Clock {
+  #offsetMs: number;
+  #queue: Entry[] = [];
+  #seq = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = Number.POSITIVE_INFINITY;
+  #running = false;
+  #closed = false;
+  /** Called when the offset changes, so it can be persisted. */
+  onChange?: (offsetMs: number) => void;
+  /** Called when a task throws: a broken task must not stop the clock. */
+  onError?: (error: unknown) => void;
+
+  constructor(offsetMs = 0) {
+    this.#offsetMs = offsetMs;
+  }
+
+  get offsetMs(): number {
+    return this.#offsetMs;
+  }
+
+  now(): number {
+    return Date.now() + this.#offsetMs;
+  }
+
+  iso(at = this.now()): string {
+    return new Date(at).toISOString();
+  }
+
+  /** Runs `run(at)` when simulated time reaches `at` (immediately due tasks run on the next `runDue`). */
+  schedule(at: number, run: (at: number) => void): ScheduledTask {
+    const entry: Entry = { at, seq: this.#seq++, run, cancelled: false };
+    const index = this.#queue.findIndex((e) => e.at > at);
+    if (index === -1) this.#queue.push(entry);
+    else this.#queue.splice(index, 0, entry);
+    this.#arm();
+    return {
+      at,
+      cancel: () => {
+        entry.cancelled = true;
+      },
+    };
+  }
+
+  after(ms: number, run: (at: number) => void): ScheduledTask {
+    return this.schedule(this.now() + ms, run);
+  }
+
+  advance(ms: number): void {
+    if (ms < 0) throw new RangeError('The clock only moves forward');
+    this.#offsetMs += ms;
+    this.onChange?.(this.#offsetMs);
+    this.runDue();
+  }
+
+  /** Sets the offset (state import); never moves time backwards for queued tasks' sake. */
+  setOffset(offsetMs: number): void {
+    this.#offsetMs = offsetMs;
+    this.runDue();
+  }
+
+  /** Runs every task due by now, each with its own due time, including tasks they schedule. */
+  runDue(): void {
+    if (this.#running) return;
+    this.#running = true;
+    try {
+      const now = this.now();
+      while (this.#queue.length > 0 && this.#queue[0]!.at <= now) {
+        const entry = this.#queue.shift()!;
+        if (entry.cancelled) continue;
+        try {
+          entry.run(entry.at);
+        } catch (error) {
+          this.onError?.(error);
+        }
+      }
+    } finally {
+      this.#running = false;
+      this.#arm();
+    }
+  }
+
+  /** Drops every queued task (reset) but keeps the offset. */
+  clear(): void {
+    this.#queue = [];
+    this.#arm();
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.clear();
+  }
+
+  #arm(): void {
+    const next = this.#queue[0]?.at ?? Number.POSITIVE_INFINITY;
+    if (next === this.#timerAt) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#timerAt = next;
+    if (this.#closed || next === Number.POSITIVE_INFINITY) return;
+    const wait = Math.max(0, Math.min(next - this.now(), 2 ** 31 - 1));
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#timerAt = Number.POSITIVE_INFINITY;
+      this.runDue();
+    }, wait);
+    this.#timer.unref?.();
+  }
+}

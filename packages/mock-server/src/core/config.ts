@@ -1,0 +1,74 @@
+/** Everything that can be tuned on a server. `resolveConfig` fills the defaults. */
+export interface ServerConfig {
+  /** Delay between lifecycle states (DECISIONS.md §4): 1500 for `npm start`, 0 in tests. */
+  transitionDelayMs: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Largest accepted request body (413 above). */
+  maxBodyBytes: number;
+  /** Allowed CORS origins; `*` answers any origin. */
+  corsOrigins: '*' | string[];
+  /** Requests per minute per caller; off when undefined. */
+  rateLimitPerMinute?: number;
+  /** When set, /__mock routes need `Authorization: Bearer <controlToken>`. */
+  controlToken?: string;
+  /** Basic-auth credentials of /v2/metrics. */
+  metricsUser: string;
+  metricsPassword: string;
+  /** Check every response against the contract's schema (tests turn it on). */
+  validateResponses: boolean;
+  /** Webhook retry backoff: first retry after `webhookRetryBaseMs`, doubling, capped. */
+  webhookRetryBaseMs: number;
+  webhookRetryCapMs: number;
+  webhookTimeoutMs: number;
+  /** Hosts webhooks may target; loopback by default. `*` allows any host. */
+  webhookAllowHosts: '*' | string[];
+  /** Run the /v2 detection simulator. */
+  simulator: boolean;
+  /** Simulated detections per enabled camera per minute. */
+  simulatorEventsPerMinute: number;
+  logger: Logger;
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+export const consoleLogger: Logger = {
+  info: (message, fields) => console.log(format(message, fields)),
+  warn: (message, fields) => console.warn(format(message, fields)),
+  error: (message, fields) => console.error(format(message, fields)),
+};
+
+function format(message: string, fields?: Record<string, unknown>): string {
+  return fields && Object.keys(fields).length > 0 ? `${message} ${JSON.stringify(fields)}` : message;
+}
+
+export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    transitionDelayMs: 0,
+    accessTokenTtlSeconds: 15 * 60,
+    refreshTokenTtlSeconds: 30 * 86_400,
+    maxBodyBytes: 1024 * 1024,
+    corsOrigins: '*',
+    metricsUser: 'metrics',
+    metricsPassword: 'metrics',
+    validateResponses: false,
+    webhookRetryBaseMs: 1000,
+    webhookRetryCapMs: 30_000,
+    webhookTimeoutMs: 5000,
+    webhookAllowHosts: ['127.0.0.1', 'localhost', '::1', '[::1]'],
+    simulator: false,
+    simulatorEventsPerMinute: 6,
+    logger: silentLogger,
+    ...stripUndefined(partial),
+  };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

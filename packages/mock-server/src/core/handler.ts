@@ -1,0 +1,76 @@
+import type { Endpoint, ParamsOf, ParsedBodyOf, ParsedQueryOf, ResponseOf } from '@nimbus/sdk/contract';
+import type { Principal } from './auth';
+import type { Runtime } from './runtime';
+
+/** Everything a handler gets: parsed input, the caller, and the server's services. */
+export interface Context<E extends Endpoint = Endpoint> {
+  readonly request: Request;
+  readonly url: URL;
+  readonly endpoint: E;
+  readonly params: ParamsOf<E>;
+  readonly query: ParsedQueryOf<E>;
+  readonly body: ParsedBodyOf<E>;
+  readonly requestId: string;
+  /** Undefined on public routes. */
+  readonly principal: Principal | undefined;
+  /** The project of `X-Project-ID` (or the API key's), on project routes. */
+  readonly projectId: string;
+  /** The /v2 tenant of the token. */
+  readonly tenantId: string;
+  readonly runtime: Runtime;
+  /** The simulated time now, ISO-8601. */
+  now(): string;
+}
+
+/** A page of a list before the core wraps it in the envelope. */
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * What a handler answers. A list endpoint answers a page; 204 answers nothing; any
+ * handler may answer a finished `Response` (playlists, metrics) that the core passes on.
+ */
+export type HandlerResult<E extends Endpoint> =
+  | (E['list'] extends true ? ListResult<unknown> : E['status'] extends 204 ? void : ResponseOf<E> | object)
+  | Response;
+
+export type Handler<E extends Endpoint = Endpoint> = (ctx: Context<E>) => Awaitable<HandlerResult<E>>;
+
+export type HandlerEntry = readonly [Endpoint, Handler];
+
+/**
+ * Binds a contract family to its handlers. The keys must match the family's
+ * endpoints exactly, so a route cannot be left out by accident.
+ *
+ * @example
+ * export const instanceHandlers = defineHandlers(v1.instances, {
+ *   list: (ctx) => paginate(ctx, store.table(instances).list(ctx.projectId)),
+ *   ...
+ * });
+ */
+export function defineHandlers<F extends Record<string, Endpoint>>(
+  family: F,
+  impl: { [K in keyof F]: Handler<F[K]> },
+): HandlerEntry[] {
+  return Object.keys(family).map((key) => [family[key]!, impl[key] as unknown as Handler] as const);
+}
+
+/** Applies `page` and `per_page` from the query to already ordered rows. */
+export function paginate<T>(ctx: Context, rows: readonly T[]): ListResult<T> {
+  const { page, per_page } = ctx.query as unknown as { page: number; per_page: number };
+  const start = (page - 1) * per_page;
+  return { items: rows.slice(start, start + per_page), total: rows.length, page, per_page };
+}
+
+/** Keeps rows whose fields equal every given filter (undefined filters are ignored). */
+export function filterRows<T extends object>(rows: readonly T[], filters: Record<string, unknown>): readonly T[] {
+  const active = Object.entries(filters).filter(([key, v]) => v !== undefined && key !== 'page' && key !== 'per_page');
+  if (active.length === 0) return rows;
+  return rows.filter((row) => active.every(([key, v]) => (row as Record<string, unknown>)[key] === v));
+}

@@ -1,0 +1,48 @@
+import { ErrorCode } from '@nimbus/sdk/contract';
+
+/**
+ * An error with an HTTP answer. Handlers throw these; the core turns them into the
+ * envelope of the API the route belongs to.
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  static validation(details: { path: string; message: string }[], message = 'Request validation failed') {
+    return new HttpError(400, ErrorCode.VALIDATION_ERROR, message, details);
+  }
+
+  static notFound(what = 'Resource') {
+    return new HttpError(404, ErrorCode.NOT_FOUND, `${what} not found`);
+  }
+
+  static conflict(message: string, details?: unknown) {
+    return new HttpError(409, ErrorCode.CONFLICT, message, details);
+  }
+
+  static invalidState(message: string, details?: unknown) {
+    return new HttpError(409, ErrorCode.INVALID_STATE, message, details);
+  }
+
+  static unauthenticated(message = 'Authentication required') {
+    return new HttpError(401, ErrorCode.UNAUTHENTICATED, message, undefined, { 'WWW-Authenticate': 'Bearer' });
+  }
+
+  static forbidden(message = 'You do not have permission for this action', details?: unknown) {
+    return new HttpError(403, ErrorCode.FORBIDDEN, message, details);
+  }
+}
+
+/** Validation failure for a single field, in the `details` shape of DECISIONS.md §2. */
+export function fieldError(path: string, message: string): HttpError {
+  return HttpError.validation([{ path, message }], `${path}: ${message}`);
+}

@@ -1,0 +1,109 @@
+import type { Clock } from './clock';
+import type { StoredRecord } from '../store/state';
+import { defineTable, type Store, type TableSpec } from '../store/store';
+
+/** A pending state change, persisted so restarts and clock jumps keep it. */
+interface TransitionRow extends StoredRecord {
+  table: string;
+  record_id: string;
+  field: string;
+  value: string;
+  due_at: number;
+}
+
+const transitions = defineTable<TransitionRow>('transitions');
+
+export interface TransitionEvent {
+  table: string;
+  record: StoredRecord;
+  field: string;
+  from: unknown;
+  to: string;
+  /** Simulated time the change took effect. */
+  at: number;
+}
+
+type TransitionListener = (event: TransitionEvent) => void;
+
+/**
+ * Moves records through their states on the clock: `plan(record, ['running'])`
+ * makes each later state happen one transition delay after the previous. With
+ * delay 0 the states still pass in order, on the next tick or request.
+ */
+export class Lifecycle {
+  readonly #listeners = new Map<string, Set<TransitionListener>>();
+  readonly #specs = new Map<string, TableSpec<StoredRecord>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly delayMs: () => number,
+  ) {}
+
+  /** Makes a table's records eligible for transitions. */
+  register<T extends StoredRecord>(spec: TableSpec<T>): void {
+    this.#specs.set(spec.name, spec as unknown as TableSpec<StoredRecord>);
+  }
+
+  /** Schedules `steps` after `record`'s current state, each one delay apart. */
+  plan<T extends StoredRecord>(spec: TableSpec<T>, record: T, steps: string[], field = 'status'): void {
+    this.register(spec);
+    this.cancel(spec.name, record.id);
+    let at = this.clock.now();
+    for (const value of steps) {
+      at += this.delayMs();
+      const row = this.store.table(transitions).insert({
+        id: crypto.randomUUID(),
+        created_at: this.clock.iso(),
+        updated_at: this.clock.iso(),
+        table: spec.name,
+        record_id: record.id,
+        field,
+        value,
+        due_at: at,
+      });
+      this.#arm(row);
+    }
+  }
+
+  /** Drops the pending steps of a record (deleted, or re-planned). */
+  cancel(table: string, recordId: string): void {
+    this.store.table(transitions).deleteWhere((t) => t.table === table && t.record_id === recordId);
+  }
+
+  pending(table: string, recordId: string): boolean {
+    return this.store.table(transitions).find((t) => t.table === table && t.record_id === recordId) !== undefined;
+  }
+
+  on(table: string, listener: TransitionListener): () => void {
+    let set = this.#listeners.get(table);
+    if (!set) this.#listeners.set(table, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** Re-arms every persisted transition (start-up, import, reload). */
+  resume(): void {
+    for (const row of [...this.store.table(transitions).list()]) this.#arm(row);
+  }
+
+  #arm(row: TransitionRow): void {
+    this.clock.schedule(row.due_at, (at) => this.#fire(row.id, at));
+  }
+
+  #fire(transitionId: string, at: number): void {
+    const table = this.store.table(transitions);
+    const row = table.get(transitionId);
+    if (!row) return; // cancelled, or the state was replaced
+    table.delete(row.id);
+    const spec = this.#specs.get(row.table) ?? defineTable(row.table);
+    const records = this.store.table(spec);
+    const record = records.get(row.record_id);
+    if (!record) return;
+    const from = record[row.field];
+    records.update(record.id, { [row.field]: row.value } as Partial<StoredRecord>, this.clock.iso(at));
+    for (const listener of this.#listeners.get(row.table) ?? []) {
+      listener({ table: row.table, record, field: row.field, from, to: row.value, at });
+    }
+  }
+}

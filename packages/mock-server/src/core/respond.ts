@@ -1,0 +1,28 @@
+import type { ApiName } from '@nimbus/sdk/contract';
+import { HttpError } from './http-error';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
+}
+
+/** The error body of the API a path belongs to: v1 envelope, or bare `{ error }` for /v2 and /__mock. */
+export function errorResponse(api: ApiName, error: HttpError, requestId: string): Response {
+  const body = { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) };
+  const payload = api === 'v1' ? { success: false, error: body } : { error: body };
+  void requestId;
+  return json(error.status, payload, error.headers);
+}
+
+export function apiOfPath(pathname: string): ApiName {
+  if (pathname.startsWith('/v2')) return 'v2';
+  if (pathname.startsWith('/__mock')) return 'mock';
+  return 'v1';
+}
+
+export function internalError(): HttpError {
+  return new HttpError(500, 'INTERNAL_ERROR', 'Internal server error');
+}
+
+export { HttpError };

@@ -1,0 +1,79 @@
+import type { Store } from '../store/store';
+import { Clock } from './clock';
+import type { ServerConfig } from './config';
+import { EventBus, type PlatformEvent } from './events';
+import { Faults } from './faults';
+import type { Context } from './handler';
+import { Lifecycle } from './lifecycle';
+import { TokenService } from './tokens';
+
+/**
+ * Checks a resource before it is created or changed (policies hook in here).
+ * Throws an HttpError to refuse.
+ */
+export type AdmissionHook = (ctx: Context, resource: { type: string; record: Record<string, unknown> }) => void;
+
+/** What one request looked like, for metrics and logs. */
+export interface RequestRecord {
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+}
+
+/** The services shared by the core and every family. */
+export class Runtime {
+  readonly clock: Clock;
+  readonly events = new EventBus();
+  readonly faults = new Faults();
+  readonly lifecycle: Lifecycle;
+  readonly admission: AdmissionHook[] = [];
+  readonly requestObservers = new Set<(record: RequestRecord) => void>();
+  /** Extra readiness checks (the cache of /v2/health/ready, ...), by name. */
+  readonly readinessChecks = new Map<string, () => { ok: boolean; reason?: string }>();
+  /** Work to stop on close (timers, sockets, deliveries). */
+  readonly #closers: (() => void | Promise<void>)[] = [];
+  #tokens: TokenService | undefined;
+  #tokensSecret: string | undefined;
+
+  constructor(
+    readonly store: Store,
+    readonly config: ServerConfig,
+  ) {
+    this.clock = new Clock(store.state.clock_offset_ms);
+    this.clock.onChange = (offset) => {
+      this.store.state.clock_offset_ms = offset;
+      this.store.changed();
+    };
+    this.clock.onError = (error) => config.logger.error('scheduled task failed', { error: String(error) });
+    this.lifecycle = new Lifecycle(store, this.clock, () => this.config.transitionDelayMs);
+    store.onReplaced(() => {
+      this.clock.clear();
+      this.clock.setOffset(store.state.clock_offset_ms);
+      this.lifecycle.resume();
+    });
+  }
+
+  /** The JWT service for the current server secret (the secret survives reset and import). */
+  tokens(): TokenService {
+    const secret = this.store.state.secret;
+    if (!this.#tokens || this.#tokensSecret !== secret) {
+      this.#tokens = new TokenService(secret, () => this.clock.now());
+      this.#tokensSecret = secret;
+    }
+    return this.#tokens;
+  }
+
+  publish(event: Omit<PlatformEvent, 'id' | 'time'> & { time?: string }): void {
+    this.events.publish({ id: crypto.randomUUID(), time: this.clock.iso(), ...event });
+  }
+
+  onClose(closer: () => void | Promise<void>): void {
+    this.#closers.push(closer);
+  }
+
+  async close(): Promise<void> {
+    this.clock.close();
+    for (const closer of this.#closers.splice(0).reverse()) await closer();
+  }
+}

@@ -1,0 +1,61 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { fromBase64Url } from './secrets';
+
+/** Claims of an access token (DECISIONS.md §3). */
+export interface AccessClaims {
+  typ: 'access';
+  sub: string;
+  email: string;
+  sid: string;
+}
+
+/** Claims of a workload token: the project is the /v2 tenant. */
+export interface WorkloadClaims {
+  typ: 'workload';
+  sub: string;
+  sid: string;
+  tenant_id: string;
+  scope: string;
+}
+
+export type TokenClaims = (AccessClaims | WorkloadClaims) & { iat: number; exp: number; jti: string };
+
+export type VerifyFailure = 'expired' | 'invalid';
+
+/** Signs and verifies HS256 JWTs with the server secret, on the simulated clock. */
+export class TokenService {
+  readonly #key: Uint8Array;
+  readonly #now: () => number;
+
+  constructor(secret: string, now: () => number) {
+    this.#key = fromBase64Url(secret);
+    this.#now = now;
+  }
+
+  async sign(claims: AccessClaims | WorkloadClaims, ttlSeconds: number): Promise<string> {
+    const iat = Math.floor(this.#now() / 1000);
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .setJti(crypto.randomUUID())
+      .setIssuer('nimbus')
+      .sign(this.#key);
+  }
+
+  /** The token's claims, or why it was refused. Only HS256 is accepted (no `alg: none`). */
+  async verify(token: string): Promise<{ claims: TokenClaims } | { failure: VerifyFailure }> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        issuer: 'nimbus',
+        currentDate: new Date(this.#now()),
+      });
+      if (payload.typ !== 'access' && payload.typ !== 'workload') return { failure: 'invalid' };
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { failure: 'invalid' };
+      return { claims: payload as unknown as TokenClaims };
+    } catch (error) {
+      return { failure: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { mock } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers } from '../../core/handler';
+import { HttpError } from '../../core/http-error';
+import { quotaLimit, quotaOverrides, quotaResources } from '../../core/quotas';
+import type { Runtime } from '../../core/runtime';
+import { STATE_VERSION, type State, StateSchema } from '../../store/state';
+import { issuesToDetails } from '../../core/validation';
+
+function clockState(runtime: Runtime) {
+  return { now: runtime.clock.iso(), offset_ms: runtime.clock.offsetMs };
+}
+
+/** The state without the server secret: what leaves through GET /__mock/state. */
+export function exportState(runtime: Runtime): Omit<State, 'secret'> {
+  const { secret: _secret, ...rest } = runtime.store.state;
+  return structuredClone(rest);
+}
+
+export const controlFamily: FamilyModule = {
+  handlers: defineHandlers(mock, {
+    reset(ctx) {
+      ctx.runtime.store.reset();
+      ctx.runtime.faults.clear();
+      return { ok: true as const };
+    },
+
+    exportState: (ctx) => exportState(ctx.runtime),
+
+    importState(ctx) {
+      // The secret is never exported, so an import keeps the running server's own.
+      const candidate = { version: STATE_VERSION, clock_offset_ms: 0, tables: {}, ...ctx.body, secret: ctx.runtime.store.state.secret };
+      const parsed = StateSchema.safeParse(candidate);
+      if (!parsed.success) {
+        throw HttpError.validation(issuesToDetails(parsed.error.issues, 'body'), 'Not a Nimbus state document');
+      }
+      ctx.runtime.store.replace(parsed.data as State);
+      return { ok: true as const };
+    },
+
+    clock: (ctx) => clockState(ctx.runtime),
+
+    advanceClock(ctx) {
+      ctx.runtime.clock.advance(ctx.body.seconds * 1000);
+      return clockState(ctx.runtime);
+    },
+
+    addFault: (ctx) => ctx.runtime.faults.add(ctx.body),
+
+    clearFaults(ctx) {
+      ctx.runtime.faults.clear();
+    },
+
+    setQuotas(ctx) {
+      const unknown = Object.keys(ctx.body.limits).filter((name) => !quotaResources.has(name));
+      if (unknown.length > 0) {
+        throw HttpError.validation(
+          unknown.map((name) => ({ path: `body.limits.${name}`, message: `unknown resource "${name}"` })),
+          `Unknown quota resource: ${unknown.join(', ')} (known: ${[...quotaResources].sort().join(', ')})`,
+        );
+      }
+      const projectId = ctx.params.project_id;
+      const table = ctx.runtime.store.table(quotaOverrides);
+      const existing = table.get(projectId);
+      const now = ctx.now();
+      if (existing) table.update(projectId, { limits: { ...existing.limits, ...ctx.body.limits } }, now);
+      else table.insert({ id: projectId, created_at: now, updated_at: now, limits: { ...ctx.body.limits } });
+      const limits = Object.fromEntries([...quotaResources].map((name) => [name, quotaLimit(ctx.runtime.store, projectId, name)]));
+      return { project_id: projectId, limits };
+    },
+  }),
+};

@@ -1,0 +1,90 @@
+import { type InstanceStatus, v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../core/handler';
+import { HttpError } from '../../core/http-error';
+import { assertState, createInProject, emit, findInProject } from '../../core/resources';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
+
+export interface InstanceRow extends StoredRecord {
+  project_id: string;
+  name: string;
+  flavor: string;
+  region: string;
+  image: string;
+  status: InstanceStatus;
+  resource_group_id: string | null;
+}
+
+export const instances = defineTable<InstanceRow>('instances');
+
+const TYPE = 'compute.instance';
+
+export const instancesFamily: FamilyModule = {
+  setup(runtime) {
+    runtime.lifecycle.register(instances);
+    // Each settled state is a platform event (compute.instance.running, .stopped).
+    runtime.lifecycle.on(instances.name, ({ record, to }) => {
+      runtime.publish({
+        type: `${TYPE}.${to}`,
+        subject: `/projects/${record.project_id}/${TYPE}/${record.id}`,
+        project_id: record.project_id!,
+        data: { ...record },
+      });
+    });
+  },
+
+  handlers: defineHandlers(v1.instances, {
+    list(ctx) {
+      const rows = ctx.runtime.store.table(instances).list(ctx.projectId);
+      const { status, region, flavor, name } = ctx.query;
+      return paginate(ctx, filterRows(rows, { status, region, flavor, name }));
+    },
+
+    create(ctx) {
+      const { resource_group_id, ...body } = ctx.body;
+      if (resource_group_id) assertResourceGroup(ctx.runtime.store.state.tables, ctx.projectId, resource_group_id);
+      const record = createInProject(
+        ctx,
+        instances,
+        { ...body, status: 'provisioning', resource_group_id: resource_group_id ?? null },
+        { type: TYPE },
+      );
+      ctx.runtime.lifecycle.plan(instances, record, ['running']);
+      return record;
+    },
+
+    retrieve: (ctx) => findInProject(ctx, instances, ctx.params.id, 'Instance'),
+
+    delete(ctx) {
+      const record = findInProject(ctx, instances, ctx.params.id, 'Instance');
+      ctx.runtime.lifecycle.cancel(instances.name, record.id);
+      ctx.runtime.store.table(instances).delete(record.id);
+      emit(ctx, TYPE, 'deleted', record);
+    },
+
+    start(ctx) {
+      const record = findInProject(ctx, instances, ctx.params.id, 'Instance');
+      assertState(record, ['stopped'], 'start');
+      ctx.runtime.store.table(instances).update(record.id, { status: 'starting' }, ctx.now());
+      ctx.runtime.lifecycle.plan(instances, record, ['running']);
+      return record;
+    },
+
+    stop(ctx) {
+      const record = findInProject(ctx, instances, ctx.params.id, 'Instance');
+      assertState(record, ['running'], 'stop');
+      ctx.runtime.store.table(instances).update(record.id, { status: 'stopping' }, ctx.now());
+      ctx.runtime.lifecycle.plan(instances, record, ['stopped']);
+      return record;
+    },
+  }),
+};
+
+/** Resource groups are another family's table; read it by name so compute does not depend on it. */
+function assertResourceGroup(tables: Record<string, Record<string, StoredRecord>>, projectId: string, id: string) {
+  const group = tables.resource_groups?.[id];
+  if (!group || group.project_id !== projectId) {
+    throw HttpError.validation([{ path: 'body.resource_group_id', message: 'no such resource group in this project' }]);
+  }
+}

@@ -1,0 +1,27 @@
+import { Nimbus } from '@nimbus/sdk';
+import type { App } from '../core/app';
+import { inProcessFetch } from '../adapters/fetch';
+
+/** What the demo seed creates and how to log in as its user. */
+export interface DemoTenant {
+  email: string;
+  password: string;
+  projectId: string;
+}
+
+export const DEMO_USER = { email: 'demo@nimbus.dev', password: 'nimbus-demo-123', full_name: 'Demo User' };
+
+/**
+ * Seeds a demo tenant through the public API (so it obeys every rule a client does):
+ * a user, a project and a few resources. Runs only on an empty state.
+ */
+export async function seedDemo(app: App): Promise<DemoTenant> {
+  const client = new Nimbus({ baseUrl: 'http://nimbus.local', fetch: inProcessFetch(app), maxRetries: 0 });
+  await client.auth.register(DEMO_USER);
+  await client.auth.login({ email: DEMO_USER.email, password: DEMO_USER.password });
+  const project = await client.projects.create({ name: 'Demo', description: 'Seeded demo tenant' });
+  const demo = client.withProject(project.id);
+  await demo.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
+  await demo.instances.create({ name: 'worker-1', flavor: 'medium', region: 'hcm' });
+  return { email: DEMO_USER.email, password: DEMO_USER.password, projectId: project.id };
+}

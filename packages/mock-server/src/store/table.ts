@@ -1,0 +1,160 @@
+import type { StoredRecord } from './state';
+
+/** A function that derives a unique key from a record (e.g. a lower-cased email). */
+export type KeyOf<T> = (record: T) => string | undefined;
+
+export interface TableOptions<T> {
+  /** Unique keys kept in an index, by name. */
+  unique?: Record<string, KeyOf<T>>;
+}
+
+/**
+ * One collection of records, kept as an id-keyed object inside the state (so it
+ * serialises as is) with in-memory indexes: per project in `created_at, id` order,
+ * and the declared unique keys. Records are mutated in place; call the store's
+ * `changed()` (the table does it for you) so the next flush writes them.
+ */
+export class Table<T extends StoredRecord = StoredRecord> {
+  #rows: Record<string, T>;
+  #byProject = new Map<string, T[]>();
+  #all: T[] = [];
+  #unique = new Map<string, Map<string, string>>();
+  readonly #keys: Record<string, KeyOf<T>>;
+  readonly #changed: () => void;
+
+  constructor(
+    readonly name: string,
+    rows: Record<string, T>,
+    options: TableOptions<T>,
+    changed: () => void,
+  ) {
+    this.#rows = rows;
+    this.#keys = options.unique ?? {};
+    this.#changed = changed;
+    this.#reindex();
+  }
+
+  get size(): number {
+    return this.#all.length;
+  }
+
+  get(id: string): T | undefined {
+    return Object.hasOwn(this.#rows, id) ? this.#rows[id] : undefined;
+  }
+
+  /** A record of this project, or undefined (another project's id reads as missing). */
+  getIn(projectId: string, id: string): T | undefined {
+    const row = this.get(id);
+    return row && row.project_id === projectId ? row : undefined;
+  }
+
+  byKey(key: string, value: string): T | undefined {
+    const id = this.#unique.get(key)?.get(value);
+    return id === undefined ? undefined : this.#rows[id];
+  }
+
+  /** Records in `created_at, id` order, optionally of one project. */
+  list(projectId?: string): readonly T[] {
+    if (projectId === undefined) return this.#all;
+    return this.#byProject.get(projectId) ?? [];
+  }
+
+  find(predicate: (row: T) => boolean, projectId?: string): T | undefined {
+    return this.list(projectId).find(predicate);
+  }
+
+  filter(predicate: (row: T) => boolean, projectId?: string): T[] {
+    return this.list(projectId).filter(predicate);
+  }
+
+  insert(row: T): T {
+    if (Object.hasOwn(this.#rows, row.id)) throw new Error(`Duplicate id ${row.id} in ${this.name}`);
+    this.#rows[row.id] = row;
+    this.#index(row);
+    this.#changed();
+    return row;
+  }
+
+  /** Applies `patch` in place and bumps `updated_at` (to `at`, the clock's time). */
+  update(id: string, patch: Partial<T>, at: string): T {
+    const row = this.#rows[id];
+    if (!row) throw new Error(`No ${this.name} record ${id}`);
+    this.#unindexKeys(row);
+    Object.assign(row, patch, { updated_at: at });
+    this.#indexKeys(row);
+    this.#changed();
+    return row;
+  }
+
+  delete(id: string): T | undefined {
+    const row = this.get(id);
+    if (!row) return undefined;
+    delete this.#rows[id];
+    this.#unindexKeys(row);
+    removeFrom(this.#all, row);
+    if (row.project_id !== undefined) {
+      const list = this.#byProject.get(row.project_id);
+      if (list) removeFrom(list, row);
+    }
+    this.#changed();
+    return row;
+  }
+
+  /** Deletes every record matching `predicate` (cascades); answers how many went. */
+  deleteWhere(predicate: (row: T) => boolean, projectId?: string): number {
+    const doomed = this.filter(predicate, projectId);
+    for (const row of doomed) this.delete(row.id);
+    return doomed.length;
+  }
+
+  #reindex(): void {
+    this.#all = [];
+    this.#byProject.clear();
+    this.#unique.clear();
+    for (const key of Object.keys(this.#keys)) this.#unique.set(key, new Map());
+    const rows = Object.values(this.#rows).sort(compareRecords);
+    for (const row of rows) this.#index(row);
+  }
+
+  #index(row: T): void {
+    insertOrdered(this.#all, row);
+    if (row.project_id !== undefined) {
+      let list = this.#byProject.get(row.project_id);
+      if (!list) this.#byProject.set(row.project_id, (list = []));
+      insertOrdered(list, row);
+    }
+    this.#indexKeys(row);
+  }
+
+  #indexKeys(row: T): void {
+    for (const [name, keyOf] of Object.entries(this.#keys)) {
+      const value = keyOf(row);
+      if (value !== undefined) this.#unique.get(name)!.set(value, row.id);
+    }
+  }
+
+  #unindexKeys(row: T): void {
+    for (const [name, keyOf] of Object.entries(this.#keys)) {
+      const value = keyOf(row);
+      const index = this.#unique.get(name)!;
+      if (value !== undefined && index.get(value) === row.id) index.delete(value);
+    }
+  }
+}
+
+export function compareRecords(a: StoredRecord, b: StoredRecord): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** New records nearly always sort last (the clock only moves forward): check from the end. */
+function insertOrdered<T extends StoredRecord>(list: T[], row: T): void {
+  let i = list.length;
+  while (i > 0 && compareRecords(list[i - 1]!, row) > 0) i--;
+  list.splice(i, 0, row);
+}
+
+function removeFrom<T>(list: T[], row: T): void {
+  const i = list.lastIndexOf(row);
+  if (i !== -1) list.splice(i, 1);
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** UUID v4 as the platform issues them (ids in `{id}` paths). */
+export const Uuid = z.uuid({ error: 'must be a UUID' });
+
+/** ISO-8601 UTC timestamp with milliseconds, e.g. `2026-01-01T00:00:00.000Z`. */
+export const Timestamp = z.iso.datetime({ precision: 3, error: 'must be an ISO-8601 UTC timestamp' });
+
+export const IdParams = z.object({ id: Uuid });
+
+/** Fields every stored v1 record has. */
+export const RecordBase = z.object({
+  id: Uuid,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+/** Fields of a record that belongs to a project. */
+export const ProjectRecord = RecordBase.extend({ project_id: Uuid });
+
+const intFromQuery = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min)
+    .max(max)
+    .default(fallback);
+
+/** `?page=` and `?per_page=` of every v1 list (DECISIONS.md §2). */
+export const PageQuery = z.object({
+  page: intFromQuery(1, 1_000_000, 1).describe('Page number, from 1'),
+  per_page: intFromQuery(1, 100, 20).describe('Items per page, 1..100'),
+});
+
+/** A list query with equality filters on the listed records' own fields. */
+export const listQuery = <S extends z.ZodRawShape>(filters: S) => PageQuery.extend(filters);
+
+export const PageMeta = z.object({
+  request_id: z.string(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+
+export const ErrorDetail = z.object({ path: z.string(), message: z.string() });
+
+export const ErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+
+/** The v1 error envelope. */
+export const V1Error = z.object({ success: z.literal(false), error: ErrorBody });
+
+/** The v2 error body. */
+export const V2Error = z.object({ error: ErrorBody });
+
+/** A region name: lowercase letters, digits and dashes (e.g. `hn`, `hcm-1`). */
+export const Region = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,31}$/, { error: 'must be a region name (lowercase letters, digits, dashes)' });
+
+/** A resource name: 1..63 characters, letters, digits, `-`, `_`, `.`. */
+export const ResourceName = z
+  .string()
+  .min(1)
+  .max(63)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, {
+    error: 'must start with a letter or digit and hold only letters, digits, ".", "_" and "-"',
+  });
+
+/** Error codes of DECISIONS.md §2 and §6. */
+export const ErrorCode = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  INVALID_JSON: 'INVALID_JSON',
+  PROJECT_HEADER_REQUIRED: 'PROJECT_HEADER_REQUIRED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  MFA_REQUIRED: 'MFA_REQUIRED',
+  INVALID_MFA_CODE: 'INVALID_MFA_CODE',
+  REFRESH_TOKEN_REUSED: 'REFRESH_TOKEN_REUSED',
+  FORBIDDEN: 'FORBIDDEN',
+  PROJECT_FORBIDDEN: 'PROJECT_FORBIDDEN',
+  QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
+  POLICY_VIOLATION: 'POLICY_VIOLATION',
+  INSUFFICIENT_SCOPE: 'INSUFFICIENT_SCOPE',
+  CAMERA_LIMIT_REACHED: 'CAMERA_LIMIT_REACHED',
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  CONFLICT: 'CONFLICT',
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  INVALID_STATE: 'INVALID_STATE',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Which of the two APIs an endpoint belongs to: they differ in envelopes and auth. */
+export type ApiName = 'v1' | 'v2' | 'mock';
+
+/**
+ * How a caller proves who it is.
+ * - `none`: public (register, login, refresh, health).
+ * - `bearer`: `Authorization: Bearer <JWT>` (or `X-API-Key` on project-scoped v1 routes).
+ * - `basic`: HTTP basic auth (`/v2/metrics`).
+ * - `query-token`: a JWT in `?token=` (HLS playlists and segments).
+ */
+export type AuthKind = 'none' | 'bearer' | 'basic' | 'query-token';
+
+/** What a response body is on the wire: JSON, plain text, or bytes. */
+export type ResponseKind = 'json' | 'text' | 'binary';
+
+export interface EndpointConfig {
+  method: HttpMethod;
+  /** Path template with `{param}` placeholders, e.g. `/api/v1/instances/{id}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  /** Resource family (OpenAPI tag, permission family, CLI command group). */
+  family: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Whether a body may be omitted entirely (e.g. function invoke). */
+  bodyOptional?: boolean;
+  /** For v1: the schema of `data`. For a list, the schema of one item. For v2: the whole body. */
+  response: z.ZodType;
+  /** A paged v1 list (`data` is an array, `meta` has page, per_page, total). */
+  list?: boolean;
+  status: 200 | 201 | 202 | 204;
+  auth: AuthKind;
+  /** Needs `X-Project-ID` (v1 resource routes). */
+  project?: boolean;
+  /** v2 scope the token must carry. */
+  scope?: string;
+  /**
+   * v1 permission checked against the caller's role in the project, e.g. `compute:write`.
+   * Defaults to `<family>:read` for GET and `<family>:write` otherwise on project routes.
+   */
+  permission?: string;
+  responseKind?: ResponseKind;
+}
+
+export type Endpoint<C extends EndpointConfig = EndpointConfig> = C & { readonly api: ApiName };
+
+/** Declares one endpoint; the object is the single source for SDK, server, OpenAPI and msw. */
+export function endpoint<const C extends EndpointConfig>(config: C): Endpoint<C> {
+  const api: ApiName = config.path.startsWith('/api/v1')
+    ? 'v1'
+    : config.path.startsWith('/v2')
+      ? 'v2'
+      : 'mock';
+  return Object.freeze({ ...config, api });
+}
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : never;
+type InferIn<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** Path parameters an endpoint takes. */
+export type ParamsOf<E extends EndpointConfig> = E['params'] extends z.ZodObject
+  ? Infer<E['params']>
+  : undefined;
+/** Query a caller may send (before defaults). */
+export type QueryOf<E extends EndpointConfig> = E['query'] extends z.ZodObject
+  ? InferIn<E['query']>
+  : undefined;
+/** Body a caller may send (before defaults). */
+export type BodyOf<E extends EndpointConfig> = E['body'] extends z.ZodType ? InferIn<E['body']> : undefined;
+/** Body a handler receives (after defaults). */
+export type ParsedBodyOf<E extends EndpointConfig> = E['body'] extends z.ZodType
+  ? Infer<E['body']>
+  : undefined;
+export type ParsedQueryOf<E extends EndpointConfig> = E['query'] extends z.ZodObject
+  ? Infer<E['query']>
+  : undefined;
+/** What a successful call yields: a record, or one item of a list. */
+export type ResponseOf<E extends EndpointConfig> = Infer<E['response']>;
+
+/** Fills `{name}` placeholders; values are URI-encoded. */
+export function buildPath(template: string, params: Record<string, unknown> | undefined): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined || value === null || value === '') {
+      throw new TypeError(`Missing path parameter "${key}" for ${template}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The permission an endpoint needs on project routes. */
+export function permissionOf(e: EndpointConfig): string | undefined {
+  if (!e.project) return e.permission;
+  return e.permission ?? `${e.family}:${e.method === 'GET' ? 'read' : 'write'}`;
+}

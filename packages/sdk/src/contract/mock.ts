@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { endpoint } from './define';
+
+/**
+ * Control routes of the reference server (DECISIONS.md §7). Not part of either API:
+ * bare JSON bodies, no auth unless the server is started with a control token.
+ */
+const base = { family: 'mock', auth: 'none' } as const;
+
+export const ClockState = z.object({
+  now: z.string().describe('Simulated time, ISO-8601'),
+  offset_ms: z.number().describe('How far the simulated clock is ahead of real time'),
+});
+
+export const FaultBody = z.object({
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+  path: z.string().min(1).max(500).optional().describe('Exact path, or a prefix ending in *'),
+  status: z.number().int().min(400).max(599).optional(),
+  delay_ms: z.number().int().min(0).max(60_000).optional(),
+  times: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .optional()
+    .describe('How many requests it applies to; unlimited when omitted'),
+});
+
+export const Fault = FaultBody.extend({ id: z.string(), remaining: z.number().nullable() });
+
+export const QuotaLimits = z.record(z.string(), z.number().int().min(0).max(1_000_000_000));
+
+export const mock = {
+  reset: endpoint({
+    ...base,
+    method: 'POST',
+    path: '/__mock/reset',
+    summary: 'Empty the state (the server secret and seed rules stay)',
+    response: z.object({ ok: z.literal(true) }),
+    status: 200,
+  }),
+  exportState: endpoint({
+    ...base,
+    method: 'GET',
+    path: '/__mock/state',
+    summary: 'Export the whole state as JSON (secrets only as hashes)',
+    response: z.record(z.string(), z.unknown()),
+    status: 200,
+  }),
+  importState: endpoint({
+    ...base,
+    method: 'PUT',
+    path: '/__mock/state',
+    summary: 'Replace the whole state',
+    body: z.record(z.string(), z.unknown()),
+    response: z.object({ ok: z.literal(true) }),
+    status: 200,
+  }),
+  clock: endpoint({
+    ...base,
+    method: 'GET',
+    path: '/__mock/clock',
+    summary: 'The simulated clock',
+    response: ClockState,
+    status: 200,
+  }),
+  advanceClock: endpoint({
+    ...base,
+    method: 'POST',
+    path: '/__mock/clock/advance',
+    summary: 'Move the simulated clock forward; due lifecycles, billing and timers run',
+    body: z.object({
+      seconds: z
+        .number()
+        .min(0)
+        .max(10 * 365 * 86_400),
+    }),
+    response: ClockState,
+    status: 200,
+  }),
+  addFault: endpoint({
+    ...base,
+    method: 'POST',
+    path: '/__mock/faults',
+    summary: 'Inject a fault (status and/or delay) for matching routes',
+    body: FaultBody,
+    response: Fault,
+    status: 201,
+  }),
+  clearFaults: endpoint({
+    ...base,
+    method: 'DELETE',
+    path: '/__mock/faults',
+    summary: 'Remove every injected fault',
+    response: z.void(),
+    status: 204,
+  }),
+  setQuotas: endpoint({
+    ...base,
+    method: 'PUT',
+    path: '/__mock/quotas/{project_id}',
+    summary: "Change a project's quota limits",
+    params: z.object({ project_id: z.uuid() }),
+    body: z.object({ limits: QuotaLimits }),
+    response: z.object({ project_id: z.string(), limits: QuotaLimits }),
+    status: 200,
+  }),
+};
