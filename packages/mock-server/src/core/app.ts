@@ -238,7 +238,7 @@ export function createApp(options: {
     headers.set(
       'Access-Control-Allow-Headers',
       request.headers.get('access-control-request-headers') ??
-        'Authorization, Content-Type, X-Project-ID, X-API-Key, X-Request-Id, Idempotency-Key',
+        'Authorization, Content-Type, X-Project-ID, X-API-Key, X-Request-Id, Idempotency-Key, X-Nimbus-Client',
     );
     headers.set('Access-Control-Max-Age', '600');
     return headers;

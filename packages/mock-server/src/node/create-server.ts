@@ -30,6 +30,8 @@ export interface RunningServer {
   port: number;
   app: App;
   store: Store;
+  /** Whether the state was new (no state file before this start). */
+  fresh: boolean;
   /** Set when the demo tenant was seeded. */
   demo?: DemoTenant & { accessToken: string };
   close(): Promise<void>;
@@ -52,7 +54,7 @@ export const nodeExtensions: NodeExtension[] = [];
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<RunningServer> {
   const { port = 4010, host = '127.0.0.1', statePath, inMemory, seed, watch = true, flushDelayMs, ...config } = options;
-  const { store } = await openStore({ statePath, inMemory, flushDelayMs });
+  const { store, fresh } = await openStore({ statePath, inMemory, flushDelayMs });
   const app = createApp({ store, families: allFamilies as FamilyModule[], config });
   if (!inMemory && watch) {
     store.watch((error) => app.runtime.config.logger.error(error.message));
@@ -78,6 +80,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     port: address.port,
     app,
     store,
+    fresh,
     demo,
     close() {
       closed ??= (async () => {

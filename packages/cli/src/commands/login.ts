@@ -1,0 +1,66 @@
+import { APIError } from '@nimbus/sdk';
+import type { Command } from 'commander';
+import { updateProfile } from '../config/profiles';
+import { commandContext, type GlobalOptions } from '../context';
+import { print } from '../output/print';
+import { ask } from './prompt';
+
+export function addLoginCommands(program: Command): void {
+  program
+    .command('login')
+    .description('Log in and keep the tokens in a profile (asks for what is missing on a terminal)')
+    .option('--email <email>', 'account email')
+    .option('--password <password>', 'account password (prefer the prompt: flags end up in shell history)')
+    .option('--totp <code>', 'current TOTP code, when MFA is on')
+    .action(async (options: { email?: string; password?: string; totp?: string }, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const ctx = await commandContext(globals);
+      const email = options.email ?? (await ask('Email: ', '--email'));
+      const password = options.password ?? (await ask('Password: ', '--password', { secret: true }));
+      let result: Awaited<ReturnType<typeof ctx.client.auth.login>>;
+      try {
+        result = await ctx.client.auth.login({ email, password, totp_code: options.totp });
+      } catch (error) {
+        if (!(error instanceof APIError) || error.code !== 'MFA_REQUIRED' || options.totp) throw error;
+        const totp_code = await ask('TOTP code: ', '--totp');
+        result = await ctx.client.auth.login({ email, password, totp_code });
+      }
+      await updateProfile(ctx.configPath, ctx.profileName, {
+        base_url: ctx.client.baseUrl,
+        email,
+        access_token: result.access_token,
+        refresh_token: result.refresh_token,
+        ...(globals.project && { project_id: globals.project }),
+      });
+      process.stderr.write(`Logged in as ${result.user.email} (profile "${ctx.profileName}")\n`);
+    });
+
+  program
+    .command('logout')
+    .description('Revoke the session and forget its tokens')
+    .action(async (_options: unknown, command: Command) => {
+      const ctx = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      if (ctx.profile.access_token) await ctx.client.auth.logout().catch(() => undefined);
+      await updateProfile(ctx.configPath, ctx.profileName, { access_token: undefined, refresh_token: undefined });
+      process.stderr.write(`Logged out (profile "${ctx.profileName}")\n`);
+    });
+
+  program
+    .command('whoami')
+    .description('The current user')
+    .action(async (_options: unknown, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const ctx = await commandContext(globals);
+      print(await ctx.client.users.me(), globals);
+    });
+
+  program
+    .command('use')
+    .description('Remember a project for the profile (sent as X-Project-ID)')
+    .argument('<project-id>')
+    .action(async (projectId: string, _options: unknown, command: Command) => {
+      const ctx = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      await updateProfile(ctx.configPath, ctx.profileName, { project_id: projectId });
+      process.stderr.write(`Profile "${ctx.profileName}" now uses project ${projectId}\n`);
+    });
+}

@@ -1,0 +1,168 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { consoleLogger, createServer, DEFAULT_STATE_PATH, DEMO_USER, StateFileError } from '@nimbus/mock-server';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { commandContext, type GlobalOptions } from '../context';
+import { UsageError } from '../errors';
+import { print } from '../output/print';
+
+interface StartOptions {
+  port: number;
+  host: string;
+  state?: string;
+  inMemory?: boolean;
+  delay: number;
+  /** A file path, false for --no-seed, undefined for the demo tenant. */
+  seed?: string | false;
+  simulator: boolean;
+}
+
+function integer(name: string, min: number, max: number) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+/** `nimbus mock ...`: start and drive the reference server (DECISIONS.md §7). */
+export function addMockCommands(program: Command): void {
+  const mock = program.command('mock').description('Start and drive the reference server');
+
+  mock
+    .command('start')
+    .description('Start the reference server (state in .nimbus/state.json unless --in-memory)')
+    .option('--port <port>', 'port to listen on', integer('--port', 0, 65535), 4010)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .addOption(new Option('--state <file>', 'state file').conflicts('inMemory'))
+    .option('--in-memory', 'keep state in memory only')
+    .option('--delay <ms>', 'lifecycle transition delay', integer('--delay', 0, 600_000), 1500)
+    .option('--seed <file>', 'state JSON (as written by `nimbus mock export`) to load into an empty state instead of the demo tenant')
+    .option('--no-seed', 'start empty: no demo tenant')
+    .option('--no-simulator', 'no simulated camera detections')
+    .action(async (options: StartOptions) => {
+      const seedFile = typeof options.seed === 'string' ? options.seed : undefined;
+      let server: Awaited<ReturnType<typeof createServer>>;
+      try {
+        server = await createServer({
+          port: options.port,
+          host: options.host,
+          statePath: options.state ?? DEFAULT_STATE_PATH,
+          inMemory: options.inMemory,
+          transitionDelayMs: options.delay,
+          seed: options.seed === undefined,
+          simulator: options.simulator,
+          logger: consoleLogger,
+        });
+      } catch (error) {
+        if (error instanceof StateFileError) throw new UsageError(error.message);
+        throw error;
+      }
+      if (seedFile && server.fresh) {
+        const state = JSON.parse(await readFile(seedFile, 'utf8'));
+        await fetch(`${server.url}/__mock/state`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(state),
+        }).then(async (r) => {
+          if (!r.ok) throw new UsageError(`Seed file ${seedFile} was refused: ${await r.text()}`);
+        });
+      }
+      const config = server.app.runtime.config;
+      const lines = [
+        `Nimbus reference server listening on ${server.url}`,
+        `  cloud API   ${server.url}/api/v1`,
+        `  video API   ${server.url}/v2`,
+        `  state       ${options.inMemory ? 'in memory' : server.store.location}`,
+        `  metrics     ${server.url}/v2/metrics (basic auth ${config.metricsUser}:${config.metricsPassword})`,
+      ];
+      if (server.demo) {
+        lines.push(
+          '',
+          'Demo tenant',
+          `  email       ${server.demo.email}`,
+          `  password    ${server.demo.password}`,
+          `  project     ${server.demo.projectId}`,
+          `  token       ${server.demo.accessToken}`,
+          '',
+          'Try:',
+          `  curl -H "Authorization: Bearer $TOKEN" -H "X-Project-ID: ${server.demo.projectId}" ${server.url}/api/v1/instances`,
+        );
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
+      const stop = async () => {
+        await server.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+
+  mock
+    .command('reset')
+    .description('Empty the server state')
+    .action(async (_o: unknown, command: Command) => {
+      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      await client.mock.reset();
+      process.stderr.write('State reset\n');
+    });
+
+  mock
+    .command('token')
+    .description('Log in (the demo user by default) and print a fresh access token')
+    .option('--email <email>', 'user email', DEMO_USER.email)
+    .option('--password <password>', 'user password', DEMO_USER.password)
+    .action(async (options: { email: string; password: string }, command: Command) => {
+      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      const result = await client.auth.login({ email: options.email, password: options.password });
+      process.stdout.write(`${result.access_token}\n`);
+    });
+
+  const clock = mock
+    .command('clock')
+    .description('Show the simulated clock')
+    .action(async (_o: unknown, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const { client } = await commandContext(globals);
+      print(await client.mock.clock(), globals);
+    });
+  clock
+    .command('advance')
+    .description('Move the simulated clock forward')
+    .argument('<seconds>', 'seconds to advance', (v) => {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('seconds must be a number >= 0');
+      return n;
+    })
+    .action(async (seconds: number, _o: unknown, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const { client } = await commandContext(globals);
+      print(await client.mock.advanceClock({ seconds }), globals);
+    });
+
+  mock
+    .command('export')
+    .description('Write the whole state as JSON (to stdout, or --file)')
+    .option('--file <path>', 'write to this file')
+    .action(async (options: { file?: string }, command: Command) => {
+      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      const text = `${JSON.stringify(await client.mock.exportState(), null, 2)}\n`;
+      if (options.file) await writeFile(options.file, text);
+      else process.stdout.write(text);
+    });
+
+  mock
+    .command('import')
+    .description('Replace the whole state with a JSON export')
+    .argument('<file>')
+    .action(async (file: string, _o: unknown, command: Command) => {
+      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      let state: Record<string, unknown>;
+      try {
+        state = JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new UsageError(`Cannot read ${file} as JSON: ${(error as Error).message}`);
+      }
+      await client.mock.importState(state);
+      process.stderr.write(`State imported from ${file}\n`);
+    });
+}

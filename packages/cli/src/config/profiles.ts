@@ -1,0 +1,56 @@
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { UsageError } from '../errors';
+
+/** What one profile remembers between runs. */
+export interface Profile {
+  base_url?: string;
+  project_id?: string;
+  email?: string;
+  access_token?: string;
+  refresh_token?: string;
+}
+
+export interface ConfigFile {
+  profiles: Record<string, Profile>;
+}
+
+/** `$NIMBUS_CONFIG`, else `$XDG_CONFIG_HOME/nimbus/config.json`, else `~/.config/nimbus/config.json`. */
+export function configPath(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.NIMBUS_CONFIG) return env.NIMBUS_CONFIG;
+  const base = env.XDG_CONFIG_HOME || (process.platform === 'win32' && env.APPDATA) || join(homedir(), '.config');
+  return join(base, 'nimbus', 'config.json');
+}
+
+export async function readConfig(path: string): Promise<ConfigFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    throw error;
+  }
+  try {
+    const parsed = JSON.parse(text) as ConfigFile;
+    return { profiles: parsed.profiles ?? {} };
+  } catch {
+    throw new UsageError(`Config file ${path} is not valid JSON; fix or delete it`);
+  }
+}
+
+/** Saves the config readable by its owner only (it holds tokens), atomically. */
+export async function writeConfig(path: string, config: ConfigFile): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  await chmod(temp, 0o600);
+  await rename(temp, path);
+}
+
+export async function updateProfile(path: string, name: string, patch: Partial<Profile> | null): Promise<void> {
+  const config = await readConfig(path);
+  if (patch === null) delete config.profiles[name];
+  else config.profiles[name] = { ...config.profiles[name], ...patch };
+  await writeConfig(path, config);
+}

@@ -1,0 +1,45 @@
+import { Nimbus } from '@nimbus/sdk';
+import { configPath, type Profile, readConfig, updateProfile } from './config/profiles';
+import type { OutputOptions } from './output/print';
+
+/** Options every command accepts. */
+export interface GlobalOptions extends OutputOptions {
+  profile?: string;
+  baseUrl?: string;
+  project?: string;
+}
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+
+export interface CommandContext {
+  client: Nimbus;
+  profileName: string;
+  profile: Profile;
+  configPath: string;
+  options: GlobalOptions;
+}
+
+/**
+ * Builds the SDK client for a command. Precedence: flags, then environment
+ * (`NIMBUS_BASE_URL`, `NIMBUS_TOKEN`, `NIMBUS_PROJECT`, `NIMBUS_API_KEY`, `NIMBUS_PROFILE`), then the profile.
+ * Tokens refreshed by the SDK are written back to the profile they came from.
+ */
+export async function commandContext(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env): Promise<CommandContext> {
+  const path = configPath(env);
+  const profileName = options.profile ?? env.NIMBUS_PROFILE ?? 'default';
+  const profile = (await readConfig(path)).profiles[profileName] ?? {};
+  const envToken = env.NIMBUS_TOKEN;
+  const client = new Nimbus({
+    baseUrl: options.baseUrl ?? env.NIMBUS_BASE_URL ?? profile.base_url ?? DEFAULT_BASE_URL,
+    projectId: options.project ?? env.NIMBUS_PROJECT ?? profile.project_id,
+    accessToken: envToken ?? profile.access_token,
+    refreshToken: envToken ? undefined : profile.refresh_token,
+    apiKey: env.NIMBUS_API_KEY,
+    onTokens: envToken
+      ? undefined
+      : (pair) => {
+          void updateProfile(path, profileName, { access_token: pair.access_token, refresh_token: pair.refresh_token });
+        },
+  });
+  return { client, profileName, profile, configPath: path, options };
+}

@@ -1,0 +1,66 @@
+import Table from 'cli-table3';
+import { stringify } from 'yaml';
+
+export type OutputFormat = 'table' | 'json' | 'yaml';
+
+export interface OutputOptions {
+  output?: OutputFormat;
+  quiet?: boolean;
+}
+
+/** Table on a terminal, JSON when piped, unless `--output` says otherwise. */
+export function resolveFormat(options: OutputOptions, stream: NodeJS.WriteStream = process.stdout): OutputFormat {
+  return options.output ?? (stream.isTTY ? 'table' : 'json');
+}
+
+/** Prints a record, a list of records, or nothing (204). `--quiet` prints ids only. */
+export function print(value: unknown, options: OutputOptions, stream: NodeJS.WriteStream = process.stdout): void {
+  if (value === undefined) return;
+  if (options.quiet) {
+    const rows = Array.isArray(value) ? value : [value];
+    for (const row of rows) {
+      const id = row && typeof row === 'object' ? ((row as Record<string, unknown>).id ?? (row as Record<string, unknown>).name) : row;
+      if (id !== undefined) stream.write(`${String(id)}\n`);
+    }
+    return;
+  }
+  const format = resolveFormat(options, stream);
+  if (format === 'json') stream.write(`${JSON.stringify(value, null, 2)}\n`);
+  else if (format === 'yaml') stream.write(stringify(value));
+  else stream.write(`${renderTable(value)}\n`);
+}
+
+function renderTable(value: unknown): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '(none)';
+    const columns = pickColumns(value as Record<string, unknown>[]);
+    const table = new Table({ head: columns, style: { head: [], border: [] } });
+    for (const row of value as Record<string, unknown>[]) table.push(columns.map((c) => cell(row?.[c])));
+    return table.toString();
+  }
+  if (value && typeof value === 'object') {
+    const table = new Table({ style: { head: [], border: [] } });
+    for (const [key, field] of Object.entries(value)) table.push({ [key]: cell(field) });
+    return table.toString();
+  }
+  return String(value);
+}
+
+/** The scalar columns most rows have, id and name first, at most eight. */
+function pickColumns(rows: Record<string, unknown>[]): string[] {
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    for (const [key, v] of Object.entries(row ?? {})) {
+      if (v === null || typeof v !== 'object') seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+  }
+  const keys = [...seen.keys()].filter((k) => k !== 'project_id' && k !== 'updated_at');
+  const first = ['id', 'name'].filter((k) => keys.includes(k));
+  return [...first, ...keys.filter((k) => !first.includes(k))].slice(0, 8);
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

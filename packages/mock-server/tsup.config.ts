@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', testing: 'src/entries/testing.ts' },
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  target: 'node20',
+  sourcemap: true,
+  // The SDK (and its contract) stay one copy at run time: never bundled into the server.
+  external: [/^@nimbus\//],
+});

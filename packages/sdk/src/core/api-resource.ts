@@ -1,0 +1,14 @@
+import type { Nimbus } from '../client';
+
+/**
+ * Base of every resource family (`client.instances`, `client.projects`, ...). A family is a
+ * thin, typed face over contract endpoints: each method hands one endpoint object to
+ * `this._client.call()` or `this._client.list()`, which do everything else.
+ */
+export class APIResource {
+  protected readonly _client: Nimbus;
+
+  constructor(client: Nimbus) {
+    this._client = client;
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Every error the SDK throws is a `NimbusError`. HTTP answers outside 2xx are `APIError`s
+ * (one subclass per status family, chosen by `APIError.generate`); failures to get an answer
+ * at all are `APIConnectionError`s; a body that does not match the contract is a
+ * `ResponseValidationError`, deliberately not an `APIError`, because the server did answer 2xx.
+ */
+export class NimbusError extends Error {
+  override name = 'NimbusError';
+}
+
+/** The error object inside a v1 envelope or a v2 error body. */
+interface WireError {
+  code?: unknown;
+  message?: unknown;
+  details?: unknown;
+}
+
+export class APIError extends NimbusError {
+  override name = 'APIError';
+  readonly status: number;
+  /** Machine-readable code such as `INVALID_STATE`; null when the body carried none. */
+  readonly code: string | null;
+  readonly details: unknown;
+  /** The server's `X-Request-Id`, to quote in bug reports and to find the request in server logs. */
+  readonly requestId: string | null;
+  readonly headers: Headers;
+
+  constructor(status: number, body: unknown, headers: Headers) {
+    const error = wireError(body);
+    super(typeof error?.message === 'string' ? error.message : fallbackMessage(status, body));
+    this.status = status;
+    this.code = typeof error?.code === 'string' ? error.code : null;
+    this.details = error?.details;
+    this.requestId = headers.get('x-request-id');
+    this.headers = headers;
+  }
+
+  /**
+   * Builds the subclass that matches `status`, so callers can `catch (e) { if (e instanceof NotFoundError) ... }`.
+   * `body` is the parsed JSON (v1 envelope or v2 error body) or the raw text when it was not JSON.
+   */
+  static generate(status: number, body: unknown, headers: Headers): APIError {
+    const ErrorClass = errorClassFor(status);
+    return new ErrorClass(status, body, headers);
+  }
+}
+
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+export class UnprocessableEntityError extends APIError {
+  override name = 'UnprocessableEntityError';
+}
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+}
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+/** No HTTP answer: DNS failure, refused or reset connection, TLS error. `cause` holds the original. */
+export class APIConnectionError extends NimbusError {
+  override name = 'APIConnectionError';
+  constructor(options?: { message?: string; cause?: unknown }) {
+    super(options?.message ?? 'Connection error.', { cause: options?.cause });
+  }
+}
+
+/** No answer within `timeoutMs` (headers and body together). */
+export class APITimeoutError extends APIConnectionError {
+  override name = 'APITimeoutError';
+  constructor(options?: { message?: string; cause?: unknown }) {
+    super({ message: options?.message ?? 'Request timed out.', cause: options?.cause });
+  }
+}
+
+/** The caller's `signal` aborted the request. Never retried. */
+export class APIUserAbortError extends NimbusError {
+  override name = 'APIUserAbortError';
+  constructor(options?: { message?: string; cause?: unknown }) {
+    super(options?.message ?? 'Request was aborted.', { cause: options?.cause });
+  }
+}
+
+/** One mismatch between a response body and the contract schema. */
+export interface ValidationIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * A 2xx body the SDK cannot use: not JSON, not a v1 envelope, or (with `validateResponses: true`)
+ * not matching the endpoint's response schema.
+ */
+export class ResponseValidationError extends NimbusError {
+  override name = 'ResponseValidationError';
+  readonly issues: ValidationIssue[];
+  readonly requestId: string | null;
+
+  constructor(options: { operation: string; issues: ValidationIssue[]; requestId: string | null }) {
+    const first = options.issues[0];
+    const where = first ? ` at ${first.path.map(String).join('.') || '(root)'}: ${first.message}` : '';
+    super(`Response of ${options.operation} does not match the contract${where}`);
+    this.issues = options.issues;
+    this.requestId = options.requestId;
+  }
+}
+
+/** A waiter gave up before the resource reached the wanted state. */
+export class WaitTimeoutError extends NimbusError {
+  override name = 'WaitTimeoutError';
+  /** The last value polled, to show how far the resource got. */
+  readonly lastValue: unknown;
+
+  constructor(message: string, lastValue: unknown) {
+    super(message);
+    this.lastValue = lastValue;
+  }
+}
+
+function errorClassFor(status: number): typeof APIError {
+  switch (status) {
+    case 400:
+      return BadRequestError;
+    case 401:
+      return AuthenticationError;
+    case 403:
+      return PermissionDeniedError;
+    case 404:
+      return NotFoundError;
+    case 409:
+      return ConflictError;
+    case 422:
+      return UnprocessableEntityError;
+    case 429:
+      return RateLimitError;
+    default:
+      return status >= 500 ? InternalServerError : APIError;
+  }
+}
+
+/** v1 wraps the error as `{ success: false, error }`, v2 as `{ error }`: both have an `error` object. */
+function wireError(body: unknown): WireError | undefined {
+  if (!body || typeof body !== 'object' || !('error' in body)) return undefined;
+  const { error } = body as { error: unknown };
+  return error && typeof error === 'object' ? (error as WireError) : undefined;
+}
+
+function fallbackMessage(status: number, body: unknown): string {
+  if (typeof body === 'string' && body.trim() !== '') return `${status} ${body.trim().slice(0, 200)}`;
+  return `${status} status code (no error body)`;
+}

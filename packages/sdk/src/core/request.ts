@@ -1,0 +1,203 @@
+import type { z } from 'zod';
+import {
+  type BodyOf,
+  buildPath,
+  type Endpoint,
+  type EndpointConfig,
+  type ParamsOf,
+  type QueryOf,
+} from '../contract/define';
+import { auth, type TokenPair } from '../contract/v1/auth';
+import { VERSION } from '../version';
+import type { WithResponse } from './api-promise';
+import { APIConnectionError, APIError } from './errors';
+import { type Decoded, decodeSuccess, errorBody } from './response';
+import { isRetryableStatus, mayRetry, retryDelayMs } from './retry';
+import type { Session } from './session';
+import { sleep } from './sleep';
+import { type Fetch, type ReceivedResponse, send } from './transport';
+
+/** Per-call settings; each overrides the client's for this call only. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Time for one attempt, headers and body, in ms. */
+  timeoutMs?: number;
+  maxRetries?: number;
+  /**
+   * Sent as `Idempotency-Key`. Also what makes a POST or PATCH safe to retry: without one,
+   * they are never retried.
+   */
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+  /** `X-Project-ID` for this call instead of the client's project. */
+  projectId?: string;
+}
+
+/**
+ * Path parameters, query and body of one call, typed from the endpoint: `params` is required
+ * when the path has placeholders, `body` when the endpoint takes one (unless `bodyOptional`).
+ */
+export type CallInput<E extends EndpointConfig> = (E['params'] extends z.ZodObject
+  ? { params: ParamsOf<E> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodObject ? { query?: QueryOf<E> | undefined } : { query?: undefined }) &
+  (E['body'] extends z.ZodType
+    ? E['bodyOptional'] extends true
+      ? { body?: BodyOf<E> | undefined }
+      : { body: BodyOf<E> }
+    : { body?: undefined });
+
+/** `CallInput` once the endpoint's type is no longer known. */
+export interface RawInput {
+  params?: Record<string, unknown> | undefined;
+  query?: Record<string, unknown> | undefined;
+  body?: unknown;
+}
+
+/** What a client holds for its calls; `withProject()` copies differ only in `projectId`. */
+export interface RequestContext {
+  readonly baseUrl: string;
+  readonly fetch: Fetch;
+  readonly session: Session;
+  readonly projectId: string | undefined;
+  readonly apiKey: string | undefined;
+  readonly defaultHeaders: Record<string, string>;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly validateResponses: boolean;
+}
+
+export interface Completed extends Decoded {
+  response: Response;
+}
+
+/**
+ * Performs one call of `endpoint`: builds the URL and headers from the declaration, sends
+ * with retries, renews an expired session once, and decodes the answer.
+ */
+export async function request(
+  ctx: RequestContext,
+  endpoint: Endpoint,
+  input: RawInput,
+  options: RequestOptions = {},
+): Promise<Completed> {
+  const sessionToken = ctx.session.accessToken;
+  const headers = buildHeaders(ctx, endpoint, input, options);
+  try {
+    return await sendAndDecode(ctx, endpoint, input, headers, options);
+  } catch (error) {
+    // A token the caller put in `options.headers` is theirs to renew, not the session's.
+    const sentSessionToken =
+      sessionToken !== undefined && headers.get('authorization') === `Bearer ${sessionToken}`;
+    if (!sentSessionToken || !isExpiredSession(error)) throw error;
+    const renewed = await ctx.session.renew(sessionToken, (refreshToken) =>
+      exchangeRefreshToken(ctx, refreshToken),
+    );
+    if (!renewed) throw error;
+    return sendAndDecode(ctx, endpoint, input, buildHeaders(ctx, endpoint, input, options), options);
+  }
+}
+
+async function sendAndDecode(
+  ctx: RequestContext,
+  endpoint: Endpoint,
+  input: RawInput,
+  headers: Headers,
+  options: RequestOptions,
+): Promise<Completed> {
+  const init: RequestInit = { method: endpoint.method, headers };
+  if (input.body !== undefined) init.body = JSON.stringify(input.body);
+  const received = await sendWithRetries(
+    ctx,
+    endpoint,
+    buildUrl(ctx.baseUrl, endpoint, input),
+    init,
+    options,
+  );
+  return { ...decodeSuccess(endpoint, received, ctx.validateResponses), response: received.response };
+}
+
+async function sendWithRetries(
+  ctx: RequestContext,
+  endpoint: Endpoint,
+  url: string,
+  init: RequestInit,
+  options: RequestOptions,
+): Promise<ReceivedResponse> {
+  const maxRetries = options.maxRetries ?? ctx.maxRetries;
+  const retryable = mayRetry(endpoint.method, options.idempotencyKey);
+  const sendOptions = {
+    timeoutMs: options.timeoutMs ?? ctx.timeoutMs,
+    signal: options.signal,
+    binary: endpoint.responseKind === 'binary',
+  };
+  for (let retry = 0; ; retry++) {
+    const canRetry = retryable && retry < maxRetries;
+    let received: ReceivedResponse;
+    try {
+      received = await send(ctx.fetch, url, init, sendOptions);
+    } catch (error) {
+      // APITimeoutError is an APIConnectionError; a user abort is not, and is never retried.
+      if (!canRetry || !(error instanceof APIConnectionError)) throw error;
+      await sleep(retryDelayMs(retry), options.signal);
+      continue;
+    }
+    const { response } = received;
+    if (response.ok) return received;
+    if (!canRetry || !isRetryableStatus(response.status)) {
+      throw APIError.generate(response.status, errorBody(received.body), response.headers);
+    }
+    await sleep(retryDelayMs(retry, response.headers), options.signal);
+  }
+}
+
+function buildUrl(baseUrl: string, endpoint: Endpoint, input: RawInput): string {
+  const url = baseUrl.replace(/\/+$/, '') + buildPath(endpoint.path, input.params);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const query = search.toString();
+  return query ? `${url}?${query}` : url;
+}
+
+/** Later sources win: client defaults, then what the endpoint needs, then the call's own headers. */
+function buildHeaders(
+  ctx: RequestContext,
+  endpoint: Endpoint,
+  input: RawInput,
+  options: RequestOptions,
+): Headers {
+  const headers = new Headers(ctx.defaultHeaders);
+  // Browsers forbid setting User-Agent, so the SDK names itself in its own header everywhere.
+  headers.set('x-nimbus-client', `sdk/${VERSION}`);
+  if ((endpoint.responseKind ?? 'json') === 'json') headers.set('accept', 'application/json');
+  if (endpoint.auth === 'bearer') {
+    const token = ctx.session.accessToken;
+    if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+    else if (ctx.apiKey !== undefined) headers.set('x-api-key', ctx.apiKey);
+  }
+  const projectId = options.projectId ?? ctx.projectId;
+  if (endpoint.project && projectId !== undefined) headers.set('x-project-id', projectId);
+  if (input.body !== undefined) headers.set('content-type', 'application/json');
+  if (options.idempotencyKey !== undefined) headers.set('idempotency-key', options.idempotencyKey);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  return headers;
+}
+
+/** Only an expired or revoked token is worth a refresh; wrong credentials, MFA and the like are not. */
+function isExpiredSession(error: unknown): boolean {
+  return error instanceof APIError && error.status === 401 && error.code === 'UNAUTHENTICATED';
+}
+
+async function exchangeRefreshToken(
+  ctx: RequestContext,
+  refreshToken: string,
+): Promise<WithResponse<TokenPair>> {
+  // No caller signal: the refresh is shared, and one caller giving up must not fail the others.
+  const { data, response, requestId } = await request(ctx, auth.refresh, {
+    body: { refresh_token: refreshToken },
+  });
+  return { data: data as TokenPair, response, requestId };
+}

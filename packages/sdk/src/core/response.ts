@@ -1,0 +1,109 @@
+import type { Endpoint } from '../contract/define';
+import { ResponseValidationError, type ValidationIssue } from './errors';
+import type { ReceivedResponse } from './transport';
+
+/** `meta` of a v1 envelope; `page`, `per_page` and `total` only on lists. */
+export interface EnvelopeMeta {
+  request_id?: string;
+  page?: number;
+  per_page?: number;
+  total?: number;
+}
+
+/** A successful answer with the v1 envelope taken off. */
+export interface Decoded {
+  data: unknown;
+  meta: EnvelopeMeta | undefined;
+  requestId: string | null;
+}
+
+/**
+ * Turns a 2xx answer into the endpoint's result: nothing for 204, text or bytes for
+ * non-JSON endpoints, `data` of the v1 envelope, the bare body of /v2 and /__mock.
+ * With `validate`, the result is parsed with the contract schema (each item for a list).
+ */
+export function decodeSuccess(endpoint: Endpoint, received: ReceivedResponse, validate: boolean): Decoded {
+  const { response, body } = received;
+  const headerRequestId = response.headers.get('x-request-id');
+  const kind = endpoint.responseKind ?? 'json';
+  if (response.status === 204 || kind !== 'json') {
+    return { data: response.status === 204 ? undefined : body, meta: undefined, requestId: headerRequestId };
+  }
+
+  const fail = (message: string) =>
+    new ResponseValidationError({
+      operation: describe(endpoint),
+      issues: [{ path: [], message }],
+      requestId: headerRequestId,
+    });
+  const parsed = parseJson(textOf(body));
+  if (parsed === invalidJson) throw fail('the body is not valid JSON');
+
+  let data = parsed;
+  let meta: EnvelopeMeta | undefined;
+  if (endpoint.api === 'v1') {
+    if (!isEnvelope(parsed)) throw fail('the body is not a v1 success envelope ({ success, data, meta })');
+    data = parsed.data;
+    meta = parsed.meta;
+  }
+  const requestId = headerRequestId ?? meta?.request_id ?? null;
+  return { data: validate ? validated(endpoint, data, requestId) : data, meta, requestId };
+}
+
+/** The parsed body of an error answer: JSON when it is JSON, else the text, for the error message. */
+export function errorBody(body: string | Uint8Array): unknown {
+  const text = textOf(body);
+  const parsed = parseJson(text);
+  return parsed === invalidJson ? text : parsed;
+}
+
+/** `GET /api/v1/instances/{id}`: how errors name an operation. */
+export function describe(endpoint: Endpoint): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}
+
+const invalidJson = Symbol('invalid JSON');
+
+function textOf(body: string | Uint8Array): string {
+  return typeof body === 'string' ? body : new TextDecoder().decode(body);
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return invalidJson;
+  }
+}
+
+function isEnvelope(body: unknown): body is { data: unknown; meta?: EnvelopeMeta } {
+  return typeof body === 'object' && body !== null && 'data' in body;
+}
+
+function validated(endpoint: Endpoint, data: unknown, requestId: string | null): unknown {
+  if (!endpoint.list) return parseOrThrow(endpoint, data, [], requestId);
+  if (!Array.isArray(data)) {
+    throw new ResponseValidationError({
+      operation: describe(endpoint),
+      issues: [{ path: [], message: 'expected a list' }],
+      requestId,
+    });
+  }
+  return data.map((item, index) => parseOrThrow(endpoint, item, [index], requestId));
+}
+
+function parseOrThrow(
+  endpoint: Endpoint,
+  value: unknown,
+  prefix: PropertyKey[],
+  requestId: string | null,
+): unknown {
+  const result = endpoint.response.safeParse(value);
+  if (result.success) return result.data;
+  const issues: ValidationIssue[] = result.error.issues.map((issue) => ({
+    path: [...prefix, ...issue.path],
+    message: issue.message,
+  }));
+  throw new ResponseValidationError({ operation: describe(endpoint), issues, requestId });
+}

@@ -1,0 +1,46 @@
+import type { BodyOf } from '../contract/define';
+import { mock } from '../contract/mock';
+import { APIResource } from '../core/api-resource';
+import type { RequestOptions } from '../core/request';
+
+/**
+ * Control routes of the reference server (`/__mock/*`, DECISIONS.md §7): reset, state,
+ * simulated clock, fault injection and quotas. Not part of either API; a real deployment
+ * answers them with 404.
+ */
+export class Mock extends APIResource {
+  /** Empties the state; the server secret and seed rules stay. */
+  reset(options?: RequestOptions) {
+    return this._client.call(mock.reset, {}, options);
+  }
+
+  exportState(options?: RequestOptions) {
+    return this._client.call(mock.exportState, {}, options);
+  }
+
+  importState(state: BodyOf<typeof mock.importState>, options?: RequestOptions) {
+    return this._client.call(mock.importState, { body: state }, options);
+  }
+
+  clock(options?: RequestOptions) {
+    return this._client.call(mock.clock, {}, options);
+  }
+
+  /** Moves the simulated clock forward; due lifecycles, billing and timers run. */
+  advanceClock(body: BodyOf<typeof mock.advanceClock>, options?: RequestOptions) {
+    return this._client.call(mock.advanceClock, { body }, options);
+  }
+
+  /** Makes matching requests fail with `status` and/or wait `delay_ms`, `times` times. */
+  addFault(body: BodyOf<typeof mock.addFault>, options?: RequestOptions) {
+    return this._client.call(mock.addFault, { body }, options);
+  }
+
+  clearFaults(options?: RequestOptions) {
+    return this._client.call(mock.clearFaults, {}, options);
+  }
+
+  setQuotas(projectId: string, body: BodyOf<typeof mock.setQuotas>, options?: RequestOptions) {
+    return this._client.call(mock.setQuotas, { params: { project_id: projectId }, body }, options);
+  }
+}

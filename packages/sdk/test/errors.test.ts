@@ -1,0 +1,112 @@
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  Nimbus,
+  NimbusError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from '@nimbus/sdk';
+import { endpoint } from '@nimbus/sdk/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { PROJECT_ID, uuid } from './helpers/fixtures';
+import { fail, type StubServer, sequence, startStubServer } from './helpers/stub-server';
+
+let server: StubServer;
+afterEach(() => server?.close());
+
+async function errorFor(reply: Parameters<typeof sequence>[0]): Promise<unknown> {
+  server = await startStubServer(sequence(reply));
+  const client = new Nimbus({ baseUrl: server.url, projectId: PROJECT_ID, accessToken: 'at', maxRetries: 0 });
+  return client.instances.retrieve(uuid(1)).catch((e: unknown) => e);
+}
+
+describe('APIError per status', () => {
+  it.each([
+    [400, 'VALIDATION_ERROR', BadRequestError],
+    [401, 'UNAUTHENTICATED', AuthenticationError],
+    [403, 'PROJECT_FORBIDDEN', PermissionDeniedError],
+    [404, 'NOT_FOUND', NotFoundError],
+    [409, 'INVALID_STATE', ConflictError],
+    [413, 'PAYLOAD_TOO_LARGE', APIError],
+    [415, 'UNSUPPORTED_MEDIA_TYPE', APIError],
+    [422, 'UNPROCESSABLE', UnprocessableEntityError],
+    [429, 'RATE_LIMITED', RateLimitError],
+    [500, 'INTERNAL_ERROR', InternalServerError],
+    [503, 'SERVICE_UNAVAILABLE', InternalServerError],
+  ])('%i answers %s as %s', async (status, code, ErrorClass) => {
+    const error = await errorFor(fail(status, code, `failed with ${code}`));
+
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).toBeInstanceOf(NimbusError);
+    const apiError = error as APIError;
+    expect(apiError.status).toBe(status);
+    expect(apiError.code).toBe(code);
+    expect(apiError.message).toBe(`failed with ${code}`);
+    expect(apiError.requestId).toBe(`req_${status}`);
+    expect(apiError.name).toBe(ErrorClass.name);
+  });
+
+  it('keeps details and the response headers', async () => {
+    const details = [{ path: 'name', message: 'must start with a letter or digit' }];
+    const error = (await errorFor(
+      fail(400, 'VALIDATION_ERROR', 'Invalid body', details, { 'www-authenticate': 'Bearer' }),
+    )) as APIError;
+
+    expect(error.details).toEqual(details);
+    expect(error.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('keeps a body that is not JSON in the message, with no code', async () => {
+    const error = (await errorFor({ status: 502, body: 'Bad Gateway from the proxy' })) as APIError;
+
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.code).toBeNull();
+    expect(error.message).toBe('502 Bad Gateway from the proxy');
+    expect(error.requestId).toBeNull();
+  });
+
+  it('reads v2 error bodies ({ error } without the envelope)', async () => {
+    const getCamera = endpoint({
+      method: 'GET',
+      path: '/v2/api/cameras/{id}',
+      family: 'cameras',
+      summary: 'test endpoint',
+      params: z.object({ id: z.string() }),
+      response: z.object({ id: z.string() }),
+      status: 200,
+      auth: 'bearer',
+    });
+    server = await startStubServer(
+      sequence({
+        status: 403,
+        body: { error: { code: 'INSUFFICIENT_SCOPE', message: 'needs cameras:read' } },
+      }),
+    );
+    const client = new Nimbus({ baseUrl: server.url, accessToken: 'workload' });
+
+    const error = (await client
+      .call(getCamera, { params: { id: 'cam-1' } })
+      .catch((e: unknown) => e)) as APIError;
+
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error.code).toBe('INSUFFICIENT_SCOPE');
+    expect(error.message).toBe('needs cameras:read');
+  });
+});
+
+describe('APIError.generate', () => {
+  it('falls back to APIError for other 4xx statuses', () => {
+    const error = APIError.generate(418, undefined, new Headers({ 'x-request-id': 'r1' }));
+
+    expect(error.constructor).toBe(APIError);
+    expect(error.message).toBe('418 status code (no error body)');
+    expect(error.requestId).toBe('r1');
+  });
+});
