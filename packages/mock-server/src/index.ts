@@ -1,12 +1,12 @@
+export { inProcessFetch } from './adapters/fetch';
 export { type App, createApp, type FamilyModule } from './core/app';
 export { Clock } from './core/clock';
-export { type Logger, type ServerConfig, consoleLogger, resolveConfig, silentLogger } from './core/config';
+export { consoleLogger, type Logger, resolveConfig, type ServerConfig, silentLogger } from './core/config';
 export { HttpError } from './core/http-error';
-export { inProcessFetch } from './adapters/fetch';
 export { families } from './families';
-export { StateFileError } from './store/errors';
-export { Store } from './store/store';
-export { createNodeServer } from './node/http-adapter';
 export { type CreateServerOptions, createServer, type RunningServer } from './node/create-server';
+export { createNodeServer } from './node/http-adapter';
 export { DEFAULT_STATE_PATH, openStore } from './node/open-store';
 export { DEMO_USER } from './seed/demo';
+export { StateFileError } from './store/errors';
+export { Store } from './store/store';

@@ -134,7 +134,9 @@ describe('HTTP core', () => {
   it('wraps success in { success, data, meta.request_id } and pages lists', async () => {
     const token = await registerAndLogin('core-envelope@example.com');
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const project = await (await call('/api/v1/projects', { method: 'POST', headers: auth, body: '{"name":"p"}' })).json();
+    const project = await (
+      await call('/api/v1/projects', { method: 'POST', headers: auth, body: '{"name":"p"}' })
+    ).json();
     expect(project).toMatchObject({ success: true, data: { name: 'p', role: 'owner' } });
     expect(project.meta.request_id).toBeTypeOf('string');
     const headers = { ...auth, 'x-project-id': project.data.id };

@@ -10,7 +10,9 @@ import type { App } from '../core/app';
 export function inProcessFetch(app: App, baseUrl = 'http://nimbus.local'): typeof fetch {
   return async (input, init) => {
     const request =
-      input instanceof Request && init === undefined ? input : new Request(new URL(String(input instanceof Request ? input.url : input), baseUrl), init);
+      input instanceof Request && init === undefined
+        ? input
+        : new Request(new URL(String(input instanceof Request ? input.url : input), baseUrl), init);
     return app.fetch(request);
   };
 }

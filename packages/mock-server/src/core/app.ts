@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Store } from '../store/store';
 import { activityLogs, actorOf } from './activity';
 import { authenticate, type Principal } from './auth';
-import { type ServerConfig, resolveConfig } from './config';
+import { resolveConfig, type ServerConfig } from './config';
 import { Faults } from './faults';
 import type { Context, Handler, HandlerEntry, ListResult } from './handler';
 import { HttpError } from './http-error';
@@ -51,7 +51,8 @@ export function createApp(options: {
   const idempotency = new IdempotencyCache();
   const limiter = config.rateLimitPerMinute ? new RateLimiter(config.rateLimitPerMinute) : undefined;
   const handlers = new Map<Endpoint, Handler>();
-  for (const family of options.families) for (const [endpoint, handler] of family.handlers) handlers.set(endpoint, handler);
+  for (const family of options.families)
+    for (const [endpoint, handler] of family.handlers) handlers.set(endpoint, handler);
   const routed: Operation[] = operations().filter((op) => handlers.has(op.endpoint));
   const router = new Router(routed);
   for (const family of options.families) family.setup?.(runtime);
@@ -77,19 +78,35 @@ export function createApp(options: {
       response = errorResponse(api, toHttpError(error, config, requestId), requestId);
     }
     response = withCommonHeaders(response, request, requestId);
-    const record = { method: request.method, route, status: response.status, durationMs: performance.now() - started };
+    const record = {
+      method: request.method,
+      route,
+      status: response.status,
+      durationMs: performance.now() - started,
+    };
     for (const observe of runtime.requestObservers) observe(record);
     return response;
   }
 
-  async function dispatch(request: Request, url: URL, match: RouteMatch, requestId: string): Promise<Response> {
+  async function dispatch(
+    request: Request,
+    url: URL,
+    match: RouteMatch,
+    requestId: string,
+  ): Promise<Response> {
     if (match.kind === 'not-found') {
       throw new HttpError(404, ErrorCode.NOT_FOUND, `No route for ${request.method} ${url.pathname}`);
     }
     if (match.kind === 'method-not-allowed') {
-      throw new HttpError(405, ErrorCode.METHOD_NOT_ALLOWED, `${request.method} is not allowed on ${url.pathname}`, undefined, {
-        Allow: match.allow.join(', '),
-      });
+      throw new HttpError(
+        405,
+        ErrorCode.METHOD_NOT_ALLOWED,
+        `${request.method} is not allowed on ${url.pathname}`,
+        undefined,
+        {
+          Allow: match.allow.join(', '),
+        },
+      );
     }
     const { endpoint, operation } = match;
 
@@ -104,15 +121,22 @@ export function createApp(options: {
       }
     }
     if (limiter) {
-      const wait = limiter.hit(request.headers.get('authorization') ?? request.headers.get('x-api-key') ?? 'anonymous', runtime.clock.now());
+      const wait = limiter.hit(
+        request.headers.get('authorization') ?? request.headers.get('x-api-key') ?? 'anonymous',
+        runtime.clock.now(),
+      );
       if (wait > 0) {
-        throw new HttpError(429, ErrorCode.RATE_LIMITED, 'Too many requests', undefined, { 'Retry-After': String(wait) });
+        throw new HttpError(429, ErrorCode.RATE_LIMITED, 'Too many requests', undefined, {
+          'Retry-After': String(wait),
+        });
       }
     }
     if (MUTATING.has(request.method) && endpoint.api !== 'mock') {
       const health = runtime.store.health();
       if (!health.ok) {
-        throw new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The state store cannot accept writes', { reason: health.reason });
+        throw new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The state store cannot accept writes', {
+          reason: health.reason,
+        });
       }
     }
 
@@ -147,7 +171,10 @@ export function createApp(options: {
     };
     const idempotencyKey = request.headers.get('idempotency-key');
     if (idempotencyKey && request.method === 'POST') {
-      if (idempotencyKey.length > 255) throw HttpError.validation([{ path: 'header.idempotency-key', message: 'must be at most 255 characters' }]);
+      if (idempotencyKey.length > 255)
+        throw HttpError.validation([
+          { path: 'header.idempotency-key', message: 'must be at most 255 characters' },
+        ]);
       const scope = `${actorOf(principal)}\n${projectId}\n${operation.id}\n${url.pathname}`;
       return idempotency.run(scope, idempotencyKey, rawBody?.text ?? '', runtime.clock.now(), run);
     }
@@ -161,13 +188,17 @@ export function createApp(options: {
       throw new HttpError(400, ErrorCode.PROJECT_HEADER_REQUIRED, 'The X-Project-ID header is required');
     }
     if (!z.uuid().safeParse(header).success) {
-      throw HttpError.validation([{ path: 'header.x-project-id', message: 'must be a UUID' }], 'X-Project-ID must be a UUID');
+      throw HttpError.validation(
+        [{ path: 'header.x-project-id', message: 'must be a UUID' }],
+        'X-Project-ID must be a UUID',
+      );
     }
     return checkPermission(endpoint, principal, header);
   }
 
   function checkPermission(endpoint: Endpoint, principal: Principal | undefined, projectId: string): string {
-    const forbidden = () => new HttpError(403, ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
+    const forbidden = () =>
+      new HttpError(403, ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
     if (!principal || principal.kind === 'workload') throw forbidden();
     if (!runtime.store.table(projects).get(projectId)) throw forbidden();
     let granted: readonly string[] | undefined;
@@ -217,7 +248,8 @@ export function createApp(options: {
       });
     }
     const data = view(endpoint.response, result);
-    if (endpoint.api === 'v1') return json(endpoint.status, { success: true, data, meta: { request_id: requestId } });
+    if (endpoint.api === 'v1')
+      return json(endpoint.status, { success: true, data, meta: { request_id: requestId } });
     return json(endpoint.status, data);
   }
 
@@ -226,7 +258,9 @@ export function createApp(options: {
     if (config.validateResponses) {
       const checked = schema.safeParse(out);
       if (!checked.success) {
-        throw new Error(`Response does not match the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+        throw new Error(
+          `Response does not match the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`,
+        );
       }
     }
     return out;
@@ -314,7 +348,9 @@ async function readBody(
   }
   try {
     // JSON.parse keeps "__proto__" as an own key; drop it so no later merge can reach a prototype.
-    const value = text.includes('__proto__') ? JSON.parse(text, (k, v) => (k === '__proto__' ? undefined : v)) : JSON.parse(text);
+    const value = text.includes('__proto__')
+      ? JSON.parse(text, (k, v) => (k === '__proto__' ? undefined : v))
+      : JSON.parse(text);
     return { value, text };
   } catch (error) {
     throw new HttpError(400, ErrorCode.INVALID_JSON, `Body is not valid JSON: ${(error as Error).message}`);
@@ -350,6 +386,9 @@ function tooLarge(maxBytes: number): HttpError {
 
 function toHttpError(error: unknown, config: ServerConfig, requestId: string): HttpError {
   if (error instanceof HttpError) return error;
-  config.logger.error('unhandled error', { request_id: requestId, error: error instanceof Error ? error.stack : String(error) });
+  config.logger.error('unhandled error', {
+    request_id: requestId,
+    error: error instanceof Error ? error.stack : String(error),
+  });
   return internalError();
 }

@@ -11,7 +11,12 @@ export type Principal =
   | { kind: 'api_key'; keyId: string; projectId: string; role: string };
 
 /** Resolves the caller of `endpoint`, or throws 401. Public routes answer undefined. */
-export async function authenticate(runtime: Runtime, request: Request, url: URL, endpoint: Endpoint): Promise<Principal | undefined> {
+export async function authenticate(
+  runtime: Runtime,
+  request: Request,
+  url: URL,
+  endpoint: Endpoint,
+): Promise<Principal | undefined> {
   switch (endpoint.auth) {
     case 'none':
       return undefined;
@@ -22,7 +27,8 @@ export async function authenticate(runtime: Runtime, request: Request, url: URL,
     case 'bearer': {
       const apiKey = request.headers.get('x-api-key');
       if (apiKey !== null && endpoint.api === 'v1' && !request.headers.has('authorization')) {
-        if (!endpoint.project) throw HttpError.unauthenticated('API keys only authenticate project resource routes');
+        if (!endpoint.project)
+          throw HttpError.unauthenticated('API keys only authenticate project resource routes');
         return fromApiKey(runtime, apiKey);
       }
       const token = bearerOf(request) ?? (endpoint.api === 'v2' ? url.searchParams.get('token') : null);

@@ -23,10 +23,16 @@ export interface ServerConfig {
   webhookTimeoutMs: number;
   /** Hosts webhooks may target; loopback by default. `*` allows any host. */
   webhookAllowHosts: '*' | string[];
+  /** HTTP client of webhook deliveries (default `globalThis.fetch`); the Node server passes undici's. */
+  webhookFetch?: typeof fetch;
   /** Run the /v2 detection simulator. */
   simulator: boolean;
   /** Simulated detections per enabled camera per minute. */
   simulatorEventsPerMinute: number;
+  /** Ping interval of the /v2 event WebSocket; a client that missed the previous pong is dropped. */
+  streamPingIntervalMs: number;
+  /** Bytes a WebSocket client may leave unread before it is cut off as too slow. */
+  streamMaxBufferedBytes: number;
   logger: Logger;
 }
 
@@ -64,6 +70,8 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     webhookAllowHosts: ['127.0.0.1', 'localhost', '::1', '[::1]'],
     simulator: false,
     simulatorEventsPerMinute: 6,
+    streamPingIntervalMs: 30_000,
+    streamMaxBufferedBytes: 1024 * 1024,
     logger: silentLogger,
     ...stripUndefined(partial),
   };

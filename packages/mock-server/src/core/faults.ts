@@ -47,15 +47,23 @@ export class Faults {
   take(method: string, pathname: string): Fault | undefined {
     const fault = this.#faults.find((f) => matches(f, method, pathname));
     if (!fault) return undefined;
-    if (fault.remaining !== null && --fault.remaining <= 0) this.#faults = this.#faults.filter((f) => f !== fault);
+    if (fault.remaining !== null && --fault.remaining <= 0)
+      this.#faults = this.#faults.filter((f) => f !== fault);
     return fault;
   }
 
   static errorOf(fault: Fault): HttpError | undefined {
     if (!fault.status) return undefined;
-    const code = CODE_BY_STATUS[fault.status] ?? (fault.status >= 500 ? ErrorCode.INTERNAL_ERROR : 'INJECTED_FAULT');
+    const code =
+      CODE_BY_STATUS[fault.status] ?? (fault.status >= 500 ? ErrorCode.INTERNAL_ERROR : 'INJECTED_FAULT');
     const headers: Record<string, string> = fault.status === 429 ? { 'Retry-After': '1' } : {};
-    return new HttpError(fault.status, code, `Injected fault (${fault.status})`, { fault_id: fault.id }, headers);
+    return new HttpError(
+      fault.status,
+      code,
+      `Injected fault (${fault.status})`,
+      { fault_id: fault.id },
+      headers,
+    );
   }
 }
 

@@ -37,6 +37,7 @@ type Awaitable<T> = T | Promise<T>;
  * handler may answer a finished `Response` (playlists, metrics) that the core passes on.
  */
 export type HandlerResult<E extends Endpoint> =
+  // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler returns nothing at all
   | (E['list'] extends true ? ListResult<unknown> : E['status'] extends 204 ? void : ResponseOf<E> | object)
   | Response;
 
@@ -69,8 +70,13 @@ export function paginate<T>(ctx: Context, rows: readonly T[]): ListResult<T> {
 }
 
 /** Keeps rows whose fields equal every given filter (undefined filters are ignored). */
-export function filterRows<T extends object>(rows: readonly T[], filters: Record<string, unknown>): readonly T[] {
-  const active = Object.entries(filters).filter(([key, v]) => v !== undefined && key !== 'page' && key !== 'per_page');
+export function filterRows<T extends object>(
+  rows: readonly T[],
+  filters: Record<string, unknown>,
+): readonly T[] {
+  const active = Object.entries(filters).filter(
+    ([key, v]) => v !== undefined && key !== 'page' && key !== 'per_page',
+  );
   if (active.length === 0) return rows;
   return rows.filter((row) => active.every(([key, v]) => (row as Record<string, unknown>)[key] === v));
 }

@@ -34,7 +34,9 @@ export class HttpError extends Error {
   }
 
   static unauthenticated(message = 'Authentication required') {
-    return new HttpError(401, ErrorCode.UNAUTHENTICATED, message, undefined, { 'WWW-Authenticate': 'Bearer' });
+    return new HttpError(401, ErrorCode.UNAUTHENTICATED, message, undefined, {
+      'WWW-Authenticate': 'Bearer',
+    });
   }
 
   static forbidden(message = 'You do not have permission for this action', details?: unknown) {

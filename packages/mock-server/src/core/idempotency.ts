@@ -30,7 +30,11 @@ export class IdempotencyCache {
     const existing = this.#entries.get(id);
     if (existing && existing.expiresAt > now) {
       if (existing.bodyHash !== bodyHash) {
-        throw new HttpError(409, ErrorCode.IDEMPOTENCY_KEY_REUSED, 'Idempotency-Key was already used with another body');
+        throw new HttpError(
+          409,
+          ErrorCode.IDEMPOTENCY_KEY_REUSED,
+          'Idempotency-Key was already used with another body',
+        );
       }
       const first = await existing.response;
       return new Response(first.status === 204 ? null : first.body, {

@@ -1,6 +1,6 @@
-import type { Clock } from './clock';
 import type { StoredRecord } from '../store/state';
 import { defineTable, type Store, type TableSpec } from '../store/store';
+import type { Clock } from './clock';
 
 /** A pending state change, persisted so restarts and clock jumps keep it. */
 interface TransitionRow extends StoredRecord {
@@ -72,12 +72,17 @@ export class Lifecycle {
   }
 
   pending(table: string, recordId: string): boolean {
-    return this.store.table(transitions).find((t) => t.table === table && t.record_id === recordId) !== undefined;
+    return (
+      this.store.table(transitions).find((t) => t.table === table && t.record_id === recordId) !== undefined
+    );
   }
 
   on(table: string, listener: TransitionListener): () => void {
     let set = this.#listeners.get(table);
-    if (!set) this.#listeners.set(table, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(table, set);
+    }
     set.add(listener);
     return () => set.delete(listener);
   }

@@ -27,7 +27,12 @@ export function permissionsOfRole(store: Store, projectId: string, role: string)
  * What a user may do in a project: their membership role plus live delegations.
  * Undefined when they are not a member (answered as PROJECT_FORBIDDEN).
  */
-export function memberPermissions(store: Store, projectId: string, userId: string, nowIso: string): string[] | undefined {
+export function memberPermissions(
+  store: Store,
+  projectId: string,
+  userId: string,
+  nowIso: string,
+): string[] | undefined {
   const membership = store.table(memberships).byKey('member', `${projectId}:${userId}`);
   if (!membership) return undefined;
   const granted = [...permissionsOfRole(store, projectId, membership.role)];

@@ -26,7 +26,9 @@ interface QuotaOverrideRow extends StoredRecord {
 export const quotaOverrides = defineTable<QuotaOverrideRow>('quota_overrides');
 
 export function quotaLimit(store: Store, projectId: string, resource: string): number {
-  return store.table(quotaOverrides).get(projectId)?.limits[resource] ?? DEFAULT_QUOTAS[resource] ?? DEFAULT_QUOTA;
+  return (
+    store.table(quotaOverrides).get(projectId)?.limits[resource] ?? DEFAULT_QUOTAS[resource] ?? DEFAULT_QUOTA
+  );
 }
 
 /** Answers 403 QUOTA_EXCEEDED when one more `resource` would pass the project's limit. */

@@ -57,14 +57,24 @@ export function emit(ctx: Context, type: string, action: string, record: StoredR
 }
 
 /** The record with this id in the caller's project, or 404 (another project's id included). */
-export function findInProject<T extends StoredRecord>(ctx: Context, spec: TableSpec<T>, id: string, what: string): T {
+export function findInProject<T extends StoredRecord>(
+  ctx: Context,
+  spec: TableSpec<T>,
+  id: string,
+  what: string,
+): T {
   const row = ctx.runtime.store.table(spec).getIn(ctx.projectId, id);
   if (!row) throw HttpError.notFound(what);
   return row;
 }
 
 /** 409 INVALID_STATE unless the record is in one of `allowed`. */
-export function assertState(record: StoredRecord, allowed: readonly string[], action: string, field = 'status'): void {
+export function assertState(
+  record: StoredRecord,
+  allowed: readonly string[],
+  action: string,
+  field = 'status',
+): void {
   const current = record[field];
   if (!allowed.includes(current as string)) {
     throw HttpError.invalidState(`Cannot ${action} while ${field} is ${String(current)}`, {

@@ -9,7 +9,11 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 /** The error body of the API a path belongs to: v1 envelope, or bare `{ error }` for /v2 and /__mock. */
 export function errorResponse(api: ApiName, error: HttpError, requestId: string): Response {
-  const body = { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) };
+  const body = {
+    code: error.code,
+    message: error.message,
+    ...(error.details !== undefined && { details: error.details }),
+  };
   const payload = api === 'v1' ? { success: false, error: body } : { error: body };
   void requestId;
   return json(error.status, payload, error.headers);

@@ -11,7 +11,10 @@ import { TokenService } from './tokens';
  * Checks a resource before it is created or changed (policies hook in here).
  * Throws an HttpError to refuse.
  */
-export type AdmissionHook = (ctx: Context, resource: { type: string; record: Record<string, unknown> }) => void;
+export type AdmissionHook = (
+  ctx: Context,
+  resource: { type: string; record: Record<string, unknown> },
+) => void;
 
 /** What one request looked like, for metrics and logs. */
 export interface RequestRecord {
@@ -19,6 +22,16 @@ export interface RequestRecord {
   route: string;
   status: number;
   durationMs: number;
+}
+
+/** A Prometheus exposition of the server's metrics (prom-client lives in the Node layer). */
+export interface MetricsSource {
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
+/** Read-only access to the bundled media fixtures (HLS segment, snapshot JPEG), by file name. */
+export interface MediaSource {
+  read(name: string): Promise<Uint8Array>;
 }
 
 /** The services shared by the core and every family. */
@@ -31,6 +44,10 @@ export class Runtime {
   readonly requestObservers = new Set<(record: RequestRecord) => void>();
   /** Extra readiness checks (the cache of /v2/health/ready, ...), by name. */
   readonly readinessChecks = new Map<string, () => { ok: boolean; reason?: string }>();
+  /** Set by the Node server: /v2/metrics answers 503 without it (e.g. in a browser). */
+  metrics?: MetricsSource;
+  /** Set by the Node server: media reads need the file system. */
+  media?: MediaSource;
   /** Work to stop on close (timers, sockets, deliveries). */
   readonly #closers: (() => void | Promise<void>)[] = [];
   #tokens: TokenService | undefined;

@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import { HttpError } from './http-error';
 
 /** zod issues as the `details` list of DECISIONS.md §2: `{ path, message }`. */
-export function issuesToDetails(issues: z.core.$ZodIssue[], prefix: string): { path: string; message: string }[] {
+export function issuesToDetails(
+  issues: z.core.$ZodIssue[],
+  prefix: string,
+): { path: string; message: string }[] {
   return issues.map((issue) => ({
     path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
     message: issue.message,
@@ -15,5 +18,8 @@ export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, where
   if (result.success) return result.data;
   const details = issuesToDetails(result.error.issues, where);
   const first = details[0];
-  throw HttpError.validation(details, first ? `${first.path || where}: ${first.message}` : 'Request validation failed');
+  throw HttpError.validation(
+    details,
+    first ? `${first.path || where}: ${first.message}` : 'Request validation failed',
+  );
 }

@@ -1,4 +1,4 @@
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Readable } from 'node:stream';
 import type { App } from '../core/app';
@@ -27,7 +27,12 @@ export function createNodeServer(app: App, options: NodeServerOptions = {}): Ser
       serve(app, req, res).catch((error) => {
         if (!res.headersSent) {
           res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } }));
+          res.end(
+            JSON.stringify({
+              success: false,
+              error: { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+            }),
+          );
         } else {
           res.destroy(error as Error);
         }
@@ -39,7 +44,8 @@ export function createNodeServer(app: App, options: NodeServerOptions = {}): Ser
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
   server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (socket.writable)
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
   return server;
 }

@@ -10,7 +10,11 @@ export const DEFAULT_STATE_PATH = '.nimbus/state.json';
  * Opens the state: from the file when there is one (a corrupt file throws
  * StateFileError and is left as it is), else a new state with a new server secret.
  */
-export async function openStore(options: { statePath?: string; inMemory?: boolean; flushDelayMs?: number }): Promise<{
+export async function openStore(options: {
+  statePath?: string;
+  inMemory?: boolean;
+  flushDelayMs?: number;
+}): Promise<{
   store: Store;
   fresh: boolean;
 }> {
@@ -18,7 +22,9 @@ export async function openStore(options: { statePath?: string; inMemory?: boolea
     ? new MemoryPersistence()
     : new FilePersistence(options.statePath ?? DEFAULT_STATE_PATH);
   const loaded = await persistence.load();
-  const store = new Store(persistence, loaded ?? emptyState(newServerSecret()), { flushDelayMs: options.flushDelayMs });
+  const store = new Store(persistence, loaded ?? emptyState(newServerSecret()), {
+    flushDelayMs: options.flushDelayMs,
+  });
   if (!loaded) store.changed();
   return { store, fresh: !loaded };
 }

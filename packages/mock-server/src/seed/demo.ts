@@ -1,6 +1,6 @@
 import { Nimbus } from '@nimbus/sdk';
-import type { App } from '../core/app';
 import { inProcessFetch } from '../adapters/fetch';
+import type { App } from '../core/app';
 
 /** What the demo seed creates and how to log in as its user. */
 export interface DemoTenant {

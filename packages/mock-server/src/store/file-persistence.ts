@@ -15,6 +15,7 @@ import { type State, StateSchema } from './state';
  */
 export class FilePersistence implements Persistence {
   readonly location: string;
+  readonly durable = true;
   readonly #file: TextFile;
   #lastWritten: string | undefined;
   #watcher: FSWatcher | undefined;

@@ -4,6 +4,8 @@ import type { State } from './state';
 export interface Persistence {
   /** A description for messages, e.g. the file path. */
   readonly location: string;
+  /** False when nothing is kept: the store then skips serialising altogether. */
+  readonly durable: boolean;
   /** The saved state, or undefined when there is none yet. Throws StateFileError on a bad file. */
   load(): Promise<State | undefined>;
   /** Writes the serialised state atomically. */
@@ -16,6 +18,7 @@ export interface Persistence {
 /** Keeps nothing: state lives only as long as the process. */
 export class MemoryPersistence implements Persistence {
   readonly location = 'memory';
+  readonly durable = false;
   async load(): Promise<undefined> {
     return undefined;
   }

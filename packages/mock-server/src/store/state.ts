@@ -28,10 +28,7 @@ export const StateSchema = z.object({
   clock_offset_ms: z.number().finite(),
   tables: z.record(
     z.string(),
-    z.record(
-      z.string(),
-      z.looseObject({ id: z.string(), created_at: z.string(), updated_at: z.string() }),
-    ),
+    z.record(z.string(), z.looseObject({ id: z.string(), created_at: z.string(), updated_at: z.string() })),
   ),
 });
 

@@ -1,6 +1,8 @@
 import type { Persistence } from './persistence';
-import { type State, type StoredRecord, emptyState } from './state';
+import { emptyState, type State, type StoredRecord } from './state';
 import { Table, type TableOptions } from './table';
+
+const RETRY_FAILED_WRITE_MS = 1000;
 
 /** Declares a table once (name, unique keys); families pass it to `store.table()`. */
 export interface TableSpec<T extends StoredRecord> {
@@ -8,7 +10,10 @@ export interface TableSpec<T extends StoredRecord> {
   readonly options: TableOptions<T>;
 }
 
-export function defineTable<T extends StoredRecord>(name: string, options: TableOptions<T> = {}): TableSpec<T> {
+export function defineTable<T extends StoredRecord>(
+  name: string,
+  options: TableOptions<T> = {},
+): TableSpec<T> {
   return { name, options };
 }
 
@@ -28,6 +33,7 @@ export class Store {
   #flushing: Promise<void> | undefined;
   #dirty = false;
   #writeError: Error | undefined;
+  #retry: ReturnType<typeof setTimeout> | undefined;
   #externalError: Error | undefined;
   readonly #persistence: Persistence;
   readonly #flushDelayMs: number;
@@ -52,8 +58,11 @@ export class Store {
     let table = this.#tables.get(spec.name);
     if (!table) {
       this.#state.tables[spec.name] ??= {};
-      table = new Table(spec.name, this.#state.tables[spec.name]!, spec.options as TableOptions<StoredRecord>, () =>
-        this.changed(),
+      table = new Table(
+        spec.name,
+        this.#state.tables[spec.name]!,
+        spec.options as TableOptions<StoredRecord>,
+        () => this.changed(),
       );
       this.#tables.set(spec.name, table);
     }
@@ -68,6 +77,7 @@ export class Store {
 
   /** Marks the state dirty; one flush follows within the flush delay. */
   changed(): void {
+    if (!this.#persistence.durable) return;
     this.#dirty = true;
     if (this.#timer) return;
     this.#timer = setTimeout(() => {
@@ -94,7 +104,13 @@ export class Store {
       })
       .catch((error: Error) => {
         this.#writeError = error;
-        this.#dirty = true; // retry on the next change or flush
+        // Writes are refused (503) while unhealthy, so no change will come to retry: retry on a timer.
+        this.#dirty = true;
+        this.#retry ??= setTimeout(() => {
+          this.#retry = undefined;
+          void this.flush();
+        }, RETRY_FAILED_WRITE_MS);
+        this.#retry.unref?.();
       })
       .finally(() => {
         this.#flushing = undefined;
@@ -137,6 +153,7 @@ export class Store {
   }
 
   async close(): Promise<void> {
+    if (this.#retry) clearTimeout(this.#retry);
     await this.flush();
     await this.#persistence.close();
   }

@@ -120,7 +120,10 @@ export class Table<T extends StoredRecord = StoredRecord> {
     insertOrdered(this.#all, row);
     if (row.project_id !== undefined) {
       let list = this.#byProject.get(row.project_id);
-      if (!list) this.#byProject.set(row.project_id, (list = []));
+      if (!list) {
+        list = [];
+        this.#byProject.set(row.project_id, list);
+      }
       insertOrdered(list, row);
     }
     this.#indexKeys(row);

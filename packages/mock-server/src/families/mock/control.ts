@@ -4,8 +4,8 @@ import { defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
 import { quotaLimit, quotaOverrides, quotaResources } from '../../core/quotas';
 import type { Runtime } from '../../core/runtime';
-import { STATE_VERSION, type State, StateSchema } from '../../store/state';
 import { issuesToDetails } from '../../core/validation';
+import { STATE_VERSION, type State, StateSchema } from '../../store/state';
 
 function clockState(runtime: Runtime) {
   return { now: runtime.clock.iso(), offset_ms: runtime.clock.offsetMs };
@@ -17,8 +17,20 @@ export function exportState(runtime: Runtime): Omit<State, 'secret'> {
   return structuredClone(rest);
 }
 
+/** The control routes that need no family; webhooks and video add theirs in their own files. */
+const controlRoutes = {
+  reset: mock.reset,
+  exportState: mock.exportState,
+  importState: mock.importState,
+  clock: mock.clock,
+  advanceClock: mock.advanceClock,
+  addFault: mock.addFault,
+  clearFaults: mock.clearFaults,
+  setQuotas: mock.setQuotas,
+};
+
 export const controlFamily: FamilyModule = {
-  handlers: defineHandlers(mock, {
+  handlers: defineHandlers(controlRoutes, {
     reset(ctx) {
       ctx.runtime.store.reset();
       ctx.runtime.faults.clear();
@@ -29,10 +41,19 @@ export const controlFamily: FamilyModule = {
 
     importState(ctx) {
       // The secret is never exported, so an import keeps the running server's own.
-      const candidate = { version: STATE_VERSION, clock_offset_ms: 0, tables: {}, ...ctx.body, secret: ctx.runtime.store.state.secret };
+      const candidate = {
+        version: STATE_VERSION,
+        clock_offset_ms: 0,
+        tables: {},
+        ...ctx.body,
+        secret: ctx.runtime.store.state.secret,
+      };
       const parsed = StateSchema.safeParse(candidate);
       if (!parsed.success) {
-        throw HttpError.validation(issuesToDetails(parsed.error.issues, 'body'), 'Not a Nimbus state document');
+        throw HttpError.validation(
+          issuesToDetails(parsed.error.issues, 'body'),
+          'Not a Nimbus state document',
+        );
       }
       ctx.runtime.store.replace(parsed.data as State);
       return { ok: true as const };
@@ -65,7 +86,9 @@ export const controlFamily: FamilyModule = {
       const now = ctx.now();
       if (existing) table.update(projectId, { limits: { ...existing.limits, ...ctx.body.limits } }, now);
       else table.insert({ id: projectId, created_at: now, updated_at: now, limits: { ...ctx.body.limits } });
-      const limits = Object.fromEntries([...quotaResources].map((name) => [name, quotaLimit(ctx.runtime.store, projectId, name)]));
+      const limits = Object.fromEntries(
+        [...quotaResources].map((name) => [name, quotaLimit(ctx.runtime.store, projectId, name)]),
+      );
       return { project_id: projectId, limits };
     },
   }),

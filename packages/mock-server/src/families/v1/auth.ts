@@ -6,21 +6,34 @@ import type { Principal } from '../../core/auth';
 import { type Context, defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
 import type { Runtime } from '../../core/runtime';
-import { hashPassword, newOpaqueToken, openSecret, sealSecret, sha256, verifyPassword } from '../../core/secrets';
+import {
+  hashPassword,
+  newOpaqueToken,
+  openSecret,
+  sealSecret,
+  sha256,
+  verifyPassword,
+} from '../../core/secrets';
 import { memberships, type SessionRow, sessions, type UserRow, users } from '../../core/tables';
 
 /** An MFA code is valid in the current 30 s step and one either side (DECISIONS.md §3). */
 const TOTP_WINDOW = 1;
 
 export function requireUser(ctx: Context): UserRow {
-  const principal = ctx.principal as Principal | undefined;
-  if (!principal || principal.kind !== 'user') throw HttpError.unauthenticated();
+  const principal = ctx.principal;
+  if (principal?.kind !== 'user') throw HttpError.unauthenticated();
   const user = ctx.runtime.store.table(users).get(principal.userId);
   if (!user) throw HttpError.unauthenticated('User no longer exists');
   return user;
 }
 
-function audit(ctx: Context, event: string, outcome: 'success' | 'failure', userId: string | null, details = {}) {
+function audit(
+  ctx: Context,
+  event: string,
+  outcome: 'success' | 'failure',
+  userId: string | null,
+  details = {},
+) {
   const now = ctx.now();
   ctx.runtime.store.table(auditLogs).insert({
     id: crypto.randomUUID(),
@@ -37,7 +50,9 @@ function audit(ctx: Context, event: string, outcome: 'success' | 'failure', user
 /** Issues an access token and a fresh refresh token for a session. */
 async function issuePair(runtime: Runtime, user: UserRow, session: SessionRow, refreshToken: string) {
   const ttl = runtime.config.accessTokenTtlSeconds;
-  const access_token = await runtime.tokens().sign({ typ: 'access', sub: user.id, email: user.email, sid: session.id }, ttl);
+  const access_token = await runtime
+    .tokens()
+    .sign({ typ: 'access', sub: user.id, email: user.email, sid: session.id }, ttl);
   return { access_token, refresh_token: refreshToken, token_type: 'Bearer' as const, expires_in: ttl };
 }
 
@@ -55,7 +70,11 @@ function totpFor(secret: string, email: string): OTPAuth.TOTP {
 async function checkTotp(ctx: Context, user: UserRow, code: string): Promise<boolean> {
   if (!user.mfa_secret_sealed) return false;
   const secret = await openSecret(ctx.runtime.store.state.secret, user.mfa_secret_sealed);
-  const delta = totpFor(secret, user.email).validate({ token: code, timestamp: ctx.runtime.clock.now(), window: TOTP_WINDOW });
+  const delta = totpFor(secret, user.email).validate({
+    token: code,
+    timestamp: ctx.runtime.clock.now(),
+    window: TOTP_WINDOW,
+  });
   return delta !== null;
 }
 
@@ -135,10 +154,18 @@ export const authFamily: FamilyModule = {
           const reused = table.find((s) => s.rotated_hashes.includes(hash));
           if (reused) {
             if (reused.revoked_at === null) {
-              table.update(reused.id, { revoked_at: ctx.now(), revoked_reason: 'refresh_token_reused' }, ctx.now());
+              table.update(
+                reused.id,
+                { revoked_at: ctx.now(), revoked_reason: 'refresh_token_reused' },
+                ctx.now(),
+              );
               audit(ctx, 'refresh_token.reused', 'failure', reused.user_id, { session_id: reused.id });
             }
-            throw new HttpError(401, ErrorCode.REFRESH_TOKEN_REUSED, 'Refresh token was already used; the session is revoked');
+            throw new HttpError(
+              401,
+              ErrorCode.REFRESH_TOKEN_REUSED,
+              'Refresh token was already used; the session is revoked',
+            );
           }
           throw HttpError.unauthenticated('Invalid refresh token');
         }
@@ -172,7 +199,11 @@ export const authFamily: FamilyModule = {
         if (code === undefined) {
           if (user.mfa_enabled) return { enabled: true };
           const secret = new OTPAuth.Secret({ size: 20 }).base32;
-          table.update(user.id, { mfa_secret_sealed: await sealSecret(ctx.runtime.store.state.secret, secret) }, ctx.now());
+          table.update(
+            user.id,
+            { mfa_secret_sealed: await sealSecret(ctx.runtime.store.state.secret, secret) },
+            ctx.now(),
+          );
           audit(ctx, 'mfa.enrollment_started', 'success', user.id);
           return { enabled: false, secret, otpauth_uri: totpFor(secret, user.email).toString() };
         }
@@ -192,8 +223,11 @@ export const authFamily: FamilyModule = {
       async workloadToken(ctx) {
         const user = requireUser(ctx);
         const principal = ctx.principal as Extract<Principal, { kind: 'user' }>;
-        const member = ctx.runtime.store.table(memberships).byKey('member', `${ctx.body.project_id}:${user.id}`);
-        if (!member) throw new HttpError(403, ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
+        const member = ctx.runtime.store
+          .table(memberships)
+          .byKey('member', `${ctx.body.project_id}:${user.id}`);
+        if (!member)
+          throw new HttpError(403, ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
         const token = await ctx.runtime.tokens().sign(
           {
             typ: 'workload',
@@ -204,7 +238,10 @@ export const authFamily: FamilyModule = {
           },
           ctx.body.ttl_seconds,
         );
-        audit(ctx, 'workload_token.issued', 'success', user.id, { project_id: ctx.body.project_id, scopes: ctx.body.scopes });
+        audit(ctx, 'workload_token.issued', 'success', user.id, {
+          project_id: ctx.body.project_id,
+          scopes: ctx.body.scopes,
+        });
         return { token, token_type: 'Bearer' as const, expires_in: ctx.body.ttl_seconds };
       },
     }),

@@ -43,7 +43,8 @@ export const instancesFamily: FamilyModule = {
 
     create(ctx) {
       const { resource_group_id, ...body } = ctx.body;
-      if (resource_group_id) assertResourceGroup(ctx.runtime.store.state.tables, ctx.projectId, resource_group_id);
+      if (resource_group_id)
+        assertResourceGroup(ctx.runtime.store.state.tables, ctx.projectId, resource_group_id);
       const record = createInProject(
         ctx,
         instances,
@@ -82,9 +83,15 @@ export const instancesFamily: FamilyModule = {
 };
 
 /** Resource groups are another family's table; read it by name so compute does not depend on it. */
-function assertResourceGroup(tables: Record<string, Record<string, StoredRecord>>, projectId: string, id: string) {
+function assertResourceGroup(
+  tables: Record<string, Record<string, StoredRecord>>,
+  projectId: string,
+  id: string,
+) {
   const group = tables.resource_groups?.[id];
   if (!group || group.project_id !== projectId) {
-    throw HttpError.validation([{ path: 'body.resource_group_id', message: 'no such resource group in this project' }]);
+    throw HttpError.validation([
+      { path: 'body.resource_group_id', message: 'no such resource group in this project' },
+    ]);
   }
 }

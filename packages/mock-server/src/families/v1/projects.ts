@@ -30,7 +30,15 @@ export const projectsFamily: FamilyModule = {
         .filter((m) => m.user_id === user.id)
         .map((m) => ({ project: store.table(projects).get(m.project_id), role: m.role }))
         .filter((x): x is { project: ProjectRow; role: string } => x.project !== undefined)
-        .sort((a, b) => (a.project.created_at < b.project.created_at ? -1 : a.project.created_at > b.project.created_at ? 1 : a.project.id < b.project.id ? -1 : 1))
+        .sort((a, b) =>
+          a.project.created_at < b.project.created_at
+            ? -1
+            : a.project.created_at > b.project.created_at
+              ? 1
+              : a.project.id < b.project.id
+                ? -1
+                : 1,
+        )
         .map((x) => asMember(x.project, x.role));
       return paginate(ctx, mine);
     },

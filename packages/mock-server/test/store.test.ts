@@ -1,0 +1,132 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Nimbus } from '@nimbus/sdk';
+import { describe, expect, it } from 'vitest';
+import { createServer, StateFileError } from '../src/index';
+import type { Persistence } from '../src/store/persistence';
+import { emptyState } from '../src/store/state';
+import { defineTable, Store } from '../src/store/store';
+
+const tempState = async () => join(await mkdtemp(join(tmpdir(), 'nimbus-state-')), 'state.json');
+
+async function login(url: string) {
+  const client = new Nimbus({ baseUrl: url, maxRetries: 0 });
+  await client.auth.register({ email: 'persist@example.com', password: 'long-enough', full_name: 'P' });
+  await client.auth.login({ email: 'persist@example.com', password: 'long-enough' });
+  return client;
+}
+
+describe('file-backed state', () => {
+  it('survives a restart: users, projects, instances and the signing secret', async () => {
+    const statePath = await tempState();
+    const first = await createServer({ port: 0, statePath, watch: false });
+    const client = await login(first.url);
+    const project = await client.projects.create({ name: 'kept' });
+    const vm = await client
+      .withProject(project.id)
+      .instances.create({ name: 'kept-vm', flavor: 'nano', region: 'hn' });
+    const token = client.session.accessToken!;
+    await first.close();
+
+    const second = await createServer({ port: 0, statePath, watch: false });
+    try {
+      // The old token still verifies: the secret came back from the file.
+      const again = new Nimbus({
+        baseUrl: second.url,
+        accessToken: token,
+        projectId: project.id,
+        maxRetries: 0,
+      });
+      await expect(again.instances.retrieve(vm.id)).resolves.toMatchObject({ name: 'kept-vm' });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a corrupt state file with a clear error and leaves it untouched', async () => {
+    const statePath = await tempState();
+    await writeFile(statePath, '{"version": 1, "tables": {');
+    const error = await createServer({ port: 0, statePath }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StateFileError);
+    expect((error as Error).message).toContain(statePath);
+    expect((error as Error).message).toMatch(/not JSON/);
+    expect(await readFile(statePath, 'utf8')).toBe('{"version": 1, "tables": {');
+  });
+
+  it('refuses an empty (truncated) file and a JSON file that is not a state', async () => {
+    for (const content of ['', '{"hello": "world"}']) {
+      const statePath = await tempState();
+      await writeFile(statePath, content);
+      await expect(createServer({ port: 0, statePath })).rejects.toBeInstanceOf(StateFileError);
+      expect(await readFile(statePath, 'utf8')).toBe(content);
+    }
+  });
+
+  it('writes atomically and reloads edits made from outside while running', async () => {
+    const statePath = await tempState();
+    const server = await createServer({ port: 0, statePath, flushDelayMs: 10 });
+    try {
+      const client = await login(server.url);
+      const project = await client.projects.create({ name: 'before' });
+      await server.store.flush();
+      const onDisk = JSON.parse(await readFile(statePath, 'utf8'));
+      expect(onDisk.tables.projects[project.id].name).toBe('before');
+
+      onDisk.tables.projects[project.id].name = 'edited outside';
+      await writeFile(statePath, JSON.stringify(onDisk));
+      await expect
+        .poll(async () => (await client.projects.list()).data[0]?.name, { timeout: 5000, interval: 50 })
+        .toBe('edited outside');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** A durable persistence whose writes go to `write` instead of a file. */
+function countingPersistence(write: (text: string) => Promise<void>): Persistence {
+  return {
+    location: 'test',
+    durable: true,
+    load: async () => undefined,
+    write,
+    watch() {},
+    close: async () => {},
+  };
+}
+
+describe('coalesced writes', () => {
+  it('turns a burst of changes into one write of the whole state', async () => {
+    const writes: string[] = [];
+    const persistence = countingPersistence(async (text: string) => {
+      writes.push(text);
+    });
+    const store = new Store(persistence, emptyState('x'.repeat(32)), { flushDelayMs: 20 });
+    const things = defineTable('things');
+    for (let i = 0; i < 500; i++) {
+      store.table(things).insert({
+        id: `t${i}`,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(writes).toHaveLength(1);
+    expect(Object.keys(JSON.parse(writes[0]!).tables.things)).toHaveLength(500);
+  });
+
+  it('reports an unhealthy store after a failed write, and recovers on the next good one', async () => {
+    let fail = true;
+    const persistence = countingPersistence(async () => {
+      if (fail) throw new Error('ENOSPC: no space left on device');
+    });
+    const store = new Store(persistence, emptyState('x'.repeat(32)), { flushDelayMs: 5 });
+    store.changed();
+    await store.flush();
+    expect(store.health()).toEqual({ ok: false, reason: 'ENOSPC: no space left on device' });
+    fail = false;
+    await store.flush();
+    expect(store.health().ok).toBe(true);
+  });
+});
