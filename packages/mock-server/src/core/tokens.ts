@@ -22,10 +22,18 @@ export type TokenClaims = (AccessClaims | WorkloadClaims) & { iat: number; exp: 
 
 export type VerifyFailure = 'expired' | 'invalid';
 
-/** Signs and verifies HS256 JWTs with the server secret, on the simulated clock. */
+/** How many verified tokens are remembered; clients reuse one token for many calls. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+/**
+ * Signs and verifies HS256 JWTs with the server secret, on the simulated clock.
+ * A token's signature is checked once; later calls with the same token only check its
+ * expiry against the clock (revocation is the caller's check, per request).
+ */
 export class TokenService {
   readonly #key: Uint8Array;
   readonly #now: () => number;
+  readonly #verified = new Map<string, TokenClaims>();
 
   constructor(secret: string, now: () => number) {
     this.#key = fromBase64Url(secret);
@@ -45,6 +53,10 @@ export class TokenService {
 
   /** The token's claims, or why it was refused. Only HS256 is accepted (no `alg: none`). */
   async verify(token: string): Promise<{ claims: TokenClaims } | { failure: VerifyFailure }> {
+    const known = this.#verified.get(token);
+    if (known) {
+      return known.exp * 1000 > this.#now() ? { claims: known } : { failure: 'expired' };
+    }
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: ['HS256'],
@@ -53,7 +65,10 @@ export class TokenService {
       });
       if (payload.typ !== 'access' && payload.typ !== 'workload') return { failure: 'invalid' };
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { failure: 'invalid' };
-      return { claims: payload as unknown as TokenClaims };
+      const claims = payload as unknown as TokenClaims;
+      if (this.#verified.size >= VERIFIED_CACHE_SIZE) this.#verified.delete(this.#verified.keys().next().value!);
+      this.#verified.set(token, claims);
+      return { claims };
     } catch (error) {
       return { failure: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
