@@ -3,17 +3,8 @@
  * the one thing that differs between Node and browsers.
  */
 export type { NimbusOptions } from './client';
-export type { ErrorCode } from './contract/common';
-export type {
-  BodyOf,
-  Endpoint,
-  ParamsOf,
-  QueryOf,
-  ResponseOf,
-} from './contract/define';
-export type { LoginResult, TokenPair, User } from './contract/v1/auth';
-export type { Instance, InstanceStatus } from './contract/v1/instances';
-export type { Project } from './contract/v1/projects';
+// Every record, body and enum type of the contract (values stay in '@nimbus/sdk/contract').
+export type * from './contract/index';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export { APIResource } from './core/api-resource';
 export {
@@ -45,3 +36,15 @@ export { Instances } from './resources/v1/instances';
 export { Projects } from './resources/v1/projects';
 export { Users } from './resources/v1/users';
 export { VERSION } from './version';
+// Video management (/v2)
+export type { Camera, CameraStatus, VideoFeature } from './contract/v2/cameras';
+export type { VideoEvent, VideoEventEnvelope, VideoEventType } from './contract/v2/events';
+export type { VideoHealth, VideoReadiness } from './contract/v2/health';
+export type { EventPlayback, PlaybackTimeline } from './contract/v2/playback';
+export { CursorPage, CursorPagePromise } from './core/cursor-pagination';
+export type { SocketHandlers, StreamSocket, WebSocketFactory } from './core/websocket';
+export { Cameras } from './resources/v2/cameras';
+export { EventStream, type EventStreamEvents, type EventStreamOptions } from './resources/v2/event-stream';
+export { VideoEvents } from './resources/v2/events';
+export { Playback, type RecordedHour } from './resources/v2/playback';
+export { Video } from './resources/v2/video';

@@ -229,7 +229,7 @@ export function createApp(options: {
       operation: operation.id.replace(/^v1\./, ''),
       method: ctx.request.method,
       path: ctx.url.pathname,
-      resource_id: params?.id ?? params?.name ?? null,
+      resource_id: params?.id ?? params?.name ?? Object.values(params ?? {})[0] ?? null,
       status,
       request_id: ctx.requestId,
     });

@@ -11,6 +11,20 @@ export interface PlatformEvent {
 
 type Listener = (event: PlatformEvent) => void;
 
+/** Stored rows keep secrets as `*_hash`, `*_hashes` or `*_sealed` fields: none may leave in an event. */
+const SECRET_FIELD = /_(hash|hashes|sealed)$/;
+
+/** A deep copy of event data without secret fields, safe for webhooks and streams. */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (!SECRET_FIELD.test(key)) out[key] = withoutSecrets(field);
+  }
+  return out;
+}
+
 /** In-process publish/subscribe: families emit, Event Grid (and others) listen. */
 export class EventBus {
   readonly #listeners = new Set<Listener>();

@@ -1,7 +1,7 @@
 import type { Store } from '../store/store';
 import { Clock } from './clock';
 import type { ServerConfig } from './config';
-import { EventBus, type PlatformEvent } from './events';
+import { EventBus, type PlatformEvent, withoutSecrets } from './events';
 import { Faults } from './faults';
 import type { Context } from './handler';
 import { Lifecycle } from './lifecycle';
@@ -81,8 +81,10 @@ export class Runtime {
     return this.#tokens;
   }
 
+  /** Publishes a platform event; secret fields of the data never leave. */
   publish(event: Omit<PlatformEvent, 'id' | 'time'> & { time?: string }): void {
-    this.events.publish({ id: crypto.randomUUID(), time: this.clock.iso(), ...event });
+    const data = withoutSecrets(event.data) as Record<string, unknown>;
+    this.events.publish({ id: crypto.randomUUID(), time: this.clock.iso(), ...event, data });
   }
 
   onClose(closer: () => void | Promise<void>): void {

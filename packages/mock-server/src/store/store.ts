@@ -65,6 +65,9 @@ export class Store {
         () => this.changed(),
       );
       this.#tables.set(spec.name, table);
+    } else if (spec.options.unique) {
+      // Several families may declare the same table; every declared unique key is kept.
+      table.addKeys(spec.options.unique as TableOptions<StoredRecord>['unique'] & object);
     }
     return table as unknown as Table<T>;
   }

@@ -19,7 +19,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
   #byProject = new Map<string, T[]>();
   #all: T[] = [];
   #unique = new Map<string, Map<string, string>>();
-  readonly #keys: Record<string, KeyOf<T>>;
+  #keys: Record<string, KeyOf<T>>;
   readonly #changed: () => void;
 
   constructor(
@@ -46,6 +46,21 @@ export class Table<T extends StoredRecord = StoredRecord> {
   getIn(projectId: string, id: string): T | undefined {
     const row = this.get(id);
     return row && row.project_id === projectId ? row : undefined;
+  }
+
+  /** Adds unique keys declared by another spec of the same table, indexing existing rows. */
+  addKeys(keys: Record<string, KeyOf<T>>): void {
+    const added = Object.entries(keys).filter(([name]) => !(name in this.#keys));
+    if (added.length === 0) return;
+    this.#keys = { ...this.#keys, ...Object.fromEntries(added) };
+    for (const [name, keyOf] of added) {
+      const index = new Map<string, string>();
+      for (const row of this.#all) {
+        const value = keyOf(row);
+        if (value !== undefined) index.set(value, row.id);
+      }
+      this.#unique.set(name, index);
+    }
   }
 
   byKey(key: string, value: string): T | undefined {

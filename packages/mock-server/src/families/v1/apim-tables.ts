@@ -1,0 +1,33 @@
+import { quotaResources } from '../../core/quotas';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
+
+// Both API Management groups share these: subscriptions live inside products.
+
+export interface ApiProductRow extends StoredRecord {
+  project_id: string;
+  name: string;
+  description: string;
+  version: string;
+}
+
+export interface ApiSubscriptionRow extends StoredRecord {
+  project_id: string;
+  product_id: string;
+  app_name: string;
+  quota: number;
+  key_prefix: string;
+  /** SHA-256 of the API key; the key itself is shown once and never stored. */
+  key_hash: string;
+}
+
+export const apiProducts = defineTable<ApiProductRow>('api_products');
+quotaResources.add(apiProducts.name);
+
+/** Indexed by key hash, so a presented key finds its subscription without a scan. */
+export const apiSubscriptions = defineTable<ApiSubscriptionRow>('api_subscriptions', {
+  unique: { key_hash: (row) => row.key_hash },
+});
+
+export const API_PRODUCT_TYPE = 'apim.product';
+export const API_SUBSCRIPTION_TYPE = 'apim.subscription';

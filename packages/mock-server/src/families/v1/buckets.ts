@@ -1,0 +1,48 @@
+import { type StorageClass, v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../core/handler';
+import { HttpError } from '../../core/http-error';
+import { createInProject, emit } from '../../core/resources';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
+
+export interface BucketRow extends StoredRecord {
+  project_id: string;
+  name: string;
+  region: string;
+  storage_class: StorageClass;
+  versioning: boolean;
+  size_bytes: number;
+  object_count: number;
+}
+
+/** Bucket names are one namespace across every project, hence a table-wide unique key. */
+export const buckets = defineTable<BucketRow>('buckets', { unique: { name: (row) => row.name } });
+
+const TYPE = 'storage.bucket';
+
+export const bucketsFamily: FamilyModule = {
+  handlers: defineHandlers(v1.buckets, {
+    list(ctx) {
+      const rows = ctx.runtime.store.table(buckets).list(ctx.projectId);
+      const { region, storage_class } = ctx.query;
+      return paginate(ctx, filterRows(rows, { region, storage_class }));
+    },
+
+    create(ctx) {
+      if (ctx.runtime.store.table(buckets).byKey('name', ctx.body.name)) {
+        // Same answer whoever owns it: the name is taken, nothing else about the bucket leaks.
+        throw HttpError.conflict(`Bucket name ${ctx.body.name} is already taken`, { field: 'name' });
+      }
+      return createInProject(ctx, buckets, { ...ctx.body, size_bytes: 0, object_count: 0 }, { type: TYPE });
+    },
+
+    delete(ctx) {
+      const table = ctx.runtime.store.table(buckets);
+      const record = table.byKey('name', ctx.params.name);
+      if (!record || record.project_id !== ctx.projectId) throw HttpError.notFound('Bucket');
+      table.delete(record.id);
+      emit(ctx, TYPE, 'deleted', record);
+    },
+  }),
+};

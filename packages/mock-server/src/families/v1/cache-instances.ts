@@ -1,0 +1,93 @@
+import { CACHE_CAPACITY_GB, type CacheSku, type CacheStatus, v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../core/handler';
+import { fieldError } from '../../core/http-error';
+import { admit, assertState, createInProject, emit, findInProject } from '../../core/resources';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
+import { publishTransitions } from './transition-events';
+
+export interface CacheInstanceRow extends StoredRecord {
+  project_id: string;
+  name: string;
+  region: string;
+  sku: CacheSku;
+  capacity_gb: number;
+  redis_version: string;
+  status: CacheStatus;
+  /** When the instance first became available: billing counts GB-hours from here. */
+  provisioned_at: string | null;
+}
+
+export const cacheInstances = defineTable<CacheInstanceRow>('cache_instances');
+
+const TYPE = 'cache.instance';
+
+/** 400 naming `capacity_gb` and the sku's range when the size does not exist for that sku. */
+function assertCapacity(sku: CacheSku, capacity: number): void {
+  const { min, max } = CACHE_CAPACITY_GB[sku];
+  if (capacity < min || capacity > max) {
+    throw fieldError(
+      'body.capacity_gb',
+      `must be between ${min} and ${max} GB for sku ${sku} (got ${capacity})`,
+    );
+  }
+}
+
+export const cacheInstancesFamily: FamilyModule = {
+  setup(runtime) {
+    // Before publishTransitions, so the `available` event already carries provisioned_at.
+    runtime.lifecycle.on(cacheInstances.name, ({ record, from, to, at }) => {
+      if (from === 'provisioning' && to === 'available') {
+        const when = runtime.clock.iso(at);
+        runtime.store.table(cacheInstances).update(record.id, { provisioned_at: when }, when);
+      }
+    });
+    publishTransitions(runtime, cacheInstances, TYPE);
+  },
+
+  handlers: defineHandlers(v1.cacheInstances, {
+    list(ctx) {
+      const rows = ctx.runtime.store.table(cacheInstances).list(ctx.projectId);
+      const { status, region, sku } = ctx.query;
+      return paginate(ctx, filterRows(rows, { status, region, sku }));
+    },
+
+    create(ctx) {
+      assertCapacity(ctx.body.sku, ctx.body.capacity_gb);
+      const record = createInProject(
+        ctx,
+        cacheInstances,
+        { ...ctx.body, status: 'provisioning', provisioned_at: null },
+        { type: TYPE },
+      );
+      ctx.runtime.lifecycle.plan(cacheInstances, record, ['available']);
+      return record;
+    },
+
+    retrieve: (ctx) => findInProject(ctx, cacheInstances, ctx.params.id, 'Cache instance'),
+
+    delete(ctx) {
+      const record = findInProject(ctx, cacheInstances, ctx.params.id, 'Cache instance');
+      ctx.runtime.lifecycle.cancel(cacheInstances.name, record.id);
+      ctx.runtime.store.table(cacheInstances).delete(record.id);
+      emit(ctx, TYPE, 'deleted', record);
+    },
+
+    scale(ctx) {
+      const record = findInProject(ctx, cacheInstances, ctx.params.id, 'Cache instance');
+      assertState(record, ['available'], 'scale');
+      const sku = ctx.body.sku ?? record.sku;
+      // A new sku without a size keeps the current one, which must still fit the new sku.
+      const capacity_gb = ctx.body.capacity_gb ?? record.capacity_gb;
+      assertCapacity(sku, capacity_gb);
+      admit(ctx, TYPE, { ...record, sku, capacity_gb });
+      const updated = ctx.runtime.store
+        .table(cacheInstances)
+        .update(record.id, { sku, capacity_gb, status: 'scaling' }, ctx.now());
+      ctx.runtime.lifecycle.plan(cacheInstances, updated, ['available']);
+      emit(ctx, TYPE, 'scaling', updated);
+      return updated;
+    },
+  }),
+};

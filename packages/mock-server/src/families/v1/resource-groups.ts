@@ -1,0 +1,44 @@
+import { v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../core/handler';
+import { HttpError } from '../../core/http-error';
+import { quotaResources } from '../../core/quotas';
+import { createInProject } from '../../core/resources';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
+
+interface ResourceGroupRow extends StoredRecord {
+  project_id: string;
+  name: string;
+  region: string;
+  tags: Record<string, string>;
+}
+
+/** Instances validate `resource_group_id` against this table by its name: keep the name. */
+const resourceGroups = defineTable<ResourceGroupRow>('resource_groups');
+
+quotaResources.add(resourceGroups.name);
+
+export const resourceGroupsFamily: FamilyModule = {
+  handlers: defineHandlers(v1.resourceGroups, {
+    list(ctx) {
+      const { region, name } = ctx.query;
+      return paginate(
+        ctx,
+        filterRows(ctx.runtime.store.table(resourceGroups).list(ctx.projectId), { region, name }),
+      );
+    },
+
+    create(ctx) {
+      // Case-insensitive, as group names are in the big clouds: "Prod" and "prod" would be confused.
+      const wanted = ctx.body.name.toLowerCase();
+      const table = ctx.runtime.store.table(resourceGroups);
+      if (table.find((group) => group.name.toLowerCase() === wanted, ctx.projectId)) {
+        throw HttpError.conflict(`A resource group named ${ctx.body.name} already exists in this project`, {
+          field: 'name',
+        });
+      }
+      return createInProject(ctx, resourceGroups, ctx.body, { type: 'resources.resource_group' });
+    },
+  }),
+};

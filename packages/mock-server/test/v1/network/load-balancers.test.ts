@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type MockServer,
+  type SeededTenant,
+  seedTenant,
+  startMockServer,
+} from '../../../src/entries/testing';
+import { apiFailure, expectInvalid, expectNotFound } from './helpers';
+
+let mock: MockServer;
+let alice: SeededTenant;
+let bob: SeededTenant;
+
+beforeAll(async () => {
+  mock = await startMockServer();
+  alice = await seedTenant(mock);
+  bob = await seedTenant(mock);
+});
+afterAll(() => mock.close());
+
+const newBalancer = (name: string, tenant = alice) =>
+  tenant.client.loadBalancers.create({ name, region: 'hn' });
+
+describe('load balancers', () => {
+  it('creates an application, internet-facing balancer that goes provisioning -> active', async () => {
+    const lb = await newBalancer('web');
+    expect(lb).toMatchObject({
+      name: 'web',
+      region: 'hn',
+      type: 'application',
+      scheme: 'internet',
+      vpc_id: null,
+      status: 'provisioning',
+      health_probes: [],
+    });
+    expect(lb.dns_name).toMatch(/^web-[0-9a-f]{8}\.hn\.lb\.nimbus\.example$/);
+    const active = await alice.client.loadBalancers.waitFor(lb.id, 'active', {
+      intervalMs: 10,
+      timeoutMs: 5_000,
+    });
+    expect(active.status).toBe('active');
+  });
+
+  it('keeps provisioning until the transition delay has passed on the simulated clock', async () => {
+    const slow = await startMockServer({ transitionDelayMs: 60_000 });
+    try {
+      const tenant = await seedTenant(slow);
+      const lb = await tenant.client.loadBalancers.create({ name: 'slow', region: 'hn' });
+      expect((await tenant.client.loadBalancers.list({ id: lb.id })).data[0]?.status).toBe('provisioning');
+      await slow.clock.advance(61);
+      expect((await tenant.client.loadBalancers.list({ id: lb.id })).data[0]?.status).toBe('active');
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('creates an internal network balancer inside a VPC of its region', async () => {
+    const vpc = await alice.client.vpcs.create({ name: 'lb-vpc', region: 'hn' });
+    const lb = await alice.client.loadBalancers.create({
+      name: 'db.proxy',
+      region: 'hn',
+      type: 'network',
+      scheme: 'internal',
+      vpc_id: vpc.id,
+    });
+    expect(lb).toMatchObject({ type: 'network', scheme: 'internal', vpc_id: vpc.id });
+    expect(lb.dns_name).toMatch(/^internal-db-proxy-[0-9a-f]{8}\.hn\./);
+    await expectInvalid(
+      alice.client.loadBalancers.create({ name: 'x', region: 'hcm', vpc_id: vpc.id }),
+      'body.region',
+    );
+  });
+
+  it('validates the body, naming each field', async () => {
+    await expectInvalid(
+      alice.client.loadBalancers.create({ name: 'x', region: 'hn', scheme: 'internal' }),
+      'body.vpc_id',
+    );
+    await expectInvalid(
+      alice.client.loadBalancers.create({ name: 'x', region: 'hn', type: 'gateway' as never }),
+      'body.type',
+    );
+    await expectInvalid(
+      alice.client.loadBalancers.create({ name: 'x', region: 'hn', scheme: 'public' as never }),
+      'body.scheme',
+    );
+    await expectInvalid(alice.client.loadBalancers.create({ name: '', region: 'hn' }), 'body.name');
+    const bobsVpc = await bob.client.vpcs.create({ name: 'bob', region: 'hn' });
+    await expectNotFound(
+      alice.client.loadBalancers.create({ name: 'x', region: 'hn', vpc_id: bobsVpc.id }),
+      'body.vpc_id',
+    );
+  });
+
+  it('pages and filters the list', async () => {
+    const tenant = await seedTenant(mock);
+    for (const name of ['a', 'b', 'c']) await newBalancer(name, tenant);
+    const first = await tenant.client.loadBalancers.list({ per_page: 2 });
+    expect(first.total).toBe(3);
+    expect(first.data.map((lb) => lb.name)).toEqual(['a', 'b']);
+    expect(first.hasNextPage()).toBe(true);
+    expect((await first.getNextPage()).data.map((lb) => lb.name)).toEqual(['c']);
+    expect((await tenant.client.loadBalancers.list({ name: 'b' })).total).toBe(1);
+    await expectInvalid(tenant.client.loadBalancers.list({ per_page: 101 }), 'query.per_page');
+  });
+
+  it('waitFor fails with 404 for a balancer of another project', async () => {
+    const lb = await newBalancer('hidden', bob);
+    const error = await apiFailure(alice.client.loadBalancers.waitFor(lb.id, 'active', { intervalMs: 10 }));
+    expect(error.status).toBe(404);
+  });
+});
+
+describe('health probes', () => {
+  it('adds an http probe with defaults and shows it on the balancer', async () => {
+    const lb = await newBalancer('probed');
+    const probe = await alice.client.loadBalancers.createHealthProbe(lb.id, {
+      protocol: 'http',
+      port: 8080,
+      path: '/healthz',
+    });
+    expect(probe).toMatchObject({
+      load_balancer_id: lb.id,
+      name: 'http-8080',
+      protocol: 'http',
+      port: 8080,
+      path: '/healthz',
+      interval_sec: 30,
+      timeout_sec: 5,
+      healthy_threshold: 3,
+      unhealthy_threshold: 3,
+    });
+    const tcp = await alice.client.loadBalancers.createHealthProbe(lb.id, {
+      name: 'raw',
+      protocol: 'tcp',
+      port: 5432,
+      interval_sec: 5,
+      timeout_sec: 4,
+    });
+    expect(tcp).toMatchObject({ name: 'raw', path: null, interval_sec: 5, timeout_sec: 4 });
+    const listed = (await alice.client.loadBalancers.list({ id: lb.id })).data[0]!;
+    expect(listed.health_probes.map((p) => p.id)).toEqual([probe.id, tcp.id]);
+  });
+
+  it('validates ports, paths, intervals, timeouts and thresholds', async () => {
+    const lb = await newBalancer('strict');
+    const probe = (body: object) =>
+      alice.client.loadBalancers.createHealthProbe(lb.id, {
+        protocol: 'https',
+        port: 443,
+        path: '/',
+        ...body,
+      });
+    await expectInvalid(probe({ port: 0 }), 'body.port');
+    await expectInvalid(probe({ port: 65_536 }), 'body.port');
+    await expectInvalid(probe({ port: 80.5 }), 'body.port');
+    await expectInvalid(probe({ protocol: 'udp' }), 'body.protocol');
+    await expectInvalid(probe({ path: undefined }), 'body.path');
+    await expectInvalid(probe({ path: 'healthz' }), 'body.path');
+    await expectInvalid(probe({ protocol: 'tcp', path: '/' }), 'body.path');
+    await expectInvalid(probe({ interval_sec: 4 }), 'body.interval_sec');
+    await expectInvalid(probe({ interval_sec: 301 }), 'body.interval_sec');
+    expect(await expectInvalid(probe({ interval_sec: 10, timeout_sec: 10 }), 'body.timeout_sec')).toContain(
+      '10',
+    );
+    // The default timeout (5) is not below an interval of 5.
+    await expectInvalid(probe({ interval_sec: 5 }), 'body.timeout_sec');
+    await expectInvalid(probe({ healthy_threshold: 0 }), 'body.healthy_threshold');
+    await expectInvalid(probe({ unhealthy_threshold: 11 }), 'body.unhealthy_threshold');
+    await expect(
+      probe({ interval_sec: 300, timeout_sec: 299, healthy_threshold: 10, unhealthy_threshold: 1 }),
+    ).resolves.toBeTruthy();
+  });
+
+  it("answers 404 for another project's balancer", async () => {
+    const lb = await newBalancer('bobs', bob);
+    await expectNotFound(alice.client.loadBalancers.createHealthProbe(lb.id, { protocol: 'tcp', port: 22 }));
+  });
+});
+
+describe('global load balancers', () => {
+  it('creates a latency-routed global balancer by default', async () => {
+    const hn = await newBalancer('g-hn');
+    const glb = await alice.client.globalLoadBalancers.create({
+      name: 'edge',
+      backends: [{ load_balancer_id: hn.id }],
+    });
+    expect(glb).toMatchObject({
+      routing: 'latency',
+      status: 'active',
+      backends: [{ load_balancer_id: hn.id, weight: null, priority: null }],
+    });
+    expect(glb.dns_name).toMatch(/^edge-[0-9a-f]{8}\.glb\.nimbus\.example$/);
+    const page = await alice.client.globalLoadBalancers.list({ routing: 'latency' });
+    expect(page.data.map((g) => g.id)).toContain(glb.id);
+  });
+
+  it('needs a weight on every backend for weighted routing', async () => {
+    const a = await newBalancer('w-a');
+    const b = await newBalancer('w-b');
+    const message = await expectInvalid(
+      alice.client.globalLoadBalancers.create({
+        name: 'weighted',
+        routing: 'weighted',
+        backends: [{ load_balancer_id: a.id, weight: 70 }, { load_balancer_id: b.id }],
+      }),
+      'body.backends.1.weight',
+    );
+    expect(message).toContain('weighted');
+    await expectInvalid(
+      alice.client.globalLoadBalancers.create({
+        name: 'weighted',
+        routing: 'weighted',
+        backends: [{ load_balancer_id: a.id, weight: 101 }],
+      }),
+      'body.backends.0.weight',
+    );
+    const glb = await alice.client.globalLoadBalancers.create({
+      name: 'weighted',
+      routing: 'weighted',
+      backends: [
+        { load_balancer_id: a.id, weight: 70 },
+        { load_balancer_id: b.id, weight: 30 },
+      ],
+    });
+    expect(glb.backends.map((x) => x.weight)).toEqual([70, 30]);
+  });
+
+  it('needs unique priorities for failover routing', async () => {
+    const a = await newBalancer('f-a');
+    const b = await newBalancer('f-b');
+    const failover = (priorities: (number | undefined)[]) =>
+      alice.client.globalLoadBalancers.create({
+        name: 'failover',
+        routing: 'failover',
+        backends: [
+          { load_balancer_id: a.id, priority: priorities[0] },
+          { load_balancer_id: b.id, priority: priorities[1] },
+        ],
+      });
+    await expectInvalid(failover([1, undefined]), 'body.backends.1.priority');
+    expect(await expectInvalid(failover([1, 1]), 'body.backends.1.priority')).toContain('unique');
+    await expect(failover([1, 2])).resolves.toMatchObject({ routing: 'failover' });
+  });
+
+  it('refuses duplicates, empty lists, internal balancers and unknown ones', async () => {
+    const a = await newBalancer('d-a');
+    await expectInvalid(
+      alice.client.globalLoadBalancers.create({
+        name: 'x',
+        backends: [{ load_balancer_id: a.id }, { load_balancer_id: a.id }],
+      }),
+      'body.backends.1.load_balancer_id',
+    );
+    await expectInvalid(
+      alice.client.globalLoadBalancers.create({ name: 'x', backends: [] }),
+      'body.backends',
+    );
+    await expectInvalid(
+      alice.client.globalLoadBalancers.create({
+        name: 'x',
+        routing: 'random' as never,
+        backends: [{ load_balancer_id: a.id }],
+      }),
+      'body.routing',
+    );
+    const vpc = await alice.client.vpcs.create({ name: 'glb', region: 'hn' });
+    const internal = await alice.client.loadBalancers.create({
+      name: 'in',
+      region: 'hn',
+      scheme: 'internal',
+      vpc_id: vpc.id,
+    });
+    await expectInvalid(
+      alice.client.globalLoadBalancers.create({ name: 'x', backends: [{ load_balancer_id: internal.id }] }),
+      'body.backends.0.load_balancer_id',
+    );
+    const bobs = await newBalancer('bob', bob);
+    await expectNotFound(
+      alice.client.globalLoadBalancers.create({
+        name: 'x',
+        backends: [{ load_balancer_id: a.id }, { load_balancer_id: bobs.id }],
+      }),
+      'body.backends.1.load_balancer_id',
+    );
+  });
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { IdParams, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
+import { endpoint } from '../../define';
+import { Ipv4Cidr, networkRoute, ZoneName } from './shared';
+
+export const SubnetStatus = z.enum(['available']);
+
+export const Subnet = ProjectRecord.extend({
+  vpc_id: Uuid,
+  name: z.string(),
+  cidr: z.string(),
+  zone: z.string().nullable().describe('Availability zone, or null when the subnet spans the region'),
+  available_ip_count: z
+    .number()
+    .int()
+    .describe('Addresses still free for private endpoints (the first four and the last are reserved)'),
+  status: SubnetStatus,
+});
+
+export const SubnetCreateBody = z.object({
+  name: ResourceName.describe('Subnet name'),
+  cidr: Ipv4Cidr.describe(
+    "IPv4 range of the subnet, prefix /16 to /29; must lie inside the VPC's range and overlap no other subnet of the VPC",
+  ),
+  zone: ZoneName.optional().describe(
+    "Availability zone of the VPC's region (e.g. hn-a); omit to span the region",
+  ),
+});
+
+export const SubnetListQuery = listQuery({
+  name: z.string().optional().describe('Only subnets with this name'),
+  zone: ZoneName.optional().describe('Only subnets of this zone'),
+});
+
+export const subnets = {
+  list: endpoint({
+    ...networkRoute,
+    method: 'GET',
+    path: '/api/v1/vpcs/{id}/subnets',
+    summary: 'List the subnets of a VPC',
+    params: IdParams,
+    query: SubnetListQuery,
+    response: Subnet,
+    list: true,
+    status: 200,
+  }),
+  create: endpoint({
+    ...networkRoute,
+    method: 'POST',
+    path: '/api/v1/vpcs/{id}/subnets',
+    summary: 'Create a subnet inside a VPC (its range must not overlap a sibling: 409)',
+    params: IdParams,
+    body: SubnetCreateBody,
+    response: Subnet,
+    status: 201,
+  }),
+};
+
+export type Subnet = z.infer<typeof Subnet>;

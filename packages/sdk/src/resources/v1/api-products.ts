@@ -1,0 +1,45 @@
+import { v1 } from '../../contract';
+import type { BodyOf, QueryOf } from '../../contract/define';
+import { APIResource } from '../../core/api-resource';
+import type { RequestOptions } from '../../core/request';
+
+/** Subscriptions of one API product (`/api/v1/api-products/{id}/subscriptions`): `client.apiProducts.subscriptions`. */
+export class ApiSubscriptions extends APIResource {
+  /** Subscriptions of product `productId`, oldest first; keys show only their `key_prefix`. */
+  list(productId: string, query?: QueryOf<typeof v1.apiSubscriptions.list>, options?: RequestOptions) {
+    return this._client.list(v1.apiSubscriptions.list, { params: { id: productId }, query }, options);
+  }
+
+  /**
+   * Subscribes an app; the answer's `api_key` is shown this once, so store it now.
+   *
+   * @example
+   * const { api_key } = await client.apiProducts.subscriptions.create(product.id, { app_name: 'mobile' });
+   */
+  create(productId: string, body: BodyOf<typeof v1.apiSubscriptions.create>, options?: RequestOptions) {
+    return this._client.call(v1.apiSubscriptions.create, { params: { id: productId }, body }, options);
+  }
+}
+
+/** API Management products of the client's project (`/api/v1/api-products`). */
+export class ApiProducts extends APIResource {
+  readonly subscriptions = new ApiSubscriptions(this._client);
+
+  /** Products of the project, oldest first, filtered by `name` or `version`. */
+  list(query?: QueryOf<typeof v1.apiProducts.list>, options?: RequestOptions) {
+    return this._client.list(v1.apiProducts.list, { query }, options);
+  }
+
+  create(body: BodyOf<typeof v1.apiProducts.create>, options?: RequestOptions) {
+    return this._client.call(v1.apiProducts.create, { body }, options);
+  }
+
+  retrieve(id: string, options?: RequestOptions) {
+    return this._client.call(v1.apiProducts.retrieve, { params: { id } }, options);
+  }
+
+  /** Deletes the product and all its subscriptions (their keys stop existing). */
+  delete(id: string, options?: RequestOptions) {
+    return this._client.call(v1.apiProducts.delete, { params: { id } }, options);
+  }
+}

@@ -1,0 +1,45 @@
+import { v1 } from '../../contract';
+import type { BodyOf, QueryOf } from '../../contract/define';
+import { APIResource } from '../../core/api-resource';
+import type { RequestOptions } from '../../core/request';
+
+/** Endpoints of one CDN profile (`/api/v1/cdn-profiles/{id}/endpoints`): `client.cdnProfiles.endpoints`. */
+export class CdnEndpoints extends APIResource {
+  /** Endpoints of profile `profileId`, oldest first, optionally in one `status`. */
+  list(profileId: string, query?: QueryOf<typeof v1.cdnEndpoints.list>, options?: RequestOptions) {
+    return this._client.list(v1.cdnEndpoints.list, { params: { id: profileId }, query }, options);
+  }
+
+  /**
+   * Creates an endpoint served at `<name>.nimbuscdn.net`; it is `provisioning`, then `active`.
+   *
+   * @example
+   * await client.cdnProfiles.endpoints.create(profile.id, { name: 'acme-img', origin_host: 'img.acme.com' });
+   */
+  create(profileId: string, body: BodyOf<typeof v1.cdnEndpoints.create>, options?: RequestOptions) {
+    return this._client.call(v1.cdnEndpoints.create, { params: { id: profileId }, body }, options);
+  }
+}
+
+/** CDN profiles of the client's project (`/api/v1/cdn-profiles`). */
+export class CdnProfiles extends APIResource {
+  readonly endpoints = new CdnEndpoints(this._client);
+
+  /** Profiles of the project, oldest first, optionally of one `sku`. */
+  list(query?: QueryOf<typeof v1.cdnProfiles.list>, options?: RequestOptions) {
+    return this._client.list(v1.cdnProfiles.list, { query }, options);
+  }
+
+  create(body: BodyOf<typeof v1.cdnProfiles.create>, options?: RequestOptions) {
+    return this._client.call(v1.cdnProfiles.create, { body }, options);
+  }
+
+  retrieve(id: string, options?: RequestOptions) {
+    return this._client.call(v1.cdnProfiles.retrieve, { params: { id } }, options);
+  }
+
+  /** Deletes the profile and every endpoint in it. */
+  delete(id: string, options?: RequestOptions) {
+    return this._client.call(v1.cdnProfiles.delete, { params: { id } }, options);
+  }
+}

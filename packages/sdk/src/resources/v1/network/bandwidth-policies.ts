@@ -1,0 +1,27 @@
+import { v1 } from '../../../contract';
+import type { BodyOf, QueryOf } from '../../../contract/define';
+import { APIResource } from '../../../core/api-resource';
+import type { RequestOptions } from '../../../core/request';
+
+/** Bandwidth limits on VPCs, VPN gateways and load balancers (`/api/v1/bandwidth-policies`). */
+export class BandwidthPolicies extends APIResource {
+  list(query?: QueryOf<typeof v1.bandwidthPolicies.list>, options?: RequestOptions) {
+    return this._client.list(v1.bandwidthPolicies.list, { query }, options);
+  }
+
+  /** Creates a policy; `burst_mbps` defaults to `max_mbps`. One policy per target (409). */
+  create(body: BodyOf<typeof v1.bandwidthPolicies.create>, options?: RequestOptions) {
+    return this._client.call(v1.bandwidthPolicies.create, { body }, options);
+  }
+
+  /**
+   * Changes the fields given and keeps the others; the result is validated as a whole
+   * (`burst_mbps >= max_mbps`).
+   *
+   * @example
+   * await client.bandwidthPolicies.update(policy.id, { max_mbps: 500, burst_mbps: 800 });
+   */
+  update(id: string, body: BodyOf<typeof v1.bandwidthPolicies.update>, options?: RequestOptions) {
+    return this._client.call(v1.bandwidthPolicies.update, { params: { id }, body }, options);
+  }
+}

@@ -1,0 +1,23 @@
+import { v1 } from '../../../contract';
+import type { BodyOf, QueryOf } from '../../../contract/define';
+import { APIResource } from '../../../core/api-resource';
+import type { RequestOptions } from '../../../core/request';
+
+/** Subnets of one VPC (`/api/v1/vpcs/{id}/subnets`): `client.vpcs.subnets`. */
+export class VpcSubnets extends APIResource {
+  /** Subnets of VPC `vpcId`, oldest first, optionally of one `zone`. */
+  list(vpcId: string, query?: QueryOf<typeof v1.subnets.list>, options?: RequestOptions) {
+    return this._client.list(v1.subnets.list, { params: { id: vpcId }, query }, options);
+  }
+
+  /**
+   * Creates a subnet. Its `cidr` must lie inside the VPC's range (400) and overlap no sibling
+   * subnet (409 `CONFLICT` naming the sibling).
+   *
+   * @example
+   * await client.vpcs.subnets.create(vpc.id, { name: 'web', cidr: '10.0.1.0/24', zone: 'hn-a' });
+   */
+  create(vpcId: string, body: BodyOf<typeof v1.subnets.create>, options?: RequestOptions) {
+    return this._client.call(v1.subnets.create, { params: { id: vpcId }, body }, options);
+  }
+}

@@ -1,0 +1,25 @@
+import { v1 } from '../../contract';
+import type { BodyOf, QueryOf } from '../../contract/define';
+import { APIResource } from '../../core/api-resource';
+import type { RequestOptions } from '../../core/request';
+
+/** Snapshots of instances and databases (`/api/v1/snapshots`). */
+export class Snapshots extends APIResource {
+  /**
+   * Snapshots of the project, oldest first, filtered by `resource_type`, `resource_id` or
+   * `status` (an extension of the API document).
+   */
+  list(query?: QueryOf<typeof v1.snapshots.list>, options?: RequestOptions) {
+    return this._client.list(v1.snapshots.list, { query }, options);
+  }
+
+  /**
+   * Snapshots an instance or a database; the snapshot is `pending`, then `completed`.
+   *
+   * @example
+   * const snap = await client.snapshots.create({ resource_type: 'instance', resource_id: vm.id });
+   */
+  create(body: BodyOf<typeof v1.snapshots.create>, options?: RequestOptions) {
+    return this._client.call(v1.snapshots.create, { body }, options);
+  }
+}
