@@ -61,6 +61,11 @@ export const Region = z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,31}$/, { error: 'must be a region name (lowercase letters, digits, dashes)' });
 
+/** An availability zone: its region's name, a dash and a letter (`hn-a`, `hcm-1-b`). */
+export const AvailabilityZone = z.string().regex(/^[a-z][a-z0-9-]{0,31}-[a-z]$/, {
+  error: 'must be a zone name: the region, a dash and a letter (e.g. hn-a)',
+});
+
 /** A resource name: 1..63 characters, letters, digits, `-`, `_`, `.`. */
 export const ResourceName = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, ProjectRecord, Region, ResourceName, Uuid } from '../common';
+import { AvailabilityZone, IdParams, ProjectRecord, Region, ResourceName, Uuid } from '../common';
 import { endpoint } from '../define';
 import { CronExpression } from './cron';
 
@@ -8,10 +8,8 @@ export const DayOfWeek = z.enum(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'
 
 const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be HH:MM (00:00..23:59)' });
 
-/** `<region>-<digit><letter>`, e.g. `hn-1a`; the server checks that it belongs to the destination region. */
-export const DestinationZone = z.string().regex(/^[a-z][a-z0-9-]{0,31}-\d[a-z]$/, {
-  error: 'must be a zone name <region>-<digit><letter>, e.g. hn-1a',
-});
+/** An availability zone (`hn-a`); the server checks that it belongs to the destination region. */
+export const DestinationZone = AvailabilityZone;
 
 export const BackupPolicy = ProjectRecord.extend({
   name: z.string(),

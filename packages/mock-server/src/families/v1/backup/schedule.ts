@@ -61,14 +61,14 @@ export function resolveSchedule(input: ScheduleInput, current?: Schedule): Sched
   return { schedule: `${minutes} ${hours} * * ${weekday}`, frequency: freq, time: at, day_of_week: day };
 }
 
-/** A zone is `<region>-<digit><letter>`: `hn-1a` is in `hn`, `hcm-1-2b` in `hcm-1`. */
+/** A zone is `<region>-<letter>`: `hn-a` is in `hn`, `hcm-1-b` in `hcm-1`. */
 export function assertZoneInRegion(region: string, zone: string | null): void {
   if (zone === null) return;
   const suffix = zone.startsWith(`${region}-`) ? zone.slice(region.length + 1) : '';
-  if (!/^\d[a-z]$/.test(suffix)) {
+  if (!/^[a-z]$/.test(suffix)) {
     throw fieldError(
       'body.destination_zone',
-      `zone ${zone} is not in region ${region} (zones of it look like ${region}-1a)`,
+      `zone ${zone} is not in region ${region} (zones of it look like ${region}-a)`,
     );
   }
 }

@@ -28,10 +28,8 @@ export const PrivateAsn = z
 /** Any assignable ASN (the peer may be a public network); 0 and 4294967295 are reserved (RFC 7607, 7300). */
 export const PeerAsn = z.number().int({ error: 'must be a whole number' }).min(1).max(4_294_967_294);
 
-/** An availability zone: its region's name, a dash and a letter (`hn-a`). */
-export const ZoneName = z.string().regex(/^[a-z][a-z0-9-]{0,31}-[a-z]$/, {
-  error: 'must be a zone name: the region, a dash and a letter (e.g. hn-a)',
-});
+/** Zones of subnets are the platform's availability zones. */
+export { AvailabilityZone as ZoneName } from '../../common';
 
 /** Shared endpoint settings: every network route is a bearer, project-scoped `network` route. */
 export const networkRoute = { family: 'network', auth: 'bearer', project: true } as const;
