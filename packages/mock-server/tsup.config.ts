@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', testing: 'src/entries/testing.ts' },
+  entry: { index: 'src/index.ts', testing: 'src/entries/testing.ts', msw: 'src/entries/msw.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

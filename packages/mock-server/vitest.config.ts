@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'mock-server',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // Bundles the server into a child script for the crash tests (only when the sources changed).
+    globalSetup: ['test/reliability/support/global-setup.ts'],
     testTimeout: 20_000,
   },
 });

@@ -10,17 +10,52 @@ import {
 } from './core/request';
 import { Session, type TokenListener } from './core/session';
 import { type Fetch, globalFetch } from './core/transport';
+import { globalWebSocket, type WebSocketFactory } from './core/websocket';
+import { Docs } from './resources/docs';
 import { Mock } from './resources/mock';
 import { Auth } from './resources/v1/auth';
 import { Instances } from './resources/v1/instances';
 import { Projects } from './resources/v1/projects';
 import { Users } from './resources/v1/users';
+import { ApiProducts } from './resources/v1/api-products';
+import { Buckets } from './resources/v1/buckets';
+import { CacheInstances } from './resources/v1/cache-instances';
+import { CdnProfiles } from './resources/v1/cdn-profiles';
+import { Functions } from './resources/v1/functions';
 // <resources-import: storage-serverless-cdn-cache-apim>
+import { Anomalies } from './resources/v1/anomalies';
+import { Billing, Quotas } from './resources/v1/billing';
+import { Budgets } from './resources/v1/budgets';
+import { Reports } from './resources/v1/reports';
+import { Topics } from './resources/v1/topics';
 // <resources-import: eventgrid-billing>
+import { ActivityLogs } from './resources/v1/activity-logs';
+import { Assignments } from './resources/v1/assignments';
+import { Compliance } from './resources/v1/compliance';
+import { MetricRules } from './resources/v1/metric-rules';
+import { Policies } from './resources/v1/policies';
 // <resources-import: policy-monitor-lists>
+import * as network from './resources/v1/network';
 // <resources-import: network>
+import { BackupPolicies } from './resources/v1/backup-policies';
+import { BackupVaults } from './resources/v1/backup-vaults';
+import { Backups } from './resources/v1/backups';
+import { Databases } from './resources/v1/databases';
+import { DrPlans } from './resources/v1/dr-plans';
+import { ProvisioningMetrics } from './resources/v1/provisioning-metrics';
+import { ResourceGroups } from './resources/v1/resource-groups';
+import { Snapshots } from './resources/v1/snapshots';
 // <resources-import: sql-backup-dr>
+import { Clusters } from './resources/v1/clusters';
+import { Firewalls } from './resources/v1/firewalls';
+import { Iam } from './resources/v1/iam';
+import { AuditLogs, Logs, Metrics, ServiceStatusResource } from './resources/v1/monitor';
+import { Registries } from './resources/v1/registries';
+import { Vaults } from './resources/v1/vaults';
+import { WebApps } from './resources/v1/webapps';
+import { Zones } from './resources/v1/zones';
 // <resources-import: iam-monitor-services>
+import { Video } from './resources/v2/video';
 // <resources-import: video>
 
 export interface NimbusOptions {
@@ -42,6 +77,11 @@ export interface NimbusOptions {
    * `globalThis.fetch` in browsers. Tests and in-process servers plug in here.
    */
   fetch?: Fetch;
+  /**
+   * Opens the WebSockets of `client.video.events.stream()`. Default: the `ws` package in Node,
+   * `globalThis.WebSocket` in browsers.
+   */
+  webSocket?: WebSocketFactory;
   /** Sent with every request; the SDK's own headers and per-call `headers` override them. */
   defaultHeaders?: Record<string, string>;
   /** Called with every new token pair (login, refresh), e.g. to persist it. */
@@ -73,14 +113,61 @@ export class Nimbus {
   readonly users = new Users(this);
   readonly projects = new Projects(this);
   readonly instances = new Instances(this);
+  readonly buckets = new Buckets(this);
+  readonly functions = new Functions(this);
+  readonly cdnProfiles = new CdnProfiles(this);
+  readonly cacheInstances = new CacheInstances(this);
+  readonly apiProducts = new ApiProducts(this);
   // <resources: storage-serverless-cdn-cache-apim>
+  readonly topics = new Topics(this);
+  readonly billing = new Billing(this);
+  readonly quotas = new Quotas(this);
+  readonly budgets = new Budgets(this);
+  readonly anomalies = new Anomalies(this);
+  readonly reports = new Reports(this);
   // <resources: eventgrid-billing>
+  readonly policies = new Policies(this);
+  readonly assignments = new Assignments(this);
+  readonly compliance = new Compliance(this);
+  readonly activityLogs = new ActivityLogs(this);
+  readonly metricRules = new MetricRules(this);
   // <resources: policy-monitor-lists>
+  readonly vpcs = new network.Vpcs(this);
+  readonly transitHubs = new network.TransitHubs(this);
+  readonly transitHubAttachments = new network.TransitHubAttachments(this);
+  readonly vpcPeerings = new network.VpcPeerings(this);
+  readonly vpnGateways = new network.VpnGateways(this);
+  readonly loadBalancers = new network.LoadBalancers(this);
+  readonly globalLoadBalancers = new network.GlobalLoadBalancers(this);
+  readonly bandwidthPolicies = new network.BandwidthPolicies(this);
+  readonly privateEndpoints = new network.PrivateEndpoints(this);
+  readonly ddosPlans = new network.DdosPlans(this);
   // <resources: network>
+  readonly databases = new Databases(this);
+  readonly backupVaults = new BackupVaults(this);
+  readonly backups = new Backups(this);
+  readonly backupPolicies = new BackupPolicies(this);
+  readonly snapshots = new Snapshots(this);
+  readonly drPlans = new DrPlans(this);
+  readonly provisioningMetrics = new ProvisioningMetrics(this);
+  readonly resourceGroups = new ResourceGroups(this);
   // <resources: sql-backup-dr>
+  readonly iam = new Iam(this);
+  readonly auditLogs = new AuditLogs(this);
+  readonly metrics = new Metrics(this);
+  readonly logs = new Logs(this);
+  readonly serviceStatus = new ServiceStatusResource(this);
+  readonly zones = new Zones(this);
+  readonly vaults = new Vaults(this);
+  readonly clusters = new Clusters(this);
+  readonly registries = new Registries(this);
+  readonly webapps = new WebApps(this);
+  readonly firewalls = new Firewalls(this);
   // <resources: iam-monitor-services>
+  readonly video = new Video(this);
   // <resources: video>
   readonly mock = new Mock(this);
+  readonly docs = new Docs(this);
 
   readonly #options: NimbusOptions;
   #context: RequestContext;
@@ -111,6 +198,11 @@ export class Nimbus {
   /** The tokens, shared with every `withProject()` copy of this client. */
   get session(): Session {
     return this.#context.session;
+  }
+
+  /** How this client opens WebSockets (see `NimbusOptions.webSocket`). */
+  get webSocket(): WebSocketFactory {
+    return this.#options.webSocket ?? globalWebSocket;
   }
 
   /**

@@ -30,6 +30,7 @@ export type { CallInput, RequestOptions } from './core/request';
 export { Session, type TokenListener } from './core/session';
 export type { Fetch } from './core/transport';
 export type { WaitOptions } from './core/wait';
+export { Docs, type OpenApiDocument } from './resources/docs';
 export { Mock } from './resources/mock';
 export { Auth } from './resources/v1/auth';
 export { Instances } from './resources/v1/instances';

@@ -3,6 +3,7 @@
  */
 import { type NimbusOptions, Nimbus as PortableNimbus } from './client';
 import { nodeFetch } from './core/transport-node';
+import { nodeWebSocket } from './core/websocket-node';
 
 export * from './exports';
 
@@ -22,6 +23,6 @@ export * from './exports';
  */
 export class Nimbus extends PortableNimbus {
   constructor(options: NimbusOptions) {
-    super({ ...options, fetch: options.fetch ?? nodeFetch });
+    super({ ...options, fetch: options.fetch ?? nodeFetch, webSocket: options.webSocket ?? nodeWebSocket });
   }
 }

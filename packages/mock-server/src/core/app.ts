@@ -34,6 +34,8 @@ export interface App {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Deepest accepted request body: far beyond any contract body, far below what recursion survives. */
+const MAX_BODY_DEPTH = 64;
 const JSON_CONTENT = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
@@ -115,7 +117,8 @@ export function createApp(options: {
     const injected = fault && Faults.errorOf(fault);
     if (injected) throw injected;
 
-    if (endpoint.api === 'mock' && config.controlToken) {
+    // The docs page lives outside /api/v1 and /v2 but is public: only control routes take the token.
+    if (endpoint.api === 'mock' && endpoint.family !== 'docs' && config.controlToken) {
       if (request.headers.get('authorization') !== `Bearer ${config.controlToken}`) {
         throw HttpError.unauthenticated('The control routes need the control token');
       }
@@ -346,15 +349,41 @@ async function readBody(
       content_type: type,
     });
   }
+  let value: unknown;
   try {
-    // JSON.parse keeps "__proto__" as an own key; drop it so no later merge can reach a prototype.
-    const value = text.includes('__proto__')
-      ? JSON.parse(text, (k, v) => (k === '__proto__' ? undefined : v))
-      : JSON.parse(text);
-    return { value, text };
+    // V8's JSON.parse does not recurse, so any nesting parses; what comes after it might not.
+    value = JSON.parse(text);
   } catch (error) {
     throw new HttpError(400, ErrorCode.INVALID_JSON, `Body is not valid JSON: ${(error as Error).message}`);
   }
+  if (!withinDepthWithoutProto(value, MAX_BODY_DEPTH)) {
+    throw HttpError.validation(
+      [{ path: 'body', message: `must not nest deeper than ${MAX_BODY_DEPTH} levels` }],
+      `body: must not nest deeper than ${MAX_BODY_DEPTH} levels`,
+    );
+  }
+  return { value, text };
+}
+
+/**
+ * Checks the nesting of a parsed body without recursion, and drops every "__proto__" key on the
+ * way (JSON.parse keeps it as an own key; a later merge could reach a prototype through it).
+ * Deeper bodies are refused: rendering, cloning or saving them recurses and would overflow the stack.
+ */
+function withinDepthWithoutProto(root: unknown, maxDepth: number): boolean {
+  const pending: [unknown, number][] = [[root, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > maxDepth) return false;
+    if (Array.isArray(node)) {
+      for (const item of node) pending.push([item, depth + 1]);
+      continue;
+    }
+    if (Object.hasOwn(node, '__proto__')) delete (node as Record<string, unknown>).__proto__;
+    for (const item of Object.values(node)) pending.push([item, depth + 1]);
+  }
+  return true;
 }
 
 async function readLimited(request: Request, maxBytes: number): Promise<string> {

@@ -48,6 +48,8 @@ export class Runtime {
   metrics?: MetricsSource;
   /** Set by the Node server: media reads need the file system. */
   media?: MediaSource;
+  /** Set by the Node server: the static files of the `/docs` page (Swagger UI, from node_modules). */
+  docsAssets?: MediaSource;
   /** Work to stop on close (timers, sockets, deliveries). */
   readonly #closers: (() => void | Promise<void>)[] = [];
   #tokens: TokenService | undefined;

@@ -59,6 +59,36 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
   };
 }
 
+/** SDK namespaces that create a project resource from one body: `client.<key>.create(body)`. */
+export type SeedableKind = {
+  [K in keyof Nimbus]: K extends 'projects'
+    ? never
+    : Nimbus[K] extends { create: (body: infer B, ...rest: never[]) => PromiseLike<unknown> }
+      ? B extends string
+        ? never
+        : K
+      : never;
+}[keyof Nimbus];
+
+type CreateFn<K extends SeedableKind> = Nimbus[K] extends { create: infer F } ? F : never;
+type CreateBody<K extends SeedableKind> =
+  CreateFn<K> extends (body: infer B, ...rest: never[]) => unknown ? B : never;
+type Created<K extends SeedableKind> =
+  CreateFn<K> extends (...args: never[]) => PromiseLike<infer R> ? R : never;
+
+/** Resources to create in the new project, by SDK namespace: `{ instances: [...], buckets: [...] }`. */
+export type SeedResources = { [K in SeedableKind]?: readonly CreateBody<K>[] };
+
+/** What `seedTenant` created, by namespace, in the order given. */
+export type SeededResources<O> = { [K in keyof O & SeedableKind]-?: Created<K>[] };
+
+export interface SeedTenantOptions {
+  name?: string;
+  email?: string;
+  password?: string;
+  projectName?: string;
+}
+
 export interface SeededTenant {
   /** Logged in, with the new project selected. */
   client: Nimbus;
@@ -68,28 +98,49 @@ export interface SeededTenant {
 }
 
 let tenantCounter = 0;
+const TENANT_OPTIONS = new Set(['name', 'email', 'password', 'projectName']);
 
 /**
- * Registers a user, logs in and creates a project, in one call.
+ * Registers a user, logs in and creates a project, in one call; then creates the resources
+ * given by SDK namespace, one after the other in the order given.
  *
  * @example
  * const alice = await seedTenant(mock, { name: 'alice' });
+ * const { client, resources } = await seedTenant(mock, {
+ *   instances: [{ name: 'web', flavor: 'small', region: 'hn' }],
+ *   buckets: [{ name: 'assets', region: 'hn' }],
+ * });
+ * resources.instances[0].id;
  */
-export async function seedTenant(
+export async function seedTenant<const O extends SeedTenantOptions & SeedResources>(
   mock: Pick<MockServer, 'createClient'>,
-  options: { name?: string; email?: string; password?: string; projectName?: string } = {},
-): Promise<SeededTenant> {
+  options: O = {} as O,
+): Promise<SeededTenant & { resources: SeededResources<O> }> {
   const name = options.name ?? `tenant-${++tenantCounter}-${crypto.randomUUID().slice(0, 8)}`;
   const email = options.email ?? `${name}@example.com`;
   const password = options.password ?? 'correct-horse-battery';
-  const client = mock.createClient();
-  const user = await client.auth.register({ email, password, full_name: name });
-  const login = await client.auth.login({ email, password });
-  const project = await client.projects.create({ name: options.projectName ?? `${name}-project` });
+  const anonymous = mock.createClient();
+  const user = await anonymous.auth.register({ email, password, full_name: name });
+  const login = await anonymous.auth.login({ email, password });
+  const project = await anonymous.projects.create({ name: options.projectName ?? `${name}-project` });
+  const client = anonymous.withProject(project.id);
+  const resources: Record<string, unknown[]> = {};
+  for (const [kind, bodies] of Object.entries(options)) {
+    if (TENANT_OPTIONS.has(kind)) continue;
+    const namespace = (client as unknown as Record<string, { create?: (body: unknown) => Promise<unknown> }>)[
+      kind
+    ];
+    if (typeof namespace?.create !== 'function' || !Array.isArray(bodies)) {
+      throw new TypeError(`seedTenant: "${kind}" is not an SDK namespace with create()`);
+    }
+    resources[kind] = [];
+    for (const body of bodies) resources[kind].push(await namespace.create(body));
+  }
   return {
-    client: client.withProject(project.id),
+    client,
     user: { id: user.id, email, password },
     project: { id: project.id, name: project.name },
     accessToken: login.access_token,
+    resources: resources as SeededResources<O>,
   };
 }

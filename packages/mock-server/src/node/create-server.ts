@@ -1,13 +1,18 @@
 import type { AddressInfo } from 'node:net';
+import { fetch as undiciFetch } from 'undici';
 import { type App, createApp, type FamilyModule } from '../core/app';
 import type { ServerConfig } from '../core/config';
+import { users } from '../core/tables';
 import { families as allFamilies } from '../families';
 import { startSession } from '../families/v1/auth';
-import { users } from '../core/tables';
-import type { Store } from '../store/store';
 import { DEMO_USER, type DemoTenant, seedDemo } from '../seed/demo';
+import type { Store } from '../store/store';
+import { createDocsAssets } from './docs-assets';
 import { createNodeServer, type UpgradeHandler } from './http-adapter';
+import { createMediaSource, defaultMediaRoot } from './media-source';
+import { createMetrics } from './metrics';
 import { openStore } from './open-store';
+import { videoEventStream } from './video-stream';
 
 export interface CreateServerOptions extends Partial<Omit<ServerConfig, 'logger'>> {
   /** 0 picks a free port. Default 4010. */
@@ -42,7 +47,7 @@ export interface NodeExtension {
   upgrade?(app: App): UpgradeHandler;
 }
 
-export const nodeExtensions: NodeExtension[] = [];
+export const nodeExtensions: NodeExtension[] = [videoEventStream];
 
 /**
  * Starts the reference server on a port.
@@ -53,9 +58,35 @@ export const nodeExtensions: NodeExtension[] = [];
  * await server.close();
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<RunningServer> {
-  const { port = 4010, host = '127.0.0.1', statePath, inMemory, seed, watch = true, flushDelayMs, ...config } = options;
+  const {
+    port = 4010,
+    host = '127.0.0.1',
+    statePath,
+    inMemory,
+    seed,
+    watch = true,
+    flushDelayMs,
+    ...config
+  } = options;
   const { store, fresh } = await openStore({ statePath, inMemory, flushDelayMs });
-  const app = createApp({ store, families: allFamilies as FamilyModule[], config });
+  // Webhook deliveries go out through undici (the core itself only knows `fetch`); its types
+  // are its own copies of the fetch types, hence the cast.
+  const app = createApp({
+    store,
+    families: allFamilies as FamilyModule[],
+    config: { webhookFetch: undiciFetch as unknown as typeof fetch, ...config },
+  });
+  const health = store.health();
+  if (!health.ok) {
+    app.runtime.config.logger.error('The state file cannot be written: writes answer 503 until it can', {
+      path: store.location,
+      reason: health.reason,
+    });
+  }
+  // Node-only services the core reaches through the runtime (prom-client, the file system).
+  app.runtime.metrics = createMetrics(app.runtime);
+  app.runtime.media = createMediaSource(defaultMediaRoot());
+  app.runtime.docsAssets = createDocsAssets();
   if (!inMemory && watch) {
     store.watch((error) => app.runtime.config.logger.error(error.message));
   }
@@ -85,8 +116,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     close() {
       closed ??= (async () => {
         server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Upgraded sockets (WebSockets) keep the server open until the app closes them.
         await app.close();
+        await stopped;
         await store.close();
       })();
       return closed;
@@ -105,5 +138,10 @@ async function ensureDemo(app: App, store: Store): Promise<RunningServer['demo']
     ? Object.values(store.state.tables.memberships).find((m) => m.user_id === user.id)?.project_id
     : undefined;
   const pair = await startSession(app.runtime, user);
-  return { email: DEMO_USER.email, password: DEMO_USER.password, projectId: projectId ?? '', accessToken: pair.access_token };
+  return {
+    email: DEMO_USER.email,
+    password: DEMO_USER.password,
+    projectId: projectId ?? '',
+    accessToken: pair.access_token,
+  };
 }

@@ -9,6 +9,7 @@ export const DEFAULT_STATE_PATH = '.nimbus/state.json';
 /**
  * Opens the state: from the file when there is one (a corrupt file throws
  * StateFileError and is left as it is), else a new state with a new server secret.
+ * Check `store.health()` afterwards: a location that cannot be written leaves it unhealthy.
  */
 export async function openStore(options: {
   statePath?: string;
@@ -25,6 +26,10 @@ export async function openStore(options: {
   const store = new Store(persistence, loaded ?? emptyState(newServerSecret()), {
     flushDelayMs: options.flushDelayMs,
   });
-  if (!loaded) store.changed();
+  // Written once before serving: a state location that cannot be written (read-only, full, a
+  // directory in the way) makes the store unhealthy from the start, so the first write already
+  // answers 503 instead of being acknowledged and then lost.
+  store.changed();
+  await store.flush();
   return { store, fresh: !loaded };
 }

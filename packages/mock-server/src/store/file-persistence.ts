@@ -26,7 +26,13 @@ export class FilePersistence implements Persistence {
   }
 
   async load(): Promise<State | undefined> {
-    const text = await this.#file.read();
+    let text: string | null;
+    try {
+      text = await this.#file.read();
+    } catch (error) {
+      // A directory, a file where a folder should be, no permission: refused like a bad file.
+      throw new StateFileError(this.location, `cannot be read: ${(error as Error).message}`, { cause: error });
+    }
     if (text === null) return undefined;
     const state = parseState(this.location, text);
     this.#lastWritten = text;

@@ -64,14 +64,22 @@ type Infer<S> = S extends z.ZodType ? z.infer<S> : never;
 type InferIn<S> = S extends z.ZodType ? z.input<S> : never;
 
 /** Path parameters an endpoint takes. */
-export type ParamsOf<E extends EndpointConfig> = E['params'] extends z.ZodObject ? Infer<E['params']> : undefined;
+export type ParamsOf<E extends EndpointConfig> = E['params'] extends z.ZodObject
+  ? Infer<E['params']>
+  : undefined;
 /** Query a caller may send (before defaults). */
-export type QueryOf<E extends EndpointConfig> = E['query'] extends z.ZodObject ? InferIn<E['query']> : undefined;
+export type QueryOf<E extends EndpointConfig> = E['query'] extends z.ZodObject
+  ? InferIn<E['query']>
+  : undefined;
 /** Body a caller may send (before defaults). */
 export type BodyOf<E extends EndpointConfig> = E['body'] extends z.ZodType ? InferIn<E['body']> : undefined;
 /** Body a handler receives (after defaults). */
-export type ParsedBodyOf<E extends EndpointConfig> = E['body'] extends z.ZodType ? Infer<E['body']> : undefined;
-export type ParsedQueryOf<E extends EndpointConfig> = E['query'] extends z.ZodObject ? Infer<E['query']> : undefined;
+export type ParsedBodyOf<E extends EndpointConfig> = E['body'] extends z.ZodType
+  ? Infer<E['body']>
+  : undefined;
+export type ParsedQueryOf<E extends EndpointConfig> = E['query'] extends z.ZodObject
+  ? Infer<E['query']>
+  : undefined;
 /** What a successful call yields: a record, or one item of a list. */
 export type ResponseOf<E extends EndpointConfig> = Infer<E['response']>;
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './define';
+import { WebhookDelivery } from './v1/topics';
+import { VideoTenantPlan, VideoTenantPlanBody } from './v2/cameras';
+import { InjectVideoEventBody, VideoEvent } from './v2/events';
 
 /**
  * Control routes of the reference server (DECISIONS.md §7). Not part of either API:
@@ -104,5 +107,36 @@ export const mock = {
     body: z.object({ limits: QuotaLimits }),
     response: z.object({ project_id: z.string(), limits: QuotaLimits }),
     status: 200,
+  }),
+  webhookDeliveries: endpoint({
+    ...base,
+    method: 'GET',
+    path: '/__mock/webhooks/deliveries',
+    summary: 'Every webhook delivery attempt of every project, oldest first',
+    query: z.object({
+      project_id: z.uuid().optional().describe('Only attempts of this project'),
+      subscription_id: z.uuid().optional().describe('Only attempts of this subscription'),
+    }),
+    response: z.object({ items: z.array(WebhookDelivery) }),
+    status: 200,
+  }),
+  setVideoTenant: endpoint({
+    ...base,
+    method: 'PUT',
+    path: '/__mock/v2/tenants/{tenant_id}',
+    summary: "Change a /v2 tenant's plan (camera_limit, features)",
+    params: z.object({ tenant_id: z.uuid() }),
+    body: VideoTenantPlanBody,
+    response: VideoTenantPlan,
+    status: 200,
+  }),
+  injectVideoEvent: endpoint({
+    ...base,
+    method: 'POST',
+    path: '/__mock/v2/events',
+    summary: 'Record a detection event as if the camera saw it (tenant from the camera)',
+    body: InjectVideoEventBody,
+    response: VideoEvent,
+    status: 201,
   }),
 };

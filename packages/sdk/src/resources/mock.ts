@@ -1,4 +1,4 @@
-import type { BodyOf } from '../contract/define';
+import type { BodyOf, QueryOf } from '../contract/define';
 import { mock } from '../contract/mock';
 import { APIResource } from '../core/api-resource';
 import type { RequestOptions } from '../core/request';
@@ -42,5 +42,20 @@ export class Mock extends APIResource {
 
   setQuotas(projectId: string, body: BodyOf<typeof mock.setQuotas>, options?: RequestOptions) {
     return this._client.call(mock.setQuotas, { params: { project_id: projectId }, body }, options);
+  }
+
+  /** Every webhook delivery attempt (Event Grid), oldest first, optionally of one project or subscription. */
+  webhookDeliveries(query?: QueryOf<typeof mock.webhookDeliveries>, options?: RequestOptions) {
+    return this._client.call(mock.webhookDeliveries, { query }, options);
+  }
+
+  /** Changes a /v2 tenant's plan: `camera_limit` and the allowed `features`. */
+  setVideoTenant(tenantId: string, body: BodyOf<typeof mock.setVideoTenant>, options?: RequestOptions) {
+    return this._client.call(mock.setVideoTenant, { params: { tenant_id: tenantId }, body }, options);
+  }
+
+  /** Records a detection event as if the camera saw it; it is stored and streamed like any other. */
+  injectVideoEvent(body: BodyOf<typeof mock.injectVideoEvent>, options?: RequestOptions) {
+    return this._client.call(mock.injectVideoEvent, { body }, options);
   }
 }

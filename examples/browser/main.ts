@@ -1,0 +1,67 @@
+/**
+ * A web app against Nimbus with no backend: msw's service worker answers every /api/v1 call
+ * from the reference server running in the page (`@nimbus/mock-server/msw`), with the demo
+ * tenant seeded and the state kept in localStorage across reloads. The app code is the same
+ * SDK calls it would make against the real API.
+ */
+import { createNimbusHandlers } from '@nimbus/mock-server/msw';
+import { APIError, type Instance, Nimbus } from '@nimbus/sdk';
+import { setupWorker } from 'msw/browser';
+
+const nimbus = createNimbusHandlers({ seed: 'demo', persist: 'localStorage', transitionDelayMs: 1500 });
+const worker = setupWorker(...nimbus.handlers);
+
+const $ = (id: string) => document.getElementById(id)!;
+
+function render(instances: Instance[]): void {
+  $('instances').replaceChildren(
+    ...instances.map((vm) => {
+      const row = document.createElement('tr');
+      for (const value of [vm.name, vm.flavor, vm.region, vm.status]) {
+        const cell = document.createElement('td');
+        cell.textContent = value;
+        row.append(cell);
+      }
+      return row;
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+  const client = new Nimbus({ baseUrl: location.origin });
+  await client.auth.login({ email: 'demo@nimbus.dev', password: 'nimbus-demo-123' });
+  const [project] = (await client.projects.list()).data;
+  if (!project) throw new Error('The demo project is missing');
+  $('project').textContent = project.name;
+  const demo = client.withProject(project.id);
+  const refresh = async () => render((await demo.instances.list({ per_page: 100 })).data);
+
+  $('create').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const name = new FormData(form).get('name') as string;
+    try {
+      await demo.instances.create({ name, flavor: 'small', region: 'hn' });
+      form.reset();
+      $('error').textContent = '';
+    } catch (error) {
+      $('error').textContent = error instanceof APIError ? `${error.code}: ${error.message}` : String(error);
+    }
+    await refresh();
+  });
+  $('reset').addEventListener('click', async () => {
+    await nimbus.reset();
+    await client.auth.login({ email: 'demo@nimbus.dev', password: 'nimbus-demo-123' });
+    await refresh();
+  });
+
+  await refresh();
+  // Lifecycles move on the server's clock (provisioning -> running after 1.5 s): poll to show it.
+  setInterval(refresh, 1000);
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((error: unknown) => {
+  $('error').textContent = String(error);
+});

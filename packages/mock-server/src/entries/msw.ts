@@ -1,0 +1,138 @@
+/**
+ * `@nimbus/mock-server/msw`: the reference server as msw request handlers, for front-end apps
+ * (`setupWorker` in the browser) and test suites (`setupServer` in Node). It runs the same core
+ * and families as the HTTP server over an in-memory store; nothing here needs Node.
+ */
+import { type HttpHandler, http } from 'msw';
+import { type App, createApp } from '../core/app';
+import type { ServerConfig } from '../core/config';
+import { newServerSecret } from '../core/secrets';
+import { families } from '../families';
+import { exportState } from '../families/mock/control';
+import { seedDemo } from '../seed/demo';
+import { type KeyValueStorage, LocalStoragePersistence } from '../store/local-storage-persistence';
+import { MemoryPersistence } from '../store/persistence';
+import { emptyState, type State } from '../store/state';
+import { Store } from '../store/store';
+
+/** What `exportState()` and `GET /__mock/state` give: the whole state but the server secret. */
+export type StateExport = Omit<State, 'secret'>;
+
+export interface NimbusHandlersOptions extends Partial<Omit<ServerConfig, 'webhookFetch'>> {
+  /**
+   * Origin the handlers answer for, e.g. `http://api.test`. Default `''`: the page's own origin
+   * (browser). In Node give an absolute origin, or `'*'` for any origin.
+   */
+  baseUrl?: string;
+  /** Starting state when nothing was persisted: the demo tenant, or a state export. Default: empty. */
+  seed?: 'demo' | StateExport;
+  /** Keep the state in `localStorage` (under `key`, default `nimbus-mock-state`) across page loads. */
+  persist?: 'localStorage' | { key?: string; storage?: KeyValueStorage };
+}
+
+export interface NimbusHandlers {
+  /** Pass them to `setupWorker(...handlers)` or `setupServer(...handlers)`. */
+  handlers: HttpHandler[];
+  /** The core: `app.fetch(request)`, `app.runtime` (clock, store, events). */
+  app: App;
+  /** Settles once the state is loaded and seeded; the handlers wait for it on their own. */
+  ready: Promise<void>;
+  /** Back to the starting point (the seed, or empty), clock and faults included. */
+  reset(): Promise<void>;
+  exportState(): StateExport;
+  /** Replaces the whole state (validated like `PUT /__mock/state`). */
+  importState(state: StateExport): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds msw handlers over an in-memory Nimbus server.
+ *
+ * @example
+ * // browser
+ * import { setupWorker } from 'msw/browser';
+ * const nimbus = createNimbusHandlers({ seed: 'demo', persist: 'localStorage', transitionDelayMs: 1500 });
+ * await setupWorker(...nimbus.handlers).start();
+ *
+ * @example
+ * // Node tests
+ * import { setupServer } from 'msw/node';
+ * const nimbus = createNimbusHandlers({ baseUrl: 'http://nimbus.test' });
+ * const server = setupServer(...nimbus.handlers);
+ * beforeAll(() => server.listen());
+ * afterEach(() => nimbus.reset());
+ */
+export function createNimbusHandlers(options: NimbusHandlersOptions = {}): NimbusHandlers {
+  const { baseUrl = '', seed, persist, ...config } = options;
+  const persistence = persist
+    ? new LocalStoragePersistence(persist === 'localStorage' ? {} : persist)
+    : new MemoryPersistence();
+  // localStorage is read when `ready` runs; until then the app holds an empty state it will replace.
+  const store = new Store(persistence, emptyState(newServerSecret()), { flushDelayMs: 0 });
+  const app = createApp({ store, families, config });
+  let baseline: State | undefined;
+
+  async function applySeed(): Promise<void> {
+    if (seed === 'demo') await seedDemo(app);
+    else if (seed) await importState(seed);
+    baseline = structuredClone(store.state);
+  }
+
+  async function importState(state: StateExport): Promise<void> {
+    // Through the control route, so an import is checked exactly as the HTTP server checks it.
+    const headers = new Headers({ 'content-type': 'application/json' });
+    if (app.runtime.config.controlToken)
+      headers.set('authorization', `Bearer ${app.runtime.config.controlToken}`);
+    const response = await app.fetch(
+      new Request('http://nimbus.local/__mock/state', {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify(state),
+      }),
+    );
+    if (!response.ok) throw new Error(`Not a Nimbus state export: ${await response.text()}`);
+  }
+
+  const ready = (async () => {
+    const saved = await persistence.load();
+    if (saved) store.replace(saved);
+    else await applySeed();
+  })();
+  // Failures reach whoever awaits `ready` or sends a request; not an unhandled rejection besides.
+  ready.catch(() => {});
+
+  const answer = async ({ request }: { request: Request }) => {
+    await ready;
+    return app.fetch(request);
+  };
+  const origin = baseUrl.replace(/\/+$/, '');
+  return {
+    handlers: [
+      http.all(`${origin}/api/v1/*`, answer),
+      http.all(`${origin}/v2/*`, answer),
+      http.all(`${origin}/__mock/*`, answer),
+    ],
+    app,
+    ready,
+    async reset() {
+      await ready;
+      app.faults.clear();
+      if (baseline) {
+        store.replace(structuredClone(baseline));
+        return;
+      }
+      store.reset();
+      await applySeed();
+    },
+    exportState: () => exportState(app.runtime),
+    async importState(state) {
+      await ready;
+      await importState(state);
+    },
+    async close() {
+      await ready.catch(() => {});
+      await app.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { mock } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers } from '../../core/handler';
+import { HttpError } from '../../core/http-error';
+import { recordEvent } from '../v2/event-log';
+import { updateTenantPlan } from '../v2/plans';
+import { videoCameras } from '../v2/tables';
+
+/** The /v2 control routes of DECISIONS.md §7: tenant plans and injected detections. */
+export const videoControlFamily: FamilyModule = {
+  handlers: defineHandlers(
+    { setVideoTenant: mock.setVideoTenant, injectVideoEvent: mock.injectVideoEvent },
+    {
+      setVideoTenant(ctx) {
+        const plan = updateTenantPlan(ctx.runtime.store, ctx.params.tenant_id, ctx.body, ctx.now());
+        return { tenant_id: ctx.params.tenant_id, ...plan };
+      },
+
+      injectVideoEvent(ctx) {
+        // Any type is accepted, whatever the camera's features: tests need every kind of event.
+        const camera = ctx.runtime.store.table(videoCameras).get(ctx.body.camera_id);
+        if (!camera) throw HttpError.notFound('Camera');
+        return recordEvent(ctx.runtime, camera, ctx.body);
+      },
+    },
+  ),
+};

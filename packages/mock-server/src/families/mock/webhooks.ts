@@ -1,0 +1,18 @@
+import { mock } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows } from '../../core/handler';
+import { webhookDeliveries } from '../v1/eventgrid/tables';
+
+/** `GET /__mock/webhooks/deliveries` (DECISIONS.md §7): every delivery attempt, any project. */
+export const webhookDeliveriesFamily: FamilyModule = {
+  handlers: defineHandlers(
+    { webhookDeliveries: mock.webhookDeliveries },
+    {
+      webhookDeliveries(ctx) {
+        const rows = ctx.runtime.store.table(webhookDeliveries).list();
+        const { project_id, subscription_id } = ctx.query;
+        return { items: [...filterRows(rows, { project_id, subscription_id })] };
+      },
+    },
+  ),
+};

@@ -1,0 +1,62 @@
+import { type FirewallRule, v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../core/handler';
+import { fieldError, HttpError } from '../../core/http-error';
+import { quotaResources } from '../../core/quotas';
+import { createInProject } from '../../core/resources';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
+import { foreignRowIn } from './foreign-rows';
+
+export interface FirewallRow extends StoredRecord {
+  project_id: string;
+  name: string;
+  region: string;
+  vpc_id: string | null;
+  rules: FirewallRule[];
+  status: 'active';
+}
+
+export const firewalls = defineTable<FirewallRow>('firewalls', {
+  unique: { name: (f) => `${f.project_id}:${f.name}` },
+});
+quotaResources.add('firewalls');
+
+export const firewallsFamily: FamilyModule = {
+  handlers: defineHandlers(v1.firewalls, {
+    list(ctx) {
+      const rows = ctx.runtime.store.table(firewalls).list(ctx.projectId);
+      const { region, vpc_id, name } = ctx.query;
+      return paginate(ctx, filterRows(rows, { region, vpc_id, name }));
+    },
+
+    create(ctx) {
+      const { name, region, vpc_id, rules } = ctx.body;
+      // VPCs are the network family's table: read by name.
+      if (vpc_id && !foreignRowIn(ctx.runtime.store, 'vpcs', ctx.projectId, vpc_id)) {
+        throw fieldError('body.vpc_id', 'no such VPC in this project');
+      }
+      if (ctx.runtime.store.table(firewalls).byKey('name', `${ctx.projectId}:${name}`)) {
+        throw HttpError.conflict(`A firewall named ${name} already exists in this project`, {
+          field: 'name',
+        });
+      }
+      return createInProject(
+        ctx,
+        firewalls,
+        {
+          name,
+          region,
+          vpc_id: vpc_id ?? null,
+          // icmp has no ports; tcp, udp and any default to every port.
+          rules: rules.map((rule) => ({
+            ...rule,
+            ports: rule.protocol === 'icmp' ? null : (rule.ports ?? '*'),
+          })),
+          status: 'active',
+        },
+        { type: 'firewall.firewall' },
+      );
+    },
+  }),
+};

@@ -1,0 +1,27 @@
+import { auditLogs } from '../../../core/activity';
+import type { Context } from '../../../core/handler';
+
+/**
+ * Records a security event of the caller's project (key creation, role and membership changes).
+ * `userId` is who acted; the subject goes in `details`.
+ */
+export function auditProject(
+  ctx: Context,
+  event: string,
+  userId: string | null,
+  details: Record<string, unknown>,
+  outcome: 'success' | 'failure' = 'success',
+): void {
+  const now = ctx.now();
+  ctx.runtime.store.table(auditLogs).insert({
+    id: crypto.randomUUID(),
+    created_at: now,
+    updated_at: now,
+    project_id: ctx.projectId,
+    user_id: userId,
+    event,
+    outcome,
+    details,
+    request_id: ctx.requestId,
+  });
+}

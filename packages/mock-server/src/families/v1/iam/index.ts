@@ -1,0 +1,11 @@
+import type { FamilyModule } from '../../../core/app';
+import { bucketGrantHandlers } from './bucket-grants';
+import { armKeyExpiries, keyHandlers } from './keys';
+import { memberHandlers } from './members';
+import { roleHandlers } from './roles';
+
+/** IAM of a project: members, roles, API keys and bucket grants (DECISIONS.md §3). */
+export const iamFamily: FamilyModule = {
+  handlers: [...memberHandlers, ...roleHandlers, ...keyHandlers, ...bucketGrantHandlers],
+  setup: armKeyExpiries,
+};

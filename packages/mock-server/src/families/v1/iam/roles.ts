@@ -1,0 +1,92 @@
+import { operations, v1 } from '@nimbus/sdk/contract';
+import { defineHandlers, paginate } from '../../../core/handler';
+import { HttpError } from '../../../core/http-error';
+import { BUILTIN_ROLES } from '../../../core/permissions';
+import { type RoleRow, roles } from '../../../core/tables';
+import { requireUser } from '../auth';
+import { auditProject } from './audit';
+
+const BUILTIN_DESCRIPTIONS: Record<string, string> = {
+  owner: 'Everything, including members, roles, API keys and delegation (iam:admin)',
+  editor: 'Reads and writes every resource',
+  viewer: 'Reads every resource',
+};
+
+let families: ReadonlySet<string> | undefined;
+
+/** Permission families: those of the contract's project routes (the ones a role is checked on). */
+function permissionFamilies(): ReadonlySet<string> {
+  families ??= new Set(
+    operations()
+      .filter((op) => op.endpoint.api === 'v1' && op.endpoint.project)
+      .map((op) => op.endpoint.family),
+  );
+  return families;
+}
+
+/** 400 naming each permission that is unknown or would reach `iam:admin` (reserved to owners). */
+function checkPermissions(permissions: readonly string[]): void {
+  const known = permissionFamilies();
+  const details: { path: string; message: string }[] = [];
+  permissions.forEach((permission, i) => {
+    const [family, action] = permission.split(':') as [string, string];
+    if (action === '*' && (family === '*' || family === 'iam')) {
+      details.push({
+        path: `body.permissions.${i}`,
+        message: `"${permission}" would include iam:admin, which only the owner role holds`,
+      });
+    } else if (family !== '*' && !known.has(family)) {
+      details.push({
+        path: `body.permissions.${i}`,
+        message: `unknown permission family "${family}" (known: ${[...known].sort().join(', ')})`,
+      });
+    }
+  });
+  if (details.length > 0) throw HttpError.validation(details, `${details[0]!.path}: ${details[0]!.message}`);
+}
+
+function roleView(row: RoleRow) {
+  return { ...row, builtin: false };
+}
+
+export const roleHandlers = defineHandlers(v1.iamRoles, {
+  list(ctx) {
+    const builtin = Object.entries(BUILTIN_ROLES).map(([name, permissions]) => ({
+      id: null,
+      project_id: ctx.projectId,
+      name,
+      description: BUILTIN_DESCRIPTIONS[name] ?? '',
+      permissions,
+      builtin: true,
+      created_at: null,
+      updated_at: null,
+    }));
+    const custom = ctx.runtime.store.table(roles).list(ctx.projectId).map(roleView);
+    return paginate(ctx, [...builtin, ...custom]);
+  },
+
+  create(ctx) {
+    const actor = requireUser(ctx);
+    const { name, description, permissions } = ctx.body;
+    checkPermissions(permissions);
+    if (Object.hasOwn(BUILTIN_ROLES, name)) {
+      throw HttpError.conflict(`"${name}" is a built-in role`, { field: 'name' });
+    }
+    const table = ctx.runtime.store.table(roles);
+    if (table.byKey('name', `${ctx.projectId}:${name}`)) {
+      throw HttpError.conflict(`A role named "${name}" already exists in this project`, { field: 'name' });
+    }
+    const now = ctx.now();
+    const row = table.insert({
+      id: crypto.randomUUID(),
+      created_at: now,
+      updated_at: now,
+      project_id: ctx.projectId,
+      name,
+      description,
+      permissions: [...new Set(permissions)],
+    });
+    auditProject(ctx, 'role.created', actor.id, { role_id: row.id, name, permissions: row.permissions });
+    return roleView(row);
+  },
+});

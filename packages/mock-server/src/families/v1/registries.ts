@@ -1,0 +1,51 @@
+import { REGISTRY_STORAGE_GB, type Registry, v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../core/handler';
+import { HttpError } from '../../core/http-error';
+import { quotaResources } from '../../core/quotas';
+import { createInProject } from '../../core/resources';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
+
+export interface RegistryRow extends StoredRecord {
+  project_id: string;
+  name: string;
+  region: string;
+  sku: Registry['sku'];
+  admin_enabled: boolean;
+  login_server: string;
+  storage_quota_gb: number;
+  status: 'available';
+}
+
+/** Registry names are host names of one namespace, hence a table-wide unique key. */
+export const registries = defineTable<RegistryRow>('registries', { unique: { name: (r) => r.name } });
+quotaResources.add('registries');
+
+export const registriesFamily: FamilyModule = {
+  handlers: defineHandlers(v1.registries, {
+    list(ctx) {
+      const rows = ctx.runtime.store.table(registries).list(ctx.projectId);
+      const { region, sku, name } = ctx.query;
+      return paginate(ctx, filterRows(rows, { region, sku, name }));
+    },
+
+    create(ctx) {
+      const body = ctx.body;
+      if (ctx.runtime.store.table(registries).byKey('name', body.name)) {
+        throw HttpError.conflict(`The registry name ${body.name} is taken`, { field: 'name' });
+      }
+      return createInProject(
+        ctx,
+        registries,
+        {
+          ...body,
+          login_server: `${body.name}.registry.nimbus.local`,
+          storage_quota_gb: REGISTRY_STORAGE_GB[body.sku],
+          status: 'available',
+        },
+        { type: 'registry.registry' },
+      );
+    },
+  }),
+};

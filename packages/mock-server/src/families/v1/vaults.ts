@@ -1,0 +1,92 @@
+import { type Vault, v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../core/handler';
+import { HttpError } from '../../core/http-error';
+import { quotaResources } from '../../core/quotas';
+import { createInProject } from '../../core/resources';
+import { sealSecret } from '../../core/secrets';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
+
+export interface VaultRow extends StoredRecord {
+  project_id: string;
+  name: string;
+  region: string;
+  sku: Vault['sku'];
+  soft_delete_days: number;
+  purge_protection: boolean;
+  vault_uri: string;
+  /** Names and versions only: values live sealed in `vault_secrets`. */
+  secrets: { name: string; version: string; created_at: string }[];
+  status: 'active';
+}
+
+/** One version of a secret; its value sealed under the server secret, never in clear. */
+export interface VaultSecretRow extends StoredRecord {
+  project_id: string;
+  vault_id: string;
+  name: string;
+  version: string;
+  value_sealed: string;
+}
+
+/** Vault names are DNS labels of one namespace, hence a table-wide unique key. */
+export const vaults = defineTable<VaultRow>('vaults', { unique: { name: (v) => v.name } });
+export const vaultSecrets = defineTable<VaultSecretRow>('vault_secrets');
+quotaResources.add('vaults');
+
+const TYPE = 'keyvault.vault';
+
+function newVersion(): string {
+  return crypto.randomUUID().replace(/-/g, '');
+}
+
+export const vaultsFamily: FamilyModule = {
+  handlers: defineHandlers(v1.vaults, {
+    list(ctx) {
+      const rows = ctx.runtime.store.table(vaults).list(ctx.projectId);
+      const { region, sku, name } = ctx.query;
+      return paginate(ctx, filterRows(rows, { region, sku, name }));
+    },
+
+    async create(ctx) {
+      const { secrets, ...body } = ctx.body;
+      const serverSecret = ctx.runtime.store.state.secret;
+      const sealed = await Promise.all(
+        Object.entries(secrets).map(async ([name, value]) => ({
+          name,
+          version: newVersion(),
+          value_sealed: await sealSecret(serverSecret, value),
+        })),
+      );
+      // Checked after sealing, so no other create can slip in between the check and the insert.
+      if (ctx.runtime.store.table(vaults).byKey('name', body.name)) {
+        throw HttpError.conflict(`The vault name ${body.name} is taken`, { field: 'name' });
+      }
+      const now = ctx.now();
+      const vault = createInProject(
+        ctx,
+        vaults,
+        {
+          ...body,
+          vault_uri: `https://${body.name}.vault.nimbus.local`,
+          secrets: sealed.map(({ name, version }) => ({ name, version, created_at: now })),
+          status: 'active',
+        },
+        { type: TYPE },
+      );
+      const table = ctx.runtime.store.table(vaultSecrets);
+      for (const secret of sealed) {
+        table.insert({
+          ...secret,
+          id: crypto.randomUUID(),
+          created_at: now,
+          updated_at: now,
+          project_id: ctx.projectId,
+          vault_id: vault.id,
+        });
+      }
+      return vault;
+    },
+  }),
+};

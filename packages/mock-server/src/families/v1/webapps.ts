@@ -1,0 +1,56 @@
+import { v1, WEBAPP_RUNTIME_VERSIONS, type WebApp } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../core/handler';
+import { HttpError } from '../../core/http-error';
+import { quotaResources } from '../../core/quotas';
+import { createInProject } from '../../core/resources';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
+
+export interface WebAppRow extends StoredRecord {
+  project_id: string;
+  name: string;
+  region: string;
+  runtime: WebApp['runtime'];
+  runtime_version: string;
+  plan: WebApp['plan'];
+  instance_count: number;
+  https_only: boolean;
+  default_hostname: string;
+  state: 'running';
+}
+
+/**
+ * The name is the app's host name (`<name>.apps.nimbus.local`), so it is unique across the
+ * platform: a duplicate in the project or anywhere else answers 409.
+ */
+export const webapps = defineTable<WebAppRow>('webapps', { unique: { name: (w) => w.name } });
+quotaResources.add('webapps');
+
+export const webappsFamily: FamilyModule = {
+  handlers: defineHandlers(v1.webapps, {
+    list(ctx) {
+      const rows = ctx.runtime.store.table(webapps).list(ctx.projectId);
+      const { region, runtime, plan, name } = ctx.query;
+      return paginate(ctx, filterRows(rows, { region, runtime, plan, name }));
+    },
+
+    create(ctx) {
+      const body = ctx.body;
+      if (ctx.runtime.store.table(webapps).byKey('name', body.name)) {
+        throw HttpError.conflict(`The web app name ${body.name} is taken`, { field: 'name' });
+      }
+      return createInProject(
+        ctx,
+        webapps,
+        {
+          ...body,
+          runtime_version: body.runtime_version ?? WEBAPP_RUNTIME_VERSIONS[body.runtime].at(-1)!,
+          default_hostname: `${body.name}.apps.nimbus.local`,
+          state: 'running',
+        },
+        { type: 'appservice.webapp' },
+      );
+    },
+  }),
+};

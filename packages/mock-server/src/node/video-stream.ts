@@ -1,0 +1,232 @@
+import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  ErrorCode,
+  endpoint,
+  VIDEO_EVENT_STREAM_PATH,
+  type VideoEvent,
+  VideoEventEnvelope,
+  VideoEventStreamQuery,
+} from '@nimbus/sdk/contract';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { App } from '../core/app';
+import { authenticate } from '../core/auth';
+import { HttpError } from '../core/http-error';
+import type { Runtime } from '../core/runtime';
+import { parseOr400 } from '../core/validation';
+import {
+  type EventFilter,
+  matchesFilter,
+  normalizeTime,
+  type Position,
+  publicEvent,
+  replayChunk,
+} from '../families/v2/event-log';
+import { type StreamConnection, videoServices } from '../families/v2/services';
+import { videoCameras } from '../families/v2/tables';
+import type { NodeExtension } from './create-server';
+import { toRequest } from './http-adapter';
+
+/** The stream as an endpoint, for the core's token checks; it is not routed over plain HTTP. */
+const streamEndpoint = endpoint({
+  method: 'GET',
+  path: VIDEO_EVENT_STREAM_PATH,
+  family: 'video',
+  summary: 'Realtime detection events (WebSocket)',
+  query: VideoEventStreamQuery,
+  response: VideoEventEnvelope,
+  status: 200,
+  auth: 'query-token',
+  scope: 'events:read',
+});
+
+/** Stored events sent per replay step. */
+const REPLAY_CHUNK = 100;
+/** How long a replay may wait for a client to read before it counts as too slow. */
+const REPLAY_STALL_MS = 5_000;
+/** Grace for the close handshake of a cut-off client before its socket is dropped. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * `GET /v2/ws/events?token=` (DECISIONS.md §6): authenticated at the upgrade (401/403/400/404
+ * answered as plain HTTP), then `{ v: 2, data: Event }` messages of the caller's tenant.
+ */
+export const videoEventStream: NodeExtension = {
+  upgrade(app: App) {
+    const runtime = app.runtime;
+    const heartbeats = new Map<StreamConnection, () => void>();
+    const timer = setInterval(() => {
+      for (const beat of [...heartbeats.values()]) beat();
+    }, runtime.config.streamPingIntervalMs);
+    timer.unref();
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+    runtime.onClose(() => {
+      clearInterval(timer);
+      for (const connection of [...videoServices(runtime).streams]) connection.terminate();
+      wss.close();
+    });
+
+    return (req, socket, head) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname !== VIDEO_EVENT_STREAM_PATH) return false;
+      socket.on('error', () => socket.destroy());
+      open(runtime, wss, heartbeats, req, socket, head, url).catch((error) => refuse(runtime, socket, error));
+      return true;
+    };
+  },
+};
+
+async function open(
+  runtime: Runtime,
+  wss: WebSocketServer,
+  heartbeats: Map<StreamConnection, () => void>,
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  url: URL,
+): Promise<void> {
+  runtime.clock.runDue();
+  const principal = await authenticate(runtime, toRequest(req), url, streamEndpoint);
+  if (principal?.kind !== 'workload') throw HttpError.unauthenticated('A workload token is required');
+  if (!principal.scopes.includes('events:read')) {
+    throw new HttpError(403, ErrorCode.INSUFFICIENT_SCOPE, 'The token lacks the scope events:read', {
+      scope: 'events:read',
+    });
+  }
+  const query = parseOr400(VideoEventStreamQuery, queryOf(url), 'query');
+  const tenantId = principal.tenantId;
+  if (query.camera_id && !runtime.store.table(videoCameras).getIn(tenantId, query.camera_id)) {
+    throw HttpError.notFound('Camera');
+  }
+  if (socket.destroyed) return;
+  const filter: EventFilter = {
+    camera_id: query.camera_id,
+    types: query.type,
+    since: query.since && normalizeTime(query.since),
+  };
+
+  // Subscribe before reading stored events: whatever is published meanwhile waits in `pending`
+  // and is sent after the replay, minus what the replay already sent (no gap, no duplicate).
+  const services = videoServices(runtime);
+  const pending: VideoEvent[] = [];
+  let deliver: ((event: VideoEvent) => void) | undefined;
+  const unsubscribe = services.bus.subscribe((event) => {
+    if (event.tenant_id !== tenantId || !matchesFilter(event, filter)) return;
+    if (deliver) deliver(event);
+    else pending.push(event);
+  });
+  // A handshake that `ws` rejects never reaches the callback below; the socket still closes.
+  socket.once('close', unsubscribe);
+
+  wss.handleUpgrade(req, socket, head, (ws) => {
+    const { streamMaxBufferedBytes: maxBuffered, logger } = runtime.config;
+    const connection: StreamConnection = { tenantId, terminate: () => ws.terminate() };
+    let alive = true;
+    services.streams.add(connection);
+    heartbeats.set(connection, () => {
+      if (!alive) {
+        logger.info('video stream dropped: no pong', { tenant_id: tenantId });
+        ws.terminate();
+        return;
+      }
+      alive = false;
+      ws.ping();
+    });
+    ws.on('pong', () => {
+      alive = true;
+    });
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => {
+      unsubscribe();
+      services.streams.delete(connection);
+      heartbeats.delete(connection);
+    });
+    logger.info('video stream opened', { tenant_id: tenantId, ...filter });
+
+    const cutOff = () => {
+      unsubscribe();
+      logger.warn('video stream cut off: client too slow', {
+        tenant_id: tenantId,
+        buffered: ws.bufferedAmount,
+      });
+      ws.close(1013, 'Too slow: events were not read in time');
+      setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+    };
+    const send = (event: VideoEvent) => ws.send(JSON.stringify({ v: 2, data: event }));
+    const sendLive = (event: VideoEvent) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > maxBuffered) cutOff();
+      else send(event);
+    };
+
+    void (async () => {
+      // The replay reads the store a chunk at a time and yields between chunks, so a long one
+      // does not stall the server; events recorded meanwhile are both stored and pending, and
+      // `sent` keeps them from going out twice.
+      const sent = new Set<string>();
+      let after: Position | undefined;
+      while (filter.since !== undefined) {
+        const rows = replayChunk(runtime.store, tenantId, filter, after, REPLAY_CHUNK);
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          send(publicEvent(row));
+          sent.add(row.id);
+        }
+        after = { ts: rows.at(-1)!.ts, id: rows.at(-1)!.id };
+        if (ws.bufferedAmount > maxBuffered && !(await drained(ws, maxBuffered / 2))) return cutOff();
+        await new Promise((resolve) => setImmediate(resolve));
+        if (ws.readyState !== ws.OPEN) return;
+      }
+      for (const event of pending.splice(0)) if (!sent.has(event.id)) sendLive(event);
+      deliver = sendLive;
+    })();
+  });
+}
+
+/**
+ * Waits until the client has read enough of what is queued, or gives up after REPLAY_STALL_MS
+ * of real time (a socket's pace, not the simulated clock's).
+ */
+async function drained(ws: WebSocket, below: number): Promise<boolean> {
+  const deadline = Date.now() + REPLAY_STALL_MS;
+  while (ws.bufferedAmount > below) {
+    if (ws.readyState !== ws.OPEN || Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
+
+/** The query without the token, which is a credential, not a filter. */
+function queryOf(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (key !== 'token') out[key] = value;
+  return out;
+}
+
+/** Answers a refused upgrade as plain HTTP (the v2 error body) and closes the socket. */
+function refuse(runtime: Runtime, socket: Duplex, error: unknown): void {
+  const failure =
+    error instanceof HttpError
+      ? error
+      : new HttpError(500, ErrorCode.INTERNAL_ERROR, 'Internal server error');
+  if (!(error instanceof HttpError))
+    runtime.config.logger.error('video stream failed', { error: String(error) });
+  else runtime.config.logger.info('video stream refused', { status: failure.status, code: failure.code });
+  if (socket.destroyed) return;
+  const body = JSON.stringify({
+    error: {
+      code: failure.code,
+      message: failure.message,
+      ...(failure.details !== undefined && { details: failure.details }),
+    },
+  });
+  const head = [
+    `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status] ?? ''}`,
+    'Connection: close',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(failure.headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+}

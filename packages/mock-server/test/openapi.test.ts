@@ -1,0 +1,203 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { operations } from '@nimbus/sdk/contract';
+import { validate } from '@readme/openapi-parser';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockServer, startMockServer } from '../src/entries/testing';
+import { openApiDocument } from '../src/openapi/document';
+import { browserTestsRun, launchChromium } from './support/chromium';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+// biome-ignore lint/suspicious/noExplicitAny: assertions walk the generated JSON by path
+type Json = Record<string, any>;
+const v1 = openApiDocument('v1') as Json;
+const v2 = openApiDocument('v2') as Json;
+const op = (doc: Json, method: string, path: string): Json => doc.paths[path][method];
+
+/** Follows a local `$ref` (one level), as a reader of the document would. */
+function deref(doc: Json, node: Json): Json {
+  if (typeof node.$ref !== 'string') return node;
+  return node.$ref
+    .slice(2)
+    .split('/')
+    .reduce((at: Json, key: string) => at[key], doc);
+}
+
+function allRefs(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) allRefs(item, out);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') out.push(value);
+      else allRefs(value, out);
+    }
+  }
+  return out;
+}
+
+describe('OpenAPI documents', () => {
+  it.each([
+    ['v1', v1],
+    ['v2', v2],
+  ])('the %s document is valid OpenAPI 3.1 with every $ref resolvable', async (_name, doc) => {
+    const result = await validate(structuredClone(doc) as Parameters<typeof validate>[0]);
+    expect(result).toMatchObject({ valid: true, specification: 'OpenAPI' });
+    expect(doc.openapi).toBe('3.1.0');
+    for (const ref of new Set(allRefs(doc))) {
+      expect(ref).toMatch(/^#\/components\/(schemas|responses|parameters)\/[\w.-]+$/);
+      expect(deref(doc, { $ref: ref }), ref).toBeDefined();
+    }
+  });
+
+  it('has one operation per contract endpoint, named and tagged after it', () => {
+    for (const { id, endpoint } of operations()) {
+      const doc = id.startsWith('v1.') ? v1 : id.startsWith('v2.') ? v2 : undefined;
+      if (!doc) continue;
+      const operation = op(doc, endpoint.method.toLowerCase(), endpoint.path);
+      expect(operation, id).toMatchObject({
+        operationId: id,
+        tags: [endpoint.family],
+        summary: endpoint.summary,
+      });
+      expect(doc.tags.map((t: Json) => t.name)).toContain(endpoint.family);
+      const pathParams = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const declared = operation.parameters.filter((p: Json) => p.in === 'path').map((p: Json) => p.name);
+      expect(declared.sort(), id).toEqual(pathParams.sort());
+    }
+    const ids = [...Object.values(v1.paths), ...Object.values(v2.paths)].flatMap((item) =>
+      Object.values(item as Json).map((o: Json) => o.operationId),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(v1.paths['/api/v1/openapi.json']).toBeUndefined();
+  });
+
+  it('wraps /api/v1 answers in the envelope, with list meta, and 4xx in the error envelope', () => {
+    const list = op(v1, 'get', '/api/v1/instances');
+    const listBody = list.responses['200'].content['application/json'].schema;
+    expect(listBody.properties.data).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Instance' },
+    });
+    expect(deref(v1, listBody.properties.meta).required).toEqual(['request_id', 'page', 'per_page', 'total']);
+    expect(list.parameters.map((p: Json) => p.name ?? p.$ref)).toEqual(
+      expect.arrayContaining(['page', 'per_page', 'status', '#/components/parameters/ProjectId']),
+    );
+
+    const create = op(v1, 'post', '/api/v1/instances');
+    expect(create.responses['201'].content['application/json'].schema.properties.data).toEqual({
+      $ref: '#/components/schemas/Instance',
+    });
+    const notFound = deref(v1, op(v1, 'get', '/api/v1/instances/{id}').responses['404']);
+    const errorBody = deref(v1, notFound.content['application/json'].schema);
+    expect(errorBody.properties.success).toEqual({ type: 'boolean', const: false });
+    expect(create.responses['4XX']).toBeDefined();
+    expect(op(v1, 'delete', '/api/v1/instances/{id}').responses['204']).toEqual({
+      description: expect.any(String),
+    });
+
+    // /v2 answers are bare, its errors `{ error }`.
+    const camera = op(v2, 'patch', '/v2/api/cameras/{id}');
+    expect(camera.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Camera',
+    });
+    const v2Error = deref(v2, deref(v2, camera.responses['404']).content['application/json'].schema);
+    expect(Object.keys(v2Error.properties)).toEqual(['error']);
+  });
+
+  it('describes bodies as input (defaults optional) and records as output', () => {
+    const create = op(v1, 'post', '/api/v1/instances');
+    const body = deref(v1, create.requestBody.content['application/json'].schema);
+    expect(body.required).toEqual(['name', 'flavor', 'region']);
+    expect(body.properties.image).toMatchObject({ default: 'ubuntu-24.04' });
+    expect(body.properties.flavor).toEqual({ $ref: '#/components/schemas/Flavor' });
+    const instance = v1.components.schemas.Instance;
+    expect(instance.required).toEqual(expect.arrayContaining(['id', 'status', 'image', 'created_at']));
+    expect(instance).not.toHaveProperty('additionalProperties');
+  });
+
+  it('declares the security of every kind of route', () => {
+    expect(op(v1, 'post', '/api/v1/auth/login').security).toEqual([]);
+    expect(op(v1, 'get', '/api/v1/instances').security).toEqual([{ bearerAuth: [] }, { apiKeyAuth: [] }]);
+    expect(op(v1, 'get', '/api/v1/projects').security).toEqual([{ bearerAuth: [] }]);
+    expect(op(v2, 'get', '/v2/api/cameras').security).toEqual([{ bearerAuth: ['cameras:read'] }]);
+    expect(op(v2, 'get', '/v2/metrics').security).toEqual([{ basicAuth: [] }]);
+    expect(op(v2, 'get', '/v2/hls/{cam}/{date}/{hour}/index.m3u8')).toMatchObject({
+      security: [{ queryToken: ['playback:read'] }],
+      responses: { '200': { content: { 'application/vnd.apple.mpegurl': { schema: { type: 'string' } } } } },
+    });
+    expect(Object.keys(v1.components.securitySchemes)).toEqual(['apiKeyAuth', 'bearerAuth']);
+    expect(Object.keys(v2.components.securitySchemes)).toEqual(['basicAuth', 'bearerAuth', 'queryToken']);
+    expect(v2.components.securitySchemes.queryToken).toEqual(
+      expect.objectContaining({ in: 'query', name: 'token' }),
+    );
+  });
+
+  it('are written to openapi/ by `npm run openapi`, and the written files are current', async () => {
+    const written = {
+      v1: JSON.parse(await readFile(`${repoRoot}openapi/cloud-platform.json`, 'utf8')),
+      v2: JSON.parse(await readFile(`${repoRoot}openapi/video.json`, 'utf8')),
+    };
+    const stale = 'openapi/ is out of date with the contract: run `npm run openapi`';
+    expect(written.v1, stale).toEqual(JSON.parse(JSON.stringify(v1)));
+    expect(written.v2, stale).toEqual(JSON.parse(JSON.stringify(v2)));
+  });
+});
+
+describe('documentation routes', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMockServer({ controlToken: 'control-secret' });
+  });
+  afterAll(() => mock.close());
+
+  it('serve both documents with the server itself as the server URL', async () => {
+    const cloud = await mock.client.docs.cloudPlatform();
+    expect(cloud.servers).toEqual([{ url: mock.url }]);
+    expect({ ...cloud, servers: undefined }).toEqual({ ...openApiDocument('v1'), servers: undefined });
+    const video = await mock.client.docs.video();
+    expect(video.info).toMatchObject({ title: 'Nimbus Video Management API' });
+    const raw = await fetch(`${mock.url}/api/v1/openapi.json`);
+    expect(raw.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('serve the reference page and its files without the control token', async () => {
+    const page = await mock.client.docs.page();
+    expect(page).toContain('/api/v1/openapi.json');
+    expect(page).toContain('/v2/openapi.json');
+    const bundle = await mock.client.docs.asset('swagger-ui-bundle.js');
+    expect(bundle.byteLength).toBeGreaterThan(100_000);
+    const css = await fetch(`${mock.url}/docs/assets/swagger-ui.css`);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    const other = await fetch(`${mock.url}/docs/assets/..%2Fpackage.json`);
+    expect(other.status).toBe(400);
+  });
+});
+
+describe.runIf(browserTestsRun)('the /docs page in headless Chromium', () => {
+  let mock: MockServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    mock = await startMockServer();
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await mock?.close();
+  });
+
+  it('renders the operations of both APIs', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${mock.url}/docs`);
+    await page.locator('#operations-tag-compute').click({ timeout: 30_000 });
+    await page.getByText('Create an instance (provisioning -> running)').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText('/api/v1/instances/{id}/start').count()).toBeGreaterThan(0);
+    await page.goto(`${mock.url}/docs?api=v2`);
+    await page.locator('#operations-tag-video').click({ timeout: 30_000 });
+    await page.getByText("List the tenant's cameras, oldest first").first().waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

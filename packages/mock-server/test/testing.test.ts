@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockServer, seedTenant, startMockServer } from '../src/entries/testing';
+
+describe('startMockServer', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMockServer();
+  });
+  afterAll(() => mock.close());
+
+  it('listens on an ephemeral loopback port, in memory, with a ready client', async () => {
+    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(mock.server.port).not.toBe(4010);
+    expect(mock.server.store.location).toBe('memory');
+    expect(mock.client.baseUrl).toBe(mock.url);
+    await expect(mock.client.video.health()).resolves.toEqual({ status: 'ok' });
+  });
+
+  it('runs lifecycles without delay and moves the simulated clock', async () => {
+    const { client } = await seedTenant(mock);
+    const vm = await client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
+    expect(vm.status).toBe('provisioning');
+    expect((await client.instances.retrieve(vm.id)).status).toBe('running');
+    const before = mock.clock.now().getTime();
+    await mock.clock.advance(3600);
+    expect(mock.clock.now().getTime() - before).toBeGreaterThanOrEqual(3_600_000);
+  });
+
+  it('reset() empties the state', async () => {
+    const tenant = await seedTenant(mock);
+    await mock.reset();
+    await expect(
+      mock.createClient().auth.login({ email: tenant.user.email, password: tenant.user.password }),
+    ).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('seedTenant', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMockServer();
+  });
+  afterAll(() => mock.close());
+
+  it('creates the resources given by SDK namespace, in order, in the new project', async () => {
+    const { client, project, resources } = await seedTenant(mock, {
+      name: 'fixture',
+      instances: [
+        { name: 'web-1', flavor: 'small', region: 'hn' },
+        { name: 'web-2', flavor: 'medium', region: 'hcm' },
+      ],
+      buckets: [{ name: 'fixture-assets', region: 'hn' }],
+    });
+    expect(resources.instances.map((vm) => vm.name)).toEqual(['web-1', 'web-2']);
+    expect(resources.buckets[0]).toMatchObject({ name: 'fixture-assets', project_id: project.id });
+    expect(resources.instances.every((vm) => vm.project_id === project.id)).toBe(true);
+    const listed = await client.instances.list();
+    expect(listed.data.map((vm) => vm.id).sort()).toEqual(resources.instances.map((vm) => vm.id).sort());
+  });
+
+  it('fails with the API error when a resource body is refused', async () => {
+    await expect(
+      seedTenant(mock, { instances: [{ name: 'x', flavor: 'enormous' as 'small', region: 'hn' }] }),
+    ).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+  });
+
+  it('refuses a key that is no SDK namespace with create()', async () => {
+    await expect(seedTenant(mock, { nonsense: [{}] } as never)).rejects.toThrow(/not an SDK namespace/);
+  });
+});
+
+describe('many servers at once', () => {
+  it('run 8 servers in parallel with no shared port, file or state', async () => {
+    const servers = await Promise.all(Array.from({ length: 8 }, () => startMockServer()));
+    try {
+      expect(new Set(servers.map((s) => s.server.port)).size).toBe(8);
+      // The same e-mail on every server: each registration succeeds, so no state is shared.
+      const tenants = await Promise.all(
+        servers.map((mock) =>
+          seedTenant(mock, {
+            email: 'same@example.com',
+            instances: [{ name: 'vm', flavor: 'small', region: 'hn' }],
+          }),
+        ),
+      );
+      const lists = await Promise.all(tenants.map((t) => t.client.instances.list()));
+      lists.forEach((list, i) => {
+        expect(list.data.map((vm) => vm.id)).toEqual([tenants[i]!.resources.instances[0]!.id]);
+      });
+      // A token of one server means nothing to another (each has its own secret).
+      const stranger = servers[1]!.createClient({ accessToken: tenants[0]!.accessToken });
+      await expect(stranger.projects.list()).rejects.toMatchObject({ status: 401 });
+      expect(servers.every((s) => s.server.store.location === 'memory')).toBe(true);
+      expect(existsSync(join(process.cwd(), '.nimbus', 'state.json'))).toBe(false);
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
+    }
+  });
+});

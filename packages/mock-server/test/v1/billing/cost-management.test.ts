@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type MockServer,
+  type SeededTenant,
+  seedTenant,
+  startMockServer,
+} from '../../../src/entries/testing';
+import { apiFailure, expectInvalid } from '../eventgrid/helpers';
+import { advanceIntoNextMonth } from './helpers';
+
+let mock: MockServer;
+let alice: SeededTenant;
+let bob: SeededTenant;
+
+beforeAll(async () => {
+  mock = await startMockServer();
+  [alice, bob] = await Promise.all([seedTenant(mock), seedTenant(mock)]);
+});
+afterAll(() => mock.close());
+
+describe('anomalies', () => {
+  it.each([
+    [100, 110, 10, 'low'],
+    [100, 124.99, 24.99, 'low'],
+    [100, 75, 25, 'medium'],
+    [100, 149, 49, 'medium'],
+    [100, 150, 50, 'high'],
+    [100, 1, 99, 'high'],
+    [100, 200, 100, 'critical'],
+    [100, 1000, 900, 'critical'],
+    [0, 0, null, 'low'],
+    [0, 5, null, 'critical'],
+  ])(
+    'expected %d, actual %d: deviation %s %%, severity %s',
+    async (expected_cost, actual_cost, deviation, severity) => {
+      const anomaly = await alice.client.anomalies.detect({
+        resource_type: 'instance',
+        expected_cost,
+        actual_cost,
+      });
+      expect(anomaly).toMatchObject({
+        resource_type: 'instance',
+        resource_id: null,
+        expected_cost,
+        actual_cost,
+        deviation_percent: deviation,
+        severity,
+        status: 'open',
+        acknowledged_at: null,
+      });
+    },
+  );
+
+  it.each([
+    [{ expected_cost: 1, actual_cost: 2 }, 'body.resource_type'],
+    [{ resource_type: 'vm', actual_cost: 2 }, 'body.expected_cost'],
+    [{ resource_type: 'vm', expected_cost: 1 }, 'body.actual_cost'],
+    [{ resource_type: 'vm', expected_cost: 1, actual_cost: -1 }, 'body.actual_cost'],
+    [{ resource_type: 'vm', expected_cost: -1, actual_cost: 1 }, 'body.expected_cost'],
+  ])('refuses %j: 400 naming %s', async (body, path) => {
+    await expectInvalid(alice.client.anomalies.detect(body as never), path);
+  });
+
+  it('acknowledges an open anomaly once; twice answers 409 INVALID_STATE', async () => {
+    const anomaly = await alice.client.anomalies.detect({
+      resource_type: 'bucket',
+      resource_id: 'logs-bucket',
+      expected_cost: 100,
+      actual_cost: 300,
+    });
+    const acknowledged = await alice.client.anomalies.acknowledge(anomaly.id);
+    expect(acknowledged).toMatchObject({ status: 'acknowledged', resource_id: 'logs-bucket' });
+    expect(acknowledged.acknowledged_at).not.toBeNull();
+    const error = await apiFailure(alice.client.anomalies.acknowledge(anomaly.id));
+    expect(error.status).toBe(409);
+    expect(error.code).toBe('INVALID_STATE');
+    const other = await apiFailure(bob.client.anomalies.acknowledge(anomaly.id));
+    expect(other.status).toBe(404);
+  });
+
+  it('pages and filters the list', async () => {
+    const tenant = await seedTenant(mock);
+    await tenant.client.anomalies.detect({ resource_type: 'instance', expected_cost: 10, actual_cost: 11 });
+    const high = await tenant.client.anomalies.detect({
+      resource_type: 'bucket',
+      expected_cost: 10,
+      actual_cost: 30,
+    });
+    await tenant.client.anomalies.detect({ resource_type: 'instance', expected_cost: 10, actual_cost: 40 });
+    await tenant.client.anomalies.acknowledge(high.id);
+    const page = await tenant.client.anomalies.list({ per_page: 2, page: 2 });
+    expect(page.total).toBe(3);
+    expect(page.data).toHaveLength(1);
+    expect((await tenant.client.anomalies.list({ status: 'acknowledged' })).data.map((a) => a.id)).toEqual([
+      high.id,
+    ]);
+    expect((await tenant.client.anomalies.list({ resource_type: 'instance' })).total).toBe(2);
+    expect(
+      (await tenant.client.anomalies.list({ severity: 'critical' })).data.map((a) => a.severity),
+    ).toEqual(['critical', 'critical']);
+  });
+});
+
+describe('cost reports', () => {
+  it('goes pending -> generating -> completed and holds the breakdown /billing/cost answers', async () => {
+    // An hour into the second day of a month: the daily window below holds the whole run.
+    await advanceIntoNextMonth(mock, 1, 3600);
+    const tenant = await seedTenant(mock);
+    const vm = await tenant.client.instances.create({ name: 'worker', flavor: 'large', region: 'hn' });
+    await tenant.client.instances.waitFor(vm.id, 'running', { intervalMs: 10 });
+    await mock.clock.advance(1800);
+    const report = await tenant.client.reports.create({ name: 'today', period: 'daily' });
+    expect(report).toMatchObject({
+      name: 'today',
+      period: 'daily',
+      status: 'pending',
+      breakdown: null,
+      completed_at: null,
+    });
+    expect(Date.parse(report.period_end) - Date.parse(report.period_start)).toBe(86_400_000);
+
+    const done = await tenant.client.reports.waitFor(report.id, ['completed', 'failed'], { intervalMs: 10 });
+    expect(done.status).toBe('completed');
+    expect(done.failure_reason).toBeNull();
+    const breakdown = done.breakdown!;
+    expect(breakdown.from).toBe(report.period_start);
+    expect(breakdown.to).toBe(done.completed_at);
+    expect(breakdown.total).toBeGreaterThan(0);
+    expect(breakdown.by_resource.map((r) => r.resource_id)).toEqual([vm.id]);
+    // The instance keeps running, yet the same window gives the same answer.
+    await mock.clock.advance(600);
+    expect(await tenant.client.billing.cost({ from: breakdown.from, to: breakdown.to })).toEqual(breakdown);
+  });
+
+  it('publishes its states as platform events through generating to completed', async () => {
+    const tenant = await seedTenant(mock);
+    const seen: string[] = [];
+    const stop = mock.server.app.runtime.events.subscribe((event) => {
+      if (event.project_id === tenant.project.id) seen.push(event.type);
+    });
+    try {
+      const report = await tenant.client.reports.create({ name: 'week', period: 'weekly' });
+      await tenant.client.reports.waitFor(report.id, 'completed', { intervalMs: 10 });
+      expect(seen).toEqual(['cost.report.created', 'cost.report.generating', 'cost.report.completed']);
+    } finally {
+      stop();
+    }
+  });
+
+  it('validates, pages and keeps reports per project', async () => {
+    const tenant = await seedTenant(mock);
+    await expectInvalid(
+      tenant.client.reports.create({ name: 'x', period: 'yearly' as never }),
+      'body.period',
+    );
+    await expectInvalid(tenant.client.reports.create({ period: 'daily' } as never), 'body.name');
+    const first = await tenant.client.reports.create({ name: 'a', period: 'monthly' });
+    await tenant.client.reports.create({ name: 'b', period: 'daily' });
+    const page = await tenant.client.reports.list({ per_page: 1, page: 2 });
+    expect(page.total).toBe(2);
+    expect(page.data.map((r) => r.name)).toEqual(['b']);
+    expect((await tenant.client.reports.list({ period: 'monthly' })).data.map((r) => r.id)).toEqual([
+      first.id,
+    ]);
+    expect((await apiFailure(bob.client.reports.retrieve(first.id))).status).toBe(404);
+  });
+});

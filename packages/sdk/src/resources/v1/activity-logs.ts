@@ -1,0 +1,20 @@
+import { v1 } from '../../contract';
+import type { QueryOf } from '../../contract/define';
+import { APIResource } from '../../core/api-resource';
+import type { RequestOptions } from '../../core/request';
+
+/** The project's activity log (`/api/v1/activity-logs`): every mutating call, who made it and how it ended. */
+export class ActivityLogs extends APIResource {
+  /**
+   * Entries newest first (`order: 'asc'` for oldest first), filtered by `operation`, `status`,
+   * `actor`, `resource_id` or `since`.
+   *
+   * @example
+   * const { data: vm, requestId } = await client.instances.create({ name: 'web', flavor: 'small', region: 'hn' }).withResponse();
+   * const [entry] = (await client.activityLogs.list({ operation: 'instances.create' })).data;
+   * console.log(entry.request_id === requestId);
+   */
+  list(query?: QueryOf<typeof v1.activityLogs.list>, options?: RequestOptions) {
+    return this._client.list(v1.activityLogs.list, { query }, options);
+  }
+}

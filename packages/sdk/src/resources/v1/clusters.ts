@@ -1,0 +1,47 @@
+import { v1 } from '../../contract';
+import type { BodyOf, QueryOf } from '../../contract/define';
+import type { Cluster, ClusterStatus } from '../../contract/v1/clusters';
+import { APIResource } from '../../core/api-resource';
+import type { RequestOptions } from '../../core/request';
+import { pollUntil, type WaitOptions } from '../../core/wait';
+
+/** Kubernetes clusters of the client's project (`/api/v1/clusters`). */
+export class Clusters extends APIResource {
+  /** Clusters of the project, oldest first, filtered by `status`, `region` or `name`. */
+  list(query?: QueryOf<typeof v1.clusters.list>, options?: RequestOptions) {
+    return this._client.list(v1.clusters.list, { query }, options);
+  }
+
+  /**
+   * Creates a cluster; it starts in `provisioning` and becomes `running` (see `waitFor`).
+   *
+   * @example
+   * const cluster = await client.clusters.create({
+   *   name: 'prod', region: 'hn', node_pools: [{ name: 'system', flavor: 'medium', count: 3 }],
+   * });
+   */
+  create(body: BodyOf<typeof v1.clusters.create>, options?: RequestOptions) {
+    return this._client.call(v1.clusters.create, { body }, options);
+  }
+
+  retrieve(id: string, options?: RequestOptions) {
+    return this._client.call(v1.clusters.retrieve, { params: { id } }, options);
+  }
+
+  /**
+   * Polls the cluster until its status is `status` (or one of several), and returns it.
+   *
+   * @throws WaitTimeoutError after `timeoutMs` (default 5 minutes); `lastValue` is the last cluster seen.
+   * @example
+   * await client.clusters.waitFor(cluster.id, 'running', { timeoutMs: 60_000 });
+   */
+  waitFor(id: string, status: ClusterStatus | ClusterStatus[], options: WaitOptions = {}): Promise<Cluster> {
+    const wanted = Array.isArray(status) ? status : [status];
+    return pollUntil(
+      () => this.retrieve(id, { signal: options.signal }),
+      (cluster) => wanted.includes(cluster.status),
+      `cluster ${id} to be ${wanted.join(' or ')}`,
+      options,
+    );
+  }
+}

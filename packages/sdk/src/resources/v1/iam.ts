@@ -1,0 +1,66 @@
+import { v1 } from '../../contract';
+import type { BodyOf, QueryOf } from '../../contract/define';
+import { APIResource } from '../../core/api-resource';
+import type { RequestOptions } from '../../core/request';
+
+/** Members of the client's project (`/api/v1/iam/users`). */
+export class IamUsers extends APIResource {
+  /** Members with their role, live delegations and when they joined; filter by `role`. */
+  list(query?: QueryOf<typeof v1.iamUsers.list>, options?: RequestOptions) {
+    return this._client.list(v1.iamUsers.list, { query }, options);
+  }
+
+  /**
+   * Adds a registered user (by email) with a built-in or custom role. Owner only.
+   *
+   * @example
+   * await client.iam.users.add({ email: 'bob@example.com', role: 'viewer' });
+   */
+  add(body: BodyOf<typeof v1.iamUsers.add>, options?: RequestOptions) {
+    return this._client.call(v1.iamUsers.add, { body }, options);
+  }
+}
+
+/** Built-in and custom roles of the client's project (`/api/v1/iam/roles`). */
+export class IamRoles extends APIResource {
+  /** owner, editor and viewer first, then the custom roles, oldest first. */
+  list(query?: QueryOf<typeof v1.iamRoles.list>, options?: RequestOptions) {
+    return this._client.list(v1.iamRoles.list, { query }, options);
+  }
+
+  /**
+   * Creates a custom role. Owner only.
+   *
+   * @example
+   * await client.iam.roles.create({ name: 'vm-operator', permissions: ['compute:write'] });
+   */
+  create(body: BodyOf<typeof v1.iamRoles.create>, options?: RequestOptions) {
+    return this._client.call(v1.iamRoles.create, { body }, options);
+  }
+}
+
+/** API keys of the client's project (`/api/v1/iam/keys`). */
+export class IamKeys extends APIResource {
+  /**
+   * Creates a key bound to the project and a role. The answer's `key` is shown only this once.
+   *
+   * @example
+   * const { key } = await client.iam.keys.create({ name: 'ci', role: 'editor' });
+   * const ci = new Nimbus({ baseUrl, apiKey: key, projectId });
+   */
+  create(body: BodyOf<typeof v1.iamKeys.create>, options?: RequestOptions) {
+    return this._client.call(v1.iamKeys.create, { body }, options);
+  }
+}
+
+/** Identity and access of the client's project: `client.iam.users`, `.roles`, `.keys`, `.authorizeBucket()`. */
+export class Iam extends APIResource {
+  readonly users = new IamUsers(this._client);
+  readonly roles = new IamRoles(this._client);
+  readonly keys = new IamKeys(this._client);
+
+  /** Grants a member `read` or `write` on a bucket of the project; granting again sets the level. Owner only. */
+  authorizeBucket(body: BodyOf<typeof v1.iamBucketGrants.create>, options?: RequestOptions) {
+    return this._client.call(v1.iamBucketGrants.create, { body }, options);
+  }
+}

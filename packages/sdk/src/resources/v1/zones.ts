@@ -1,0 +1,22 @@
+import { v1 } from '../../contract';
+import type { BodyOf, QueryOf } from '../../contract/define';
+import { APIResource } from '../../core/api-resource';
+import type { RequestOptions } from '../../core/request';
+
+/** DNS zones of the client's project (`/api/v1/zones`). */
+export class Zones extends APIResource {
+  /** Zones of the project, oldest first, filtered by `type` or `name`. */
+  list(query?: QueryOf<typeof v1.zones.list>, options?: RequestOptions) {
+    return this._client.list(v1.zones.list, { query }, options);
+  }
+
+  /**
+   * Creates a zone; record sets are checked against their type (A: IPv4, CNAME: one host name...).
+   *
+   * @example
+   * await client.zones.create({ name: 'example.com', record_sets: [{ name: 'www', type: 'A', values: ['203.0.113.10'] }] });
+   */
+  create(body: BodyOf<typeof v1.zones.create>, options?: RequestOptions) {
+    return this._client.call(v1.zones.create, { body }, options);
+  }
+}

@@ -1,0 +1,49 @@
+import type { Nimbus } from '../../client';
+import { v2 } from '../../contract';
+import type { BodyOf } from '../../contract/define';
+import { APIResource } from '../../core/api-resource';
+import type { RequestOptions } from '../../core/request';
+import type { VideoCredentials } from './credentials';
+
+/** The tenant's cameras (`/v2/api/cameras`). */
+export class Cameras extends APIResource {
+  readonly #credentials: VideoCredentials;
+
+  constructor(client: Nimbus, credentials: VideoCredentials) {
+    super(client);
+    this.#credentials = credentials;
+  }
+
+  /** Every camera of the token's tenant, oldest first: `{ items }`. Needs `cameras:read`. */
+  list(options?: RequestOptions) {
+    return this._client.call(v2.cameras.list, {}, this.#credentials.options(options));
+  }
+
+  /**
+   * Adds a camera; it starts `connecting` and goes `online` (or `disabled` with `enabled: false`).
+   * Features outside the tenant's plan are dropped; past the plan's limit the call fails with
+   * 403 `CAMERA_LIMIT_REACHED`. The answer shows the RTSP password as `***`. Needs `cameras:write`.
+   *
+   * @example
+   * const camera = await video.cameras.create({
+   *   name: 'Front door',
+   *   rtsp_url: 'rtsp://admin:secret@10.0.0.5:554/stream1',
+   *   features: ['person', 'vehicle'],
+   * });
+   */
+  create(body: BodyOf<typeof v2.cameras.create>, options?: RequestOptions) {
+    return this._client.call(v2.cameras.create, { body }, this.#credentials.options(options));
+  }
+
+  /**
+   * Changes some fields. Sending back the masked `rtsp_url` (`rtsp://user:***@...`) keeps the stored
+   * password; `enabled: false` disables the camera and `enabled: true` reconnects it.
+   */
+  update(id: string, body: BodyOf<typeof v2.cameras.update>, options?: RequestOptions) {
+    return this._client.call(v2.cameras.update, { params: { id }, body }, this.#credentials.options(options));
+  }
+
+  delete(id: string, options?: RequestOptions) {
+    return this._client.call(v2.cameras.delete, { params: { id } }, this.#credentials.options(options));
+  }
+}

@@ -1,0 +1,123 @@
+import type { Nimbus } from '../../client';
+import { v2 } from '../../contract';
+import type { QueryOf } from '../../contract/define';
+import { buildPath } from '../../contract/define';
+import type { VideoEvent } from '../../contract/v2/events';
+import type { APIPromise } from '../../core/api-promise';
+import { APIResource } from '../../core/api-resource';
+import type { RequestOptions } from '../../core/request';
+import type { VideoCredentials } from './credentials';
+
+/** One recorded hour of a camera, as in the HLS path. */
+export interface RecordedHour {
+  camera_id: string;
+  /** `YYYY-MM-DD`, UTC. */
+  date: string;
+  /** `00`..`23`, UTC. */
+  hour: string;
+}
+
+/** Recordings: which hours exist, where an event is, and URLs a player can load. Needs `playback:read`. */
+export class Playback extends APIResource {
+  readonly #credentials: VideoCredentials;
+
+  constructor(client: Nimbus, credentials: VideoCredentials) {
+    super(client);
+    this.#credentials = credentials;
+  }
+
+  /** Hours of a day (UTC) that have recordings: `{ camera_id, date, hours: ['00', ...] }`. */
+  timeline(query: QueryOf<typeof v2.playback.timeline>, options?: RequestOptions) {
+    return this._client.call(v2.playback.timeline, { query }, this.#credentials.options(options));
+  }
+
+  /**
+   * Where to watch an event: `{ event_id, camera_id, playlist_url, offset_sec }`. `playlist_url` is a
+   * path without the token; `playlistUrl()` turns it into a URL a player can load.
+   *
+   * @example
+   * const at = await video.playback.forEvent(event.id);
+   * hls.loadSource(video.playback.playlistUrl(at.playlist_url));
+   * media.currentTime = at.offset_sec;
+   */
+  forEvent(eventId: string, options?: RequestOptions) {
+    return this._client.call(
+      v2.playback.event,
+      { params: { id: eventId } },
+      this.#credentials.options(options),
+    );
+  }
+
+  /**
+   * The playlist of one recorded hour, as text. Sent with the token as a header, so its segment
+   * URIs carry no token: fetch them with `segment()`. Players should load `playlistUrl()` instead.
+   */
+  playlist(cameraId: string, date: string, hour: string, options?: RequestOptions): APIPromise<string> {
+    const params = { cam: cameraId, date, hour };
+    return this._client.call(v2.hls.playlist, { params }, this.#withTokenHeader(options));
+  }
+
+  /**
+   * One MPEG-TS segment (H.264) of a recorded hour, as bytes: `segment` is its number in the hour
+   * (`7` or `'007.ts'`, as the playlist names it); the default is the hour's first.
+   */
+  segment(
+    cameraId: string,
+    date: string,
+    hour: string,
+    segment: number | string = 0,
+    options?: RequestOptions,
+  ) {
+    const name = typeof segment === 'number' ? `${String(segment).padStart(3, '0')}.ts` : segment;
+    const params = { cam: cameraId, date, hour, segment: name };
+    return this.#bytes(this._client.call(v2.hls.segment, { params }, this.#withTokenHeader(options)));
+  }
+
+  /**
+   * The snapshot JPEG of an event, as bytes; the event's id, camera and time locate it. Needs `events:read`.
+   *
+   * @example
+   * const jpeg = await video.playback.snapshot(event.id, event.camera_id, event.ts);
+   */
+  snapshot(eventId: string, cameraId: string, ts: string, options?: RequestOptions) {
+    const params = { cam: cameraId, date: ts.slice(0, 10), hour: ts.slice(11, 13), file: `${eventId}.jpg` };
+    return this.#bytes(this._client.call(v2.hls.snapshot, { params }, this.#withTokenHeader(options)));
+  }
+
+  /**
+   * The absolute URL of an hour playlist with the token in `?token=` (players such as hls.js cannot
+   * send headers; the segment URIs inside carry the same token). Takes the `playlist_url` path of
+   * `forEvent()` or the hour itself.
+   *
+   * @example
+   * const url = video.playback.playlistUrl({ camera_id, date: '2026-03-01', hour: '14' });
+   */
+  playlistUrl(target: string | RecordedHour): string {
+    const path =
+      typeof target === 'string'
+        ? target
+        : buildPath(v2.hls.playlist.path, { cam: target.camera_id, date: target.date, hour: target.hour });
+    return this.#tokenized(path);
+  }
+
+  /** The absolute URL of an event's snapshot JPEG, with the token (for an `<img src>`). Needs `events:read`. */
+  snapshotUrl(event: Pick<VideoEvent, 'snapshot_url'>): string {
+    return this.#tokenized(event.snapshot_url);
+  }
+
+  /** These routes take `?token=` or a bearer header; the SDK sends the header, keeping tokens out of URLs. */
+  #withTokenHeader(options?: RequestOptions): RequestOptions | undefined {
+    return this.#credentials.options(options, true);
+  }
+
+  /** Binary endpoints declare a string body for OpenAPI; the SDK reads them as bytes. */
+  #bytes(promise: APIPromise<string>): APIPromise<Uint8Array> {
+    return promise as unknown as APIPromise<Uint8Array>;
+  }
+
+  #tokenized(path: string): string {
+    if (!path.startsWith('/v2/hls/')) throw new TypeError(`Not an HLS path: ${path}`);
+    const base = this._client.baseUrl.replace(/\/+$/, '');
+    return `${base}${path}?token=${encodeURIComponent(this.#credentials.token())}`;
+  }
+}
