@@ -167,10 +167,18 @@ export function createApp(options: {
       now: () => runtime.clock.iso(),
     };
     const handler = handlers.get(endpoint)!;
+    // Every mutating call of a project that reached its handler is logged, refused or not.
+    const logged = endpoint.project === true && MUTATING.has(request.method);
     const run = async () => {
-      const response = render(endpoint, await handler(ctx), requestId);
-      if (endpoint.project && MUTATING.has(request.method)) recordActivity(ctx, operation, response.status);
-      return response;
+      try {
+        const result = await handler(ctx);
+        const response = render(endpoint, result, requestId);
+        if (logged) recordActivity(ctx, operation, response.status, createdId(endpoint, result));
+        return response;
+      } catch (error) {
+        if (logged && error instanceof HttpError) recordActivity(ctx, operation, error.status, null);
+        throw error;
+      }
     };
     const idempotencyKey = request.headers.get('idempotency-key');
     if (idempotencyKey && request.method === 'POST') {
@@ -219,7 +227,7 @@ export function createApp(options: {
     return projectId;
   }
 
-  function recordActivity(ctx: Context, operation: Operation, status: number): void {
+  function recordActivity(ctx: Context, operation: Operation, status: number, created: string | null): void {
     const at = ctx.now();
     const params = ctx.params as Record<string, string> | undefined;
     runtime.store.table(activityLogs).insert({
@@ -232,7 +240,7 @@ export function createApp(options: {
       operation: operation.id.replace(/^v1\./, ''),
       method: ctx.request.method,
       path: ctx.url.pathname,
-      resource_id: params?.id ?? params?.name ?? Object.values(params ?? {})[0] ?? null,
+      resource_id: created ?? params?.id ?? params?.name ?? Object.values(params ?? {})[0] ?? null,
       status,
       request_id: ctx.requestId,
     });
@@ -318,6 +326,13 @@ export function createApp(options: {
     handled: new Set(routed.map((op) => op.id)),
     close: () => runtime.close(),
   };
+}
+
+/** The id of the record a create answered, for the activity log. */
+function createdId(endpoint: Endpoint, result: unknown): string | null {
+  if (endpoint.status !== 201 || !result || typeof result !== 'object') return null;
+  const id = (result as { id?: unknown }).id;
+  return typeof id === 'string' ? id : null;
 }
 
 function requestIdOf(request: Request): string {

@@ -36,7 +36,7 @@ describe('activity logs', () => {
         operation: 'instances.create',
         method: 'POST',
         path: '/api/v1/instances',
-        resource_id: null,
+        resource_id: created.data.id,
         status: 201,
         request_id: created.requestId,
       }),
@@ -68,6 +68,7 @@ describe('activity logs', () => {
     expect((await client.activityLogs.list({ actor: 'user:someone-else' })).total).toBe(0);
     expect((await client.activityLogs.list({ resource_id: b.id })).data.map((e) => e.operation)).toEqual([
       'instances.stop',
+      'instances.create',
     ]);
     const recent = await client.activityLogs.list({ since });
     expect(recent.data.map((e) => e.operation)).toEqual(['instances.stop', 'instances.delete']);
@@ -98,5 +99,16 @@ describe('activity logs', () => {
     await alice.client.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
     expect((await alice.client.activityLogs.list()).total).toBe(1);
     expect((await bob.client.activityLogs.list()).total).toBe(0);
+  });
+  it('records refused calls with their status, and the id of what a create made', async () => {
+    const { client } = await seedTenant(mock);
+    const vm = await client.instances.create({ name: 'logged', flavor: 'nano', region: 'hn' });
+    await client.instances.waitFor(vm.id, 'running', { intervalMs: 5 });
+    await expect(client.instances.start(vm.id)).rejects.toMatchObject({ status: 409 });
+    const entries = (await client.activityLogs.list({ order: 'asc' })).data;
+    expect(entries.map((e) => [e.operation, e.status, e.resource_id])).toEqual([
+      ['instances.create', 201, vm.id],
+      ['instances.start', 409, vm.id],
+    ]);
   });
 });

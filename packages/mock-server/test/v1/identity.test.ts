@@ -204,6 +204,11 @@ describe('projects and tenancy', () => {
       expires_at: until,
     });
     expect(grant).toMatchObject({ role: 'editor', user_id: viewer.user.id });
+    const audit = await owner.client.auditLogs.list({ event: 'role.delegated' });
+    expect(audit.data[0]).toMatchObject({
+      user_id: owner.user.id,
+      details: { user_id: viewer.user.id, role: 'editor' },
+    });
     await expect(
       asViewer.instances.create({ name: 'v', flavor: 'nano', region: 'hn' }),
     ).resolves.toMatchObject({ name: 'v' });

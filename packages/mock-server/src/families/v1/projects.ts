@@ -5,6 +5,7 @@ import { HttpError } from '../../core/http-error';
 import { allows, memberPermissions, permissionsOfRole } from '../../core/permissions';
 import { delegations, memberships, type ProjectRow, projects } from '../../core/tables';
 import { requireUser } from './auth';
+import { auditProject } from './iam/audit';
 
 /** A project as its member sees it: with their role. */
 function asMember(project: ProjectRow, role: string) {
@@ -82,6 +83,14 @@ export const projectsFamily: FamilyModule = {
         throw HttpError.validation([{ path: 'body.expires_at', message: 'must be in the future' }]);
       }
       const now = ctx.now();
+      auditProject(
+        ctx,
+        'role.delegated',
+        user.id,
+        { user_id: ctx.body.user_id, role: ctx.body.role, expires_at: expiresAt },
+        'success',
+        projectId,
+      );
       return store.table(delegations).insert({
         id: crypto.randomUUID(),
         created_at: now,

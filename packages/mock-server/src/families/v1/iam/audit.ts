@@ -11,13 +11,15 @@ export function auditProject(
   userId: string | null,
   details: Record<string, unknown>,
   outcome: 'success' | 'failure' = 'success',
+  /** Routes with the project in the path (delegation) have no X-Project-ID. */
+  projectId: string = ctx.projectId,
 ): void {
   const now = ctx.now();
   ctx.runtime.store.table(auditLogs).insert({
     id: crypto.randomUUID(),
     created_at: now,
     updated_at: now,
-    project_id: ctx.projectId,
+    project_id: projectId,
     user_id: userId,
     event,
     outcome,
