@@ -13,50 +13,43 @@ import { type Fetch, globalFetch } from './core/transport';
 import { globalWebSocket, type WebSocketFactory } from './core/websocket';
 import { Docs } from './resources/docs';
 import { Mock } from './resources/mock';
-import { Auth } from './resources/v1/auth';
-import { Instances } from './resources/v1/instances';
-import { Projects } from './resources/v1/projects';
-import { Users } from './resources/v1/users';
-import { ApiProducts } from './resources/v1/api-products';
-import { Buckets } from './resources/v1/buckets';
-import { CacheInstances } from './resources/v1/cache-instances';
-import { CdnProfiles } from './resources/v1/cdn-profiles';
-import { Functions } from './resources/v1/functions';
-// <resources-import: storage-serverless-cdn-cache-apim>
-import { Anomalies } from './resources/v1/anomalies';
-import { Billing, Quotas } from './resources/v1/billing';
-import { Budgets } from './resources/v1/budgets';
-import { Reports } from './resources/v1/reports';
-import { Topics } from './resources/v1/topics';
-// <resources-import: eventgrid-billing>
 import { ActivityLogs } from './resources/v1/activity-logs';
+import { Anomalies } from './resources/v1/anomalies';
+import { ApiProducts } from './resources/v1/api-products';
 import { Assignments } from './resources/v1/assignments';
-import { Compliance } from './resources/v1/compliance';
-import { MetricRules } from './resources/v1/metric-rules';
-import { Policies } from './resources/v1/policies';
-// <resources-import: policy-monitor-lists>
-import * as network from './resources/v1/network';
-// <resources-import: network>
+import { Auth } from './resources/v1/auth';
 import { BackupPolicies } from './resources/v1/backup-policies';
 import { BackupVaults } from './resources/v1/backup-vaults';
 import { Backups } from './resources/v1/backups';
+import { Billing, Quotas } from './resources/v1/billing';
+import { Buckets } from './resources/v1/buckets';
+import { Budgets } from './resources/v1/budgets';
+import { CacheInstances } from './resources/v1/cache-instances';
+import { CdnProfiles } from './resources/v1/cdn-profiles';
+import { Clusters } from './resources/v1/clusters';
+import { Compliance } from './resources/v1/compliance';
 import { Databases } from './resources/v1/databases';
 import { DrPlans } from './resources/v1/dr-plans';
+import { Firewalls } from './resources/v1/firewalls';
+import { Functions } from './resources/v1/functions';
+import { Iam } from './resources/v1/iam';
+import { Instances } from './resources/v1/instances';
+import { MetricRules } from './resources/v1/metric-rules';
+import { AuditLogs, Logs, Metrics, ServiceStatusResource } from './resources/v1/monitor';
+import * as network from './resources/v1/network';
+import { Policies } from './resources/v1/policies';
+import { Projects } from './resources/v1/projects';
 import { ProvisioningMetrics } from './resources/v1/provisioning-metrics';
+import { Registries } from './resources/v1/registries';
+import { Reports } from './resources/v1/reports';
 import { ResourceGroups } from './resources/v1/resource-groups';
 import { Snapshots } from './resources/v1/snapshots';
-// <resources-import: sql-backup-dr>
-import { Clusters } from './resources/v1/clusters';
-import { Firewalls } from './resources/v1/firewalls';
-import { Iam } from './resources/v1/iam';
-import { AuditLogs, Logs, Metrics, ServiceStatusResource } from './resources/v1/monitor';
-import { Registries } from './resources/v1/registries';
+import { Topics } from './resources/v1/topics';
+import { Users } from './resources/v1/users';
 import { Vaults } from './resources/v1/vaults';
 import { WebApps } from './resources/v1/webapps';
 import { Zones } from './resources/v1/zones';
-// <resources-import: iam-monitor-services>
 import { Video } from './resources/v2/video';
-// <resources-import: video>
 
 export interface NimbusOptions {
   /** Origin of the server, e.g. `http://127.0.0.1:4010`; contract paths (`/api/v1/...`, `/v2/...`) are appended. */
@@ -118,20 +111,17 @@ export class Nimbus {
   readonly cdnProfiles = new CdnProfiles(this);
   readonly cacheInstances = new CacheInstances(this);
   readonly apiProducts = new ApiProducts(this);
-  // <resources: storage-serverless-cdn-cache-apim>
   readonly topics = new Topics(this);
   readonly billing = new Billing(this);
   readonly quotas = new Quotas(this);
   readonly budgets = new Budgets(this);
   readonly anomalies = new Anomalies(this);
   readonly reports = new Reports(this);
-  // <resources: eventgrid-billing>
   readonly policies = new Policies(this);
   readonly assignments = new Assignments(this);
   readonly compliance = new Compliance(this);
   readonly activityLogs = new ActivityLogs(this);
   readonly metricRules = new MetricRules(this);
-  // <resources: policy-monitor-lists>
   readonly vpcs = new network.Vpcs(this);
   readonly transitHubs = new network.TransitHubs(this);
   readonly transitHubAttachments = new network.TransitHubAttachments(this);
@@ -142,7 +132,6 @@ export class Nimbus {
   readonly bandwidthPolicies = new network.BandwidthPolicies(this);
   readonly privateEndpoints = new network.PrivateEndpoints(this);
   readonly ddosPlans = new network.DdosPlans(this);
-  // <resources: network>
   readonly databases = new Databases(this);
   readonly backupVaults = new BackupVaults(this);
   readonly backups = new Backups(this);
@@ -151,7 +140,6 @@ export class Nimbus {
   readonly drPlans = new DrPlans(this);
   readonly provisioningMetrics = new ProvisioningMetrics(this);
   readonly resourceGroups = new ResourceGroups(this);
-  // <resources: sql-backup-dr>
   readonly iam = new Iam(this);
   readonly auditLogs = new AuditLogs(this);
   readonly metrics = new Metrics(this);
@@ -163,9 +151,7 @@ export class Nimbus {
   readonly registries = new Registries(this);
   readonly webapps = new WebApps(this);
   readonly firewalls = new Firewalls(this);
-  // <resources: iam-monitor-services>
   readonly video = new Video(this);
-  // <resources: video>
   readonly mock = new Mock(this);
   readonly docs = new Docs(this);
 

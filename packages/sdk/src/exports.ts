@@ -5,8 +5,14 @@
 export type { NimbusOptions } from './client';
 // Every record, body and enum type of the contract (values stay in '@nimbus/sdk/contract').
 export type * from './contract/index';
+// Video management (/v2)
+export type { Camera, CameraStatus, VideoFeature } from './contract/v2/cameras';
+export type { VideoEvent, VideoEventEnvelope, VideoEventType } from './contract/v2/events';
+export type { VideoHealth, VideoReadiness } from './contract/v2/health';
+export type { EventPlayback, PlaybackTimeline } from './contract/v2/playback';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export { APIResource } from './core/api-resource';
+export { CursorPage, CursorPagePromise } from './core/cursor-pagination';
 export {
   APIConnectionError,
   APIError,
@@ -30,22 +36,16 @@ export type { CallInput, RequestOptions } from './core/request';
 export { Session, type TokenListener } from './core/session';
 export type { Fetch } from './core/transport';
 export type { WaitOptions } from './core/wait';
+export type { SocketHandlers, StreamSocket, WebSocketFactory } from './core/websocket';
 export { Docs, type OpenApiDocument } from './resources/docs';
 export { Mock } from './resources/mock';
 export { Auth } from './resources/v1/auth';
 export { Instances } from './resources/v1/instances';
 export { Projects } from './resources/v1/projects';
 export { Users } from './resources/v1/users';
-export { VERSION } from './version';
-// Video management (/v2)
-export type { Camera, CameraStatus, VideoFeature } from './contract/v2/cameras';
-export type { VideoEvent, VideoEventEnvelope, VideoEventType } from './contract/v2/events';
-export type { VideoHealth, VideoReadiness } from './contract/v2/health';
-export type { EventPlayback, PlaybackTimeline } from './contract/v2/playback';
-export { CursorPage, CursorPagePromise } from './core/cursor-pagination';
-export type { SocketHandlers, StreamSocket, WebSocketFactory } from './core/websocket';
 export { Cameras } from './resources/v2/cameras';
 export { EventStream, type EventStreamEvents, type EventStreamOptions } from './resources/v2/event-stream';
 export { VideoEvents } from './resources/v2/events';
 export { Playback, type RecordedHour } from './resources/v2/playback';
 export { Video } from './resources/v2/video';
+export { VERSION } from './version';

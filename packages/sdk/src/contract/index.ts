@@ -6,115 +6,101 @@
 import type { Endpoint } from './define';
 import { docs } from './docs';
 import { mock } from './mock';
-import { auth, users } from './v1/auth';
-import { instances } from './v1/instances';
-import { projects } from './v1/projects';
+import { activityLogs } from './v1/activity-logs';
+import { anomalies } from './v1/anomalies';
 import { apiProducts } from './v1/api-products';
 import { apiSubscriptions } from './v1/api-subscriptions';
-import { buckets } from './v1/buckets';
-import { cacheInstances } from './v1/cache-instances';
-import { cdnEndpoints } from './v1/cdn-endpoints';
-import { cdnProfiles } from './v1/cdn-profiles';
-import { functions } from './v1/functions';
-// <imports: storage-serverless-cdn-cache-apim>
-import { anomalies } from './v1/anomalies';
-import { billing, quotas } from './v1/billing';
-import { budgets } from './v1/budgets';
-import { reports } from './v1/reports';
-import { topicSubscriptions, topics } from './v1/topics';
-// <imports: eventgrid-billing>
-import { activityLogs } from './v1/activity-logs';
 import { assignments } from './v1/assignments';
-import { compliance } from './v1/compliance';
-import { metricRules } from './v1/metric-rules';
-import { policies } from './v1/policies';
-// <imports: policy-monitor-lists>
-import { networkGroups } from './v1/network';
-// <imports: network>
+import { auth, users } from './v1/auth';
 import { backupPolicies } from './v1/backup-policies';
 import { backupVaults } from './v1/backup-vaults';
 import { backups } from './v1/backups';
+import { billing, quotas } from './v1/billing';
+import { buckets } from './v1/buckets';
+import { budgets } from './v1/budgets';
+import { cacheInstances } from './v1/cache-instances';
+import { cdnEndpoints } from './v1/cdn-endpoints';
+import { cdnProfiles } from './v1/cdn-profiles';
+import { clusters } from './v1/clusters';
+import { compliance } from './v1/compliance';
 import { databases } from './v1/databases';
 import { drPlans } from './v1/dr-plans';
-import { provisioningMetrics } from './v1/provisioning-metrics';
-import { resourceGroups } from './v1/resource-groups';
-import { snapshots } from './v1/snapshots';
-// <imports: sql-backup-dr>
-import { clusters } from './v1/clusters';
 import { firewalls } from './v1/firewalls';
+import { functions } from './v1/functions';
 import { iamBucketGrants, iamKeys, iamRoles, iamUsers } from './v1/iam';
+import { instances } from './v1/instances';
 import { logs } from './v1/log-query';
+import { metricRules } from './v1/metric-rules';
 import { metrics } from './v1/metrics';
 import { auditLogs, serviceStatus } from './v1/monitor';
+import { networkGroups } from './v1/network';
+import { policies } from './v1/policies';
+import { projects } from './v1/projects';
+import { provisioningMetrics } from './v1/provisioning-metrics';
 import { registries } from './v1/registries';
+import { reports } from './v1/reports';
+import { resourceGroups } from './v1/resource-groups';
+import { snapshots } from './v1/snapshots';
+import { topicSubscriptions, topics } from './v1/topics';
 import { vaults } from './v1/vaults';
 import { webapps } from './v1/webapps';
 import { zones } from './v1/zones';
-// <imports: iam-monitor-services>
 import { cameras } from './v2/cameras';
 import { events } from './v2/events';
 import { health } from './v2/health';
 import { hls } from './v2/hls';
 import { playback } from './v2/playback';
-// <imports: video>
 
 export * from './common';
 export * from './define';
 export * from './docs';
 export * from './mock';
-export * from './v1/auth';
-export * from './v1/instances';
-export * from './v1/projects';
+export * from './v1/activity-logs';
+export * from './v1/anomalies';
 export * from './v1/api-products';
 export * from './v1/api-subscriptions';
-export * from './v1/buckets';
-export * from './v1/cache-instances';
-export * from './v1/cdn-endpoints';
-export * from './v1/cdn-profiles';
-export * from './v1/cron';
-export * from './v1/functions';
-// <exports: storage-serverless-cdn-cache-apim>
-export * from './v1/anomalies';
-export * from './v1/billing';
-export * from './v1/budgets';
-export * from './v1/reports';
-export * from './v1/topics';
-// <exports: eventgrid-billing>
-export * from './v1/activity-logs';
 export * from './v1/assignments';
-export * from './v1/compliance';
-export * from './v1/metric-rules';
-export * from './v1/policies';
-export * from './v1/policy-rule';
-// <exports: policy-monitor-lists>
-export * from './v1/network';
-// <exports: network>
+export * from './v1/auth';
 export * from './v1/backup-policies';
 export * from './v1/backup-vaults';
 export * from './v1/backups';
+export * from './v1/billing';
+export * from './v1/buckets';
+export * from './v1/budgets';
+export * from './v1/cache-instances';
+export * from './v1/cdn-endpoints';
+export * from './v1/cdn-profiles';
+export * from './v1/clusters';
+export * from './v1/compliance';
+export * from './v1/cron';
 export * from './v1/databases';
 export * from './v1/dr-plans';
-export * from './v1/provisioning-metrics';
-export * from './v1/resource-groups';
-export * from './v1/snapshots';
-// <exports: sql-backup-dr>
-export * from './v1/clusters';
 export * from './v1/firewalls';
+export * from './v1/functions';
 export * from './v1/iam';
+export * from './v1/instances';
 export * from './v1/log-query';
+export * from './v1/metric-rules';
 export * from './v1/metrics';
 export * from './v1/monitor';
+export * from './v1/network';
+export * from './v1/policies';
+export * from './v1/policy-rule';
+export * from './v1/projects';
+export * from './v1/provisioning-metrics';
 export * from './v1/registries';
+export * from './v1/reports';
+export * from './v1/resource-groups';
+export * from './v1/snapshots';
+export * from './v1/topics';
 export * from './v1/vaults';
 export * from './v1/webapps';
 export * from './v1/zones';
-// <exports: iam-monitor-services>
 export * from './v2/cameras';
 export * from './v2/events';
 export * from './v2/health';
 export * from './v2/hls';
 export * from './v2/playback';
-// <exports: video>
 
 /** /api/v1, one entry per resource group (the CLI's command groups use the same keys). */
 export const v1 = {
@@ -129,7 +115,6 @@ export const v1 = {
   cacheInstances,
   apiProducts,
   apiSubscriptions,
-  // <v1: storage-serverless-cdn-cache-apim>
   topics,
   topicSubscriptions,
   billing,
@@ -137,15 +122,12 @@ export const v1 = {
   budgets,
   anomalies,
   reports,
-  // <v1: eventgrid-billing>
   policies,
   assignments,
   compliance,
   activityLogs,
   metricRules,
-  // <v1: policy-monitor-lists>
   ...networkGroups,
-  // <v1: network>
   databases,
   backupVaults,
   backups,
@@ -154,7 +136,6 @@ export const v1 = {
   drPlans,
   provisioningMetrics,
   resourceGroups,
-  // <v1: sql-backup-dr>
   iamUsers,
   iamRoles,
   iamKeys,
@@ -169,7 +150,6 @@ export const v1 = {
   registries,
   webapps,
   firewalls,
-  // <v1: iam-monitor-services>
 };
 
 /** /v2, the video management service. */
@@ -179,7 +159,6 @@ export const v2 = {
   events,
   playback,
   hls,
-  // <v2: video>
 };
 
 export const contract = { v1, v2, mock, docs };
@@ -202,7 +181,8 @@ export function operations(): Operation[] {
 function walk(prefix: string, node: Record<string, unknown>, out: Operation[]): void {
   for (const [key, value] of Object.entries(node)) {
     if (isEndpoint(value)) out.push({ id: `${prefix}.${key}`, endpoint: value });
-    else if (value && typeof value === 'object') walk(`${prefix}.${key}`, value as Record<string, unknown>, out);
+    else if (value && typeof value === 'object')
+      walk(`${prefix}.${key}`, value as Record<string, unknown>, out);
   }
 }
 
