@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'cli',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    testTimeout: 20_000,
+    // Builds sdk, mock-server and cli (JavaScript only) when the CLI's build is older than the sources.
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 30_000,
   },
 });

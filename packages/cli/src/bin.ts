@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 import { run } from './program';
 
-run(process.argv).then(
-  (code) => {
-    // `mock start` keeps the process alive on purpose; every other command ends here.
-    if (code !== 0) process.exit(code);
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+/**
+ * Exits as soon as the command is done (idle keep-alive connections would otherwise hold the
+ * process for seconds), once stdout has taken everything written to it.
+ */
+function exit(code: number): void {
+  process.stdout.write('', () => process.exit(code));
+}
+
+run(process.argv).then(exit, (error: unknown) => {
+  console.error(error);
+  exit(1);
+});

@@ -24,7 +24,10 @@ export interface CommandContext {
  * (`NIMBUS_BASE_URL`, `NIMBUS_TOKEN`, `NIMBUS_PROJECT`, `NIMBUS_API_KEY`, `NIMBUS_PROFILE`), then the profile.
  * Tokens refreshed by the SDK are written back to the profile they came from.
  */
-export async function commandContext(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env): Promise<CommandContext> {
+export async function commandContext(
+  options: GlobalOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CommandContext> {
   const path = configPath(env);
   const profileName = options.profile ?? env.NIMBUS_PROFILE ?? 'default';
   const profile = (await readConfig(path)).profiles[profileName] ?? {};
@@ -38,7 +41,14 @@ export async function commandContext(options: GlobalOptions, env: NodeJS.Process
     onTokens: envToken
       ? undefined
       : (pair) => {
-          void updateProfile(path, profileName, { access_token: pair.access_token, refresh_token: pair.refresh_token });
+          // Refresh tokens are single use: losing the new pair would log the profile out.
+          // `run` waits for this write before the process ends.
+          updateProfile(path, profileName, {
+            access_token: pair.access_token,
+            refresh_token: pair.refresh_token,
+          }).catch((error: Error) =>
+            process.stderr.write(`warning: could not save the new tokens to ${path}: ${error.message}\n`),
+          );
         },
   });
   return { client, profileName, profile, configPath: path, options };

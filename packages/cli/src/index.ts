@@ -1,3 +1,3 @@
-export { buildProgram, run } from './program';
-export { ExitCode, UsageError } from './errors';
 export { configPath, type Profile } from './config/profiles';
+export { ExitCode, UsageError } from './errors';
+export { buildProgram, run } from './program';

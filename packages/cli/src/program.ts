@@ -1,9 +1,12 @@
-import { APIConnectionError, APIError } from '@nimbus/sdk';
+import { APIConnectionError, APIError, NimbusError } from '@nimbus/sdk';
 import { Command, CommanderError, Option } from 'commander';
+import { addApplyCommands } from './commands/apply';
+import { addCompletionCommand } from './commands/completion';
 import { addContractCommands } from './commands/contract-commands';
 import { addLoginCommands } from './commands/login';
 import { addMockCommands } from './commands/mock';
-import { ExitCode, UsageError } from './errors';
+import { pendingProfileWrites } from './config/profiles';
+import { CommandFailed, ExitCode, UsageError } from './errors';
 
 /** The whole `nimbus` command tree. */
 export function buildProgram(): Command {
@@ -13,13 +16,20 @@ export function buildProgram(): Command {
     .option('--profile <name>', 'profile in the config file (env NIMBUS_PROFILE)')
     .option('--base-url <url>', 'server URL (env NIMBUS_BASE_URL; default http://127.0.0.1:4010)')
     .option('--project <id>', 'project id sent as X-Project-ID (env NIMBUS_PROJECT)')
-    .addOption(new Option('-o, --output <format>', 'table (default on a terminal), json (default when piped) or yaml').choices(['table', 'json', 'yaml']))
+    .addOption(
+      new Option(
+        '-o, --output <format>',
+        'table (default on a terminal), json (default when piped) or yaml',
+      ).choices(['table', 'json', 'yaml']),
+    )
     .option('-q, --quiet', 'print ids only')
     .showHelpAfterError()
     .exitOverride();
   addLoginCommands(program);
+  addApplyCommands(program);
   addMockCommands(program);
   addContractCommands(program);
+  addCompletionCommand(program);
   for (const command of allCommands(program)) command.exitOverride();
   return program;
 }
@@ -30,6 +40,15 @@ function allCommands(command: Command): Command[] {
 
 /** Runs the CLI and answers the exit code: 0 ok, 1 API error, 2 usage error. */
 export async function run(argv: string[]): Promise<number> {
+  try {
+    return await runProgram(argv);
+  } finally {
+    // Tokens the SDK refreshed during the command must reach the profile before the process ends.
+    await pendingProfileWrites();
+  }
+}
+
+async function runProgram(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
@@ -40,18 +59,36 @@ export async function run(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`error: ${error.message}\n`);
+      writeError(error.message);
       return ExitCode.usage;
     }
+    if (error instanceof CommandFailed) {
+      // The first line is the error; the next ones (what was done, what was not) are the report.
+      const [first, ...rest] = error.message.split('\n');
+      writeError(first ?? '');
+      for (const line of rest) process.stderr.write(`${line}\n`);
+      return ExitCode.apiError;
+    }
     if (error instanceof APIError) {
-      process.stderr.write(`error: ${error.message} (${error.code ?? error.status})\n`);
+      writeError(`${error.message} (${error.code ?? error.status})`);
+      if (error.code === 'UNAUTHENTICATED') process.stderr.write('hint: log in with `nimbus login`\n');
       if (error.details !== undefined) process.stderr.write(`${JSON.stringify(error.details, null, 2)}\n`);
       return ExitCode.apiError;
     }
     if (error instanceof APIConnectionError) {
-      process.stderr.write(`error: cannot reach the server: ${error.message}\n`);
+      writeError(`cannot reach the server: ${error.message}`);
+      return ExitCode.apiError;
+    }
+    if (error instanceof NimbusError) {
+      // A waiter that gave up, or an answer that does not match the contract.
+      writeError(error.message);
       return ExitCode.apiError;
     }
     throw error;
   }
+}
+
+/** One `error:` line per line of the message (a tenant file can have several problems). */
+function writeError(message: string): void {
+  for (const line of message.split('\n')) process.stderr.write(`error: ${line}\n`);
 }

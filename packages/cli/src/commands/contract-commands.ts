@@ -7,7 +7,7 @@ import { commandContext, type GlobalOptions } from '../context';
 import { UsageError } from '../errors';
 import { print } from '../output/print';
 import { withProgress } from '../output/progress';
-import { addFieldOptions, collectFields, fieldFlags, kebab } from './flags';
+import { addFieldOptions, checkFields, collectFields, fieldFlags, kebab } from './flags';
 
 /** Groups with commands of their own (login, mock) rather than generated ones. */
 const HAND_WRITTEN = new Set(['auth']);
@@ -49,7 +49,12 @@ export function addContractCommands(program: Command): void {
   }
 }
 
-function addOperation(parent: Command, opKey: string, endpoint: Endpoint, group: Record<string, unknown>): void {
+function addOperation(
+  parent: Command,
+  opKey: string,
+  endpoint: Endpoint,
+  group: Record<string, unknown>,
+): void {
   const name = opKey === 'retrieve' ? 'get' : kebab(opKey);
   const params = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const sub = parent.command(name).description(`${endpoint.summary} (${endpoint.method} ${endpoint.path})`);
@@ -58,10 +63,15 @@ function addOperation(parent: Command, opKey: string, endpoint: Endpoint, group:
   const bodyFlags = fieldFlags(endpoint.body);
   const queryFlags = fieldFlags(endpoint.query);
   addFieldOptions(sub, [...bodyFlags, ...queryFlags]);
-  if (endpoint.body) sub.option('--from-file <path>', 'read the whole body from a JSON or YAML file (flags override its fields)');
+  if (endpoint.body)
+    sub.option(
+      '--from-file <path>',
+      'read the whole body from a JSON or YAML file (flags override its fields)',
+    );
   if (endpoint.list) sub.addOption(new Option('--all', 'fetch every page'));
   const retrieve = group.retrieve as Endpoint | undefined;
-  if (WAITABLE.test(opKey) && retrieve) sub.option('--wait', 'wait until the resource leaves its transitional state');
+  if (WAITABLE.test(opKey) && retrieve)
+    sub.option('--wait', 'wait until the resource leaves its transitional state');
 
   sub.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
@@ -69,8 +79,15 @@ function addOperation(parent: Command, opKey: string, endpoint: Endpoint, group:
     const globals = command.optsWithGlobals() as GlobalOptions;
     const { client } = await commandContext(globals);
     const pathParams = Object.fromEntries(params.map((p, i) => [p, args[i] as string]));
-    const body = endpoint.body ? { ...(await readBodyFile(values.fromFile as string | undefined)), ...collectFields(bodyFlags, values) } : undefined;
+    const body = endpoint.body
+      ? {
+          ...(await readBodyFile(values.fromFile as string | undefined)),
+          ...collectFields(bodyFlags, values),
+        }
+      : undefined;
     const query = endpoint.query ? collectFields(queryFlags, values) : undefined;
+    checkFields(endpoint.body, body);
+    checkFields(endpoint.query, query);
     const input = { params: params.length > 0 ? pathParams : undefined, query, body };
 
     if (endpoint.list) {
@@ -78,9 +95,9 @@ function addOperation(parent: Command, opKey: string, endpoint: Endpoint, group:
       if (values.all) {
         const all: unknown[] = [];
         for await (const item of page) all.push(item);
-        print(all, globals);
+        await print(all, globals);
       } else {
-        print((await page).data, globals);
+        await print((await page).data, globals);
       }
       return;
     }
@@ -88,7 +105,7 @@ function addOperation(parent: Command, opKey: string, endpoint: Endpoint, group:
     if (values.wait && retrieve && isRecord(result) && typeof result.id === 'string') {
       result = await waitUntilSettled(client, retrieve, pathParams, result);
     }
-    print(result, globals);
+    await print(result, globals);
   });
 }
 
@@ -104,7 +121,8 @@ async function waitUntilSettled(
     const deadline = Date.now() + 10 * 60_000;
     while (typeof current.status === 'string' && TRANSITIONAL.has(current.status)) {
       update(`${first.id}: ${current.status}`);
-      if (Date.now() > deadline) throw new UsageError(`Gave up waiting: ${first.id} is still ${current.status}`);
+      if (Date.now() > deadline)
+        throw new UsageError(`Gave up waiting: ${first.id} is still ${current.status}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
       current = (await client.call(retrieve, { params } as never)) as Record<string, unknown>;
     }
@@ -124,7 +142,9 @@ async function readBodyFile(path: string | undefined): Promise<Record<string, un
   try {
     value = /\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${path} is not valid ${/\.ya?ml$/i.test(path) ? 'YAML' : 'JSON'}: ${(error as Error).message}`);
+    throw new UsageError(
+      `${path} is not valid ${/\.ya?ml$/i.test(path) ? 'YAML' : 'JSON'}: ${(error as Error).message}`,
+    );
   }
   if (!isRecord(value)) throw new UsageError(`${path} must hold an object`);
   return value;

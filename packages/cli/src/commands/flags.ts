@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../errors';
+import { issueText } from '../validation';
 
 /** What a schema field looks like on the command line. */
 type FieldKind = 'string' | 'number' | 'boolean' | 'json';
@@ -16,7 +17,10 @@ interface FieldFlag {
 
 /** `memory_mb` -> `memory-mb`, `cdnProfiles` -> `cdn-profiles`. */
 export function kebab(name: string): string {
-  return name.replace(/_/g, '-').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  return name
+    .replace(/_/g, '-')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
 }
 
 /** The fields of an object schema as flags: strings, numbers, booleans, and JSON for the rest. */
@@ -58,7 +62,8 @@ function convert(f: FieldFlag, raw: string): unknown {
   switch (f.kind) {
     case 'number': {
       const n = Number(raw);
-      if (raw.trim() === '' || Number.isNaN(n)) throw new UsageError(`--${f.flag} must be a number, got "${raw}"`);
+      if (raw.trim() === '' || Number.isNaN(n))
+        throw new UsageError(`--${f.flag} must be a number, got "${raw}"`);
       return n;
     }
     case 'boolean':
@@ -69,7 +74,8 @@ function convert(f: FieldFlag, raw: string): unknown {
         return JSON.parse(raw);
       } catch {
         // A comma-separated list is accepted for arrays of strings (`--features motion,person`).
-        if (!raw.trim().startsWith('[') && !raw.trim().startsWith('{')) return raw.split(',').map((s) => s.trim());
+        if (!raw.trim().startsWith('[') && !raw.trim().startsWith('{'))
+          return raw.split(',').map((s) => s.trim());
         throw new UsageError(`--${f.flag} must be JSON, got "${raw}"`);
       }
     default:
@@ -97,9 +103,28 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
 }
 
 function kindOf(schema: z.ZodType): FieldKind {
-  if (schema instanceof z.ZodString || schema instanceof z.ZodEnum || schema instanceof z.ZodStringFormat) return 'string';
+  if (schema instanceof z.ZodString || schema instanceof z.ZodEnum || schema instanceof z.ZodStringFormat)
+    return 'string';
   if (schema instanceof z.ZodNumber) return 'number';
   if (schema instanceof z.ZodBoolean) return 'boolean';
   if (schema instanceof z.ZodLiteral) return typeof schema.value === 'number' ? 'number' : 'string';
   return 'json';
+}
+
+/**
+ * Checks a body or query against its contract schema before anything is sent, so a missing
+ * or malformed field is a usage error (exit 2) that names its flag. What is sent stays the
+ * caller's input: the server applies the defaults.
+ */
+export function checkFields(schema: z.ZodType | undefined, value: unknown): void {
+  if (!schema || value === undefined) return;
+  const result = schema.safeParse(value);
+  if (result.success) return;
+  const lines = result.error.issues.map((issue) => {
+    const [field, ...rest] = issue.path;
+    if (typeof field !== 'string') return issueText(issue);
+    const inside = rest.length > 0 ? ` (at ${[field, ...rest].map(String).join('.')})` : '';
+    return `--${kebab(field)}${inside}: ${issueText(issue)}`;
+  });
+  throw new UsageError(lines.join('\n'));
 }

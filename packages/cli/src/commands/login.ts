@@ -2,6 +2,7 @@ import { APIError } from '@nimbus/sdk';
 import type { Command } from 'commander';
 import { updateProfile } from '../config/profiles';
 import { commandContext, type GlobalOptions } from '../context';
+import { UsageError } from '../errors';
 import { print } from '../output/print';
 import { ask } from './prompt';
 
@@ -22,6 +23,7 @@ export function addLoginCommands(program: Command): void {
         result = await ctx.client.auth.login({ email, password, totp_code: options.totp });
       } catch (error) {
         if (!(error instanceof APIError) || error.code !== 'MFA_REQUIRED' || options.totp) throw error;
+        if (!process.stdin.isTTY) throw new UsageError(`${email} has MFA on: pass --totp <current code>`);
         const totp_code = await ask('TOTP code: ', '--totp');
         result = await ctx.client.auth.login({ email, password, totp_code });
       }
@@ -41,7 +43,10 @@ export function addLoginCommands(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const ctx = await commandContext(command.optsWithGlobals() as GlobalOptions);
       if (ctx.profile.access_token) await ctx.client.auth.logout().catch(() => undefined);
-      await updateProfile(ctx.configPath, ctx.profileName, { access_token: undefined, refresh_token: undefined });
+      await updateProfile(ctx.configPath, ctx.profileName, {
+        access_token: undefined,
+        refresh_token: undefined,
+      });
       process.stderr.write(`Logged out (profile "${ctx.profileName}")\n`);
     });
 
@@ -51,7 +56,7 @@ export function addLoginCommands(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const ctx = await commandContext(globals);
-      print(await ctx.client.users.me(), globals);
+      await print(await ctx.client.users.me(), globals);
     });
 
   program

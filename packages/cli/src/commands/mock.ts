@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { consoleLogger, createServer, DEFAULT_STATE_PATH, DEMO_USER, StateFileError } from '@nimbus/mock-server';
+import type { RunningServer } from '@nimbus/mock-server';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { commandContext, type GlobalOptions } from '../context';
 import { UsageError } from '../errors';
@@ -19,7 +19,8 @@ interface StartOptions {
 function integer(name: string, min: number, max: number) {
   return (value: string) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}`);
     return n;
   };
 }
@@ -36,12 +37,19 @@ export function addMockCommands(program: Command): void {
     .addOption(new Option('--state <file>', 'state file').conflicts('inMemory'))
     .option('--in-memory', 'keep state in memory only')
     .option('--delay <ms>', 'lifecycle transition delay', integer('--delay', 0, 600_000), 1500)
-    .option('--seed <file>', 'state JSON (as written by `nimbus mock export`) to load into an empty state instead of the demo tenant')
+    .option(
+      '--seed <file>',
+      'state JSON (as written by `nimbus mock export`) to load into an empty state instead of the demo tenant',
+    )
     .option('--no-seed', 'start empty: no demo tenant')
     .option('--no-simulator', 'no simulated camera detections')
     .action(async (options: StartOptions) => {
       const seedFile = typeof options.seed === 'string' ? options.seed : undefined;
-      let server: Awaited<ReturnType<typeof createServer>>;
+      // Loaded here only: every other command starts faster without the server's code.
+      const { consoleLogger, createServer, DEFAULT_STATE_PATH, StateFileError } = await import(
+        '@nimbus/mock-server'
+      );
+      let server: RunningServer;
       try {
         server = await createServer({
           port: options.port,
@@ -58,7 +66,7 @@ export function addMockCommands(program: Command): void {
         throw error;
       }
       if (seedFile && server.fresh) {
-        const state = JSON.parse(await readFile(seedFile, 'utf8'));
+        const state = await readJsonFile(seedFile);
         await fetch(`${server.url}/__mock/state`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json' },
@@ -89,12 +97,14 @@ export function addMockCommands(program: Command): void {
         );
       }
       process.stdout.write(`${lines.join('\n')}\n`);
-      const stop = async () => {
-        await server.close();
-        process.exit(0);
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      // The command lasts as long as the server: it ends (exit 0) once a signal has closed it.
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          void server.close().then(resolve);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     });
 
   mock
@@ -109,11 +119,15 @@ export function addMockCommands(program: Command): void {
   mock
     .command('token')
     .description('Log in (the demo user by default) and print a fresh access token')
-    .option('--email <email>', 'user email', DEMO_USER.email)
-    .option('--password <password>', 'user password', DEMO_USER.password)
-    .action(async (options: { email: string; password: string }, command: Command) => {
+    .option('--email <email>', 'user email (default: the demo user)')
+    .option('--password <password>', "user password (default: the demo user's)")
+    .action(async (options: { email?: string; password?: string }, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
-      const result = await client.auth.login({ email: options.email, password: options.password });
+      const { DEMO_USER } = await import('@nimbus/mock-server');
+      const email = options.email ?? DEMO_USER.email;
+      const password = options.password ?? (options.email ? undefined : DEMO_USER.password);
+      if (password === undefined) throw new UsageError('--password is required with --email');
+      const result = await client.auth.login({ email, password });
       process.stdout.write(`${result.access_token}\n`);
     });
 
@@ -123,7 +137,7 @@ export function addMockCommands(program: Command): void {
     .action(async (_o: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client } = await commandContext(globals);
-      print(await client.mock.clock(), globals);
+      await print(await client.mock.clock(), globals);
     });
   clock
     .command('advance')
@@ -136,7 +150,7 @@ export function addMockCommands(program: Command): void {
     .action(async (seconds: number, _o: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client } = await commandContext(globals);
-      print(await client.mock.advanceClock({ seconds }), globals);
+      await print(await client.mock.advanceClock({ seconds }), globals);
     });
 
   mock
@@ -156,13 +170,20 @@ export function addMockCommands(program: Command): void {
     .argument('<file>')
     .action(async (file: string, _o: unknown, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
-      let state: Record<string, unknown>;
-      try {
-        state = JSON.parse(await readFile(file, 'utf8'));
-      } catch (error) {
-        throw new UsageError(`Cannot read ${file} as JSON: ${(error as Error).message}`);
-      }
-      await client.mock.importState(state);
+      await client.mock.importState(await readJsonFile(file));
       process.stderr.write(`State imported from ${file}\n`);
     });
+}
+
+/** A state document from disk; a missing or broken file is a usage error (exit 2). */
+async function readJsonFile(file: string): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`Cannot read ${file} as JSON: ${(error as Error).message}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(`${file} must hold a JSON object`);
+  return value as Record<string, unknown>;
 }

@@ -2,7 +2,11 @@ import { createInterface } from 'node:readline/promises';
 import { UsageError } from '../errors';
 
 /** Asks on the terminal; without one, the value must come from a flag. */
-export async function ask(question: string, flag: string, options: { secret?: boolean } = {}): Promise<string> {
+export async function ask(
+  question: string,
+  flag: string,
+  options: { secret?: boolean } = {},
+): Promise<string> {
   if (!process.stdin.isTTY) throw new UsageError(`${flag} is required when not on a terminal`);
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   if (options.secret) {

@@ -19,7 +19,8 @@ export interface ConfigFile {
 /** `$NIMBUS_CONFIG`, else `$XDG_CONFIG_HOME/nimbus/config.json`, else `~/.config/nimbus/config.json`. */
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.NIMBUS_CONFIG) return env.NIMBUS_CONFIG;
-  const base = env.XDG_CONFIG_HOME || (process.platform === 'win32' && env.APPDATA) || join(homedir(), '.config');
+  const base =
+    env.XDG_CONFIG_HOME || (process.platform === 'win32' && env.APPDATA) || join(homedir(), '.config');
   return join(base, 'nimbus', 'config.json');
 }
 
@@ -48,9 +49,26 @@ export async function writeConfig(path: string, config: ConfigFile): Promise<voi
   await rename(temp, path);
 }
 
-export async function updateProfile(path: string, name: string, patch: Partial<Profile> | null): Promise<void> {
-  const config = await readConfig(path);
-  if (patch === null) delete config.profiles[name];
-  else config.profiles[name] = { ...config.profiles[name], ...patch };
-  await writeConfig(path, config);
+/** Profile updates of this process, one after the other (each reads the file the previous wrote). */
+let writes: Promise<void> = Promise.resolve();
+
+/**
+ * Merges `patch` into a profile (null deletes the profile). Updates are queued: a login
+ * and the SDK's `onTokens` may both write at once, and two read-modify-writes running
+ * side by side would each drop the other's fields.
+ */
+export function updateProfile(path: string, name: string, patch: Partial<Profile> | null): Promise<void> {
+  const next = writes.then(async () => {
+    const config = await readConfig(path);
+    if (patch === null) delete config.profiles[name];
+    else config.profiles[name] = { ...config.profiles[name], ...patch };
+    await writeConfig(path, config);
+  });
+  writes = next.catch(() => undefined);
+  return next;
+}
+
+/** Settles when every queued profile update has been written. */
+export function pendingProfileWrites(): Promise<void> {
+  return writes;
 }

@@ -45,15 +45,13 @@ const SECURITY_SCHEMES = {
   queryToken: { type: 'apiKey', in: 'query', name: 'token', description: 'A workload token, for players' },
 } as const;
 
+/** Error responses, by component name: the status each stands for is where operations use them. */
 const ERRORS = {
-  BadRequest: [
-    400,
-    'Invalid input: VALIDATION_ERROR names each field in `details` (`body.name`, `query.page`)',
-  ],
-  Unauthorized: [401, 'Missing, expired or invalid credentials'],
-  Forbidden: [403, 'Not allowed: project not accessible, role, scope, quota or policy'],
-  NotFound: [404, 'No such resource (also for the id of another project)'],
-  ClientError: [0, 'Another client error: 409 conflict or invalid state, 413, 415, 429 (see Retry-After)'],
+  BadRequest: 'Invalid input: VALIDATION_ERROR names each field in `details` (`body.name`, `query.page`)',
+  Unauthorized: 'Missing, expired or invalid credentials',
+  Forbidden: 'Not allowed: project not accessible, role, scope, quota or policy',
+  NotFound: 'No such resource (also for the id of another project)',
+  ClientError: 'Another client error: 409 conflict or invalid state, 413, 415, 429 (see Retry-After)',
 } as const;
 
 /** `meta` of a v1 answer that is not a list. */
@@ -93,13 +91,14 @@ function build(name: OpenApiName): OpenApiDocument {
     const { endpoint } = op;
     if (!tags.includes(endpoint.family)) tags.push(endpoint.family);
     const security = securityOf(endpoint);
-    for (const requirement of security) for (const key of Object.keys(requirement)) schemes.add(key as never);
+    for (const requirement of security)
+      for (const key of Object.keys(requirement)) schemes.add(key as keyof typeof SECURITY_SCHEMES);
     paths[endpoint.path] ??= {};
     paths[endpoint.path]![endpoint.method.toLowerCase()] = operation(op, schemas, security);
   }
   const errorSchema = schemas.outputRef(name === 'v1' ? V1Error : V2Error);
   const responses = Object.fromEntries(
-    Object.entries(ERRORS).map(([key, [, description]]) => [
+    Object.entries(ERRORS).map(([key, description]) => [
       key,
       { description, content: { 'application/json': { schema: errorSchema } } },
     ]),

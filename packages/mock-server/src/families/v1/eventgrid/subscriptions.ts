@@ -49,10 +49,12 @@ export const topicSubscriptionsFamily: FamilyModule = {
     },
 
     async create(ctx) {
-      const topic = findInProject(ctx, topics, ctx.params.id, 'Topic');
+      findInProject(ctx, topics, ctx.params.id, 'Topic');
       assertAllowedTarget(ctx, ctx.body.webhook_url);
       const secret = newOpaqueToken('whsec');
       const sealed = await sealSecret(ctx.runtime.store.state.secret, secret);
+      // Found again: the topic may have been deleted while the secret was sealed (no orphans).
+      const topic = findInProject(ctx, topics, ctx.params.id, 'Topic');
       const record = createInProject(
         ctx,
         topicSubscriptions,

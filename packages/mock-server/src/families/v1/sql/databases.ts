@@ -47,13 +47,18 @@ export const databasesFamily: FamilyModule = {
     async create(ctx) {
       const { admin_password, ...body } = ctx.body;
       const table = ctx.runtime.store.table(databases);
-      if (table.find((row) => row.name === body.name, ctx.projectId)) {
-        throw HttpError.conflict(`A database named ${body.name} already exists in this project`, {
-          field: 'name',
-        });
-      }
+      const assertNameFree = () => {
+        if (table.find((row) => row.name === body.name, ctx.projectId)) {
+          throw HttpError.conflict(`A database named ${body.name} already exists in this project`, {
+            field: 'name',
+          });
+        }
+      };
+      assertNameFree();
       // Hash before creating, so a failed create leaves nothing behind.
       const passwordHash = admin_password === undefined ? undefined : await hashPassword(admin_password);
+      // Checked again: another create of the same name may have finished while hashing.
+      assertNameFree();
       const id = crypto.randomUUID();
       const record = createInProject(
         ctx,

@@ -1,0 +1,145 @@
+import type { Nimbus } from '@nimbus/sdk';
+import { z } from 'zod';
+import type { Refs } from './refs';
+
+/** What a kind module talks to: the project's client and the names resolved so far. */
+export interface KindApi {
+  /** The client for the project (`X-Project-ID` set). */
+  readonly client: Nimbus;
+  readonly projectId: string;
+  readonly refs: Refs;
+  /** The id of a named resource of another kind, listing that kind first if it was not yet. */
+  resolve(kind: string, name: string): Promise<string>;
+  /** The user running the command. */
+  caller(): Promise<{ id: string; email: string }>;
+}
+
+/** One field whose declared value differs from the server's. */
+export interface Change {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** An entry as written in a tenant file. */
+export type Entry = Record<string, unknown>;
+
+/** A name in an entry that points at a resource of another kind (an assignment's `policy`). */
+export interface Reference {
+  /** Path of the field inside the entry, e.g. `['policy']`. */
+  path: (string | number)[];
+  kind: string;
+  name: string;
+}
+
+/**
+ * One resource kind of the tenant file: how to list what exists, compare it with an entry,
+ * create it, update it (only where the API has an update route) and write it back out.
+ * Methods, not arrow properties, so a `Kind<Bucket>` is also a plain `Kind`.
+ */
+export interface Kind<Item extends object = object, Existing extends object = object> {
+  /** Key in the tenant file and first segment of addresses (`vpcs/main`). */
+  readonly key: string;
+  /** Singular noun for messages ("no policy named ..."). */
+  readonly noun: string;
+  /** Schema of one entry: the contract's create body, extended only with references by name. */
+  readonly entry: z.ZodType<Item>;
+  /** Kinds this one refers to by name: they are planned and created first. */
+  readonly after?: readonly string[];
+  /** Fields the update route can change; absent when the API has no update route. */
+  readonly updatable?: readonly string[];
+  /** Entries nested in each entry of this kind (a VPC's `subnets`), with their own kind. */
+  readonly child?: { field: string; kind: Kind };
+  /** Whether the SDK in use has the namespace this kind calls. */
+  available(client: Nimbus): boolean;
+  /** What identifies an entry within the project (or within its parent). */
+  nameOf(item: Item): string;
+  /** The same identity for a server record; undefined leaves the record out (e.g. builtins). */
+  recordName(record: Existing, api: KindApi): string | undefined;
+  idOf(record: Existing): string;
+  /** Whether a record comes with the platform (builtin policies and roles): never declared, only named. */
+  builtin?(record: Existing): boolean;
+  references?(item: Item): Reference[];
+  list(api: KindApi, parentId?: string): Promise<Existing[]>;
+  /** What a project has of this kind from its creation (its owner): the plan for a new project. */
+  initial?(api: KindApi): Promise<Existing[]>;
+  diff(item: Item, record: Existing, api: KindApi): Change[];
+  create(item: Item, api: KindApi, parentId?: string): Promise<Existing>;
+  update?(record: Existing, item: Item, changes: Change[], api: KindApi): Promise<Existing>;
+  /** The record as a tenant-file entry: no server-set fields, no secrets; undefined skips it. */
+  export(record: Existing, api: KindApi): Entry | undefined | Promise<Entry | undefined>;
+  /** Something to tell about a resource just created (a secret shown only once). */
+  createdNote?(record: Existing): string | undefined;
+}
+
+/** Every item of a paged list. */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/** Equality of two lists as sets (permissions, features: their order means nothing). */
+export function sameSet(a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return sameValue(a, b);
+  return sameValue([...a].map(canonical).sort(), [...b].map(canonical).sort());
+}
+
+/** Equality by value, the way JSON sees it (key order ignored). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+/** Two JSON texts that hold the same value (the server may normalise whitespace and key order). */
+export function sameJsonText(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return sameValue(a, b);
+  try {
+    return sameValue(JSON.parse(a), JSON.parse(b));
+  } catch {
+    return a === b;
+  }
+}
+
+/**
+ * The fields of `desired` (a parsed entry, defaults applied) whose value differs on the
+ * server. Fields the entry leaves undefined are not managed, so never a change.
+ */
+export function changedFields(
+  desired: object,
+  record: object,
+  options: { skip?: readonly string[]; same?: Record<string, (a: unknown, b: unknown) => boolean> } = {},
+): Change[] {
+  const current = record as Record<string, unknown>;
+  const changes: Change[] = [];
+  for (const [field, to] of Object.entries(desired)) {
+    if (to === undefined || options.skip?.includes(field)) continue;
+    const equal = options.same?.[field] ?? sameValue;
+    if (!equal(to, current[field])) changes.push({ field, from: current[field], to });
+  }
+  return changes;
+}
+
+/** The fields of a body schema that the record holds, without nulls: a record as a file entry. */
+export function bodyFields(schema: z.ZodType, record: object): Entry {
+  if (!(schema instanceof z.ZodObject)) throw new TypeError('bodyFields needs an object schema');
+  const source = record as Record<string, unknown>;
+  const out: Entry = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = source[key];
+    if (value !== null && value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** The fields of `changes` as a partial body for an update route. */
+export function patchOf(changes: readonly Change[]): Record<string, unknown> {
+  return Object.fromEntries(changes.map((c) => [c.field, c.to]));
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}

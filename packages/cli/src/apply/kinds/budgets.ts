@@ -1,0 +1,22 @@
+import { type Budget, BudgetCreateBody } from '@nimbus/sdk/contract';
+import type { z } from 'zod';
+import { bodyFields, changedFields, collect, type Kind, patchOf } from '../kind';
+
+type Entry = z.output<typeof BudgetCreateBody>;
+
+/** Cost budgets, changed in place with PUT. */
+export const budgetsKind: Kind<Entry, Budget> = {
+  key: 'budgets',
+  noun: 'budget',
+  entry: BudgetCreateBody,
+  updatable: ['amount', 'currency', 'period', 'alert_threshold'],
+  available: (client) => 'budgets' in client,
+  nameOf: (item) => item.name,
+  recordName: (record) => record.name,
+  idOf: (record) => record.id,
+  list: (api) => collect(api.client.budgets.list({ per_page: 100 })),
+  diff: (item, record) => changedFields(item, record),
+  create: (item, api) => api.client.budgets.create(item),
+  update: (record, _item, changes, api) => api.client.budgets.update(record.id, patchOf(changes)),
+  export: (record) => bodyFields(BudgetCreateBody, record),
+};

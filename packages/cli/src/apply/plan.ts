@@ -1,0 +1,208 @@
+import { UsageError } from '../errors';
+import { DocumentError, type ProjectEntry, type TenantDocument } from './document';
+import { type Change, changedFields, collect, type Kind } from './kind';
+import type { Target } from './target';
+
+/** What `apply` does to one resource. */
+export type Action = 'create' | 'update' | 'unchanged' | 'replace needed';
+
+export interface Step {
+  /** `project/acme`, `instances/web-1`, `vpcs/main/subnets/web`. */
+  address: string;
+  action: Action;
+  /** Fields that differ (update, replace needed). */
+  changes: Change[];
+  /** The resource's id: known for existing ones, set by `run` for created ones. */
+  id?: string;
+  note?: string;
+  /** The write, for create and update steps. */
+  run?: () => Promise<{ id: string; note?: string }>;
+}
+
+/**
+ * Kinds in dependency order: a kind comes after every kind it names in `after`; otherwise
+ * the registry order stands.
+ */
+export function orderKinds(kinds: readonly Kind[]): Kind[] {
+  const out: Kind[] = [];
+  const visiting = new Set<string>();
+  const visit = (kind: Kind) => {
+    if (out.includes(kind)) return;
+    if (visiting.has(kind.key)) throw new Error(`Kinds depend on each other in a cycle through ${kind.key}`);
+    visiting.add(kind.key);
+    for (const key of kind.after ?? []) {
+      const dependency = kinds.find((k) => k.key === key);
+      if (dependency) visit(dependency);
+    }
+    out.push(kind);
+  };
+  for (const kind of kinds) visit(kind);
+  return out;
+}
+
+/**
+ * Decides a step per declared resource, reading only: finds the project by name, lists each
+ * kind the file declares (and the kinds they refer to), and compares. Nothing is written.
+ *
+ * @throws DocumentError when an entry names a resource that neither the file nor the project has.
+ */
+export async function planTenant(target: Target, doc: TenantDocument): Promise<Step[]> {
+  const steps: Step[] = [await planProject(target, doc.project)];
+  const problems: string[] = [];
+  for (const kind of kindsToVisit(target.kinds, doc)) {
+    const existing = target.hasProject ? await target.list(kind) : ((await kind.initial?.(target)) ?? []);
+    const items = doc.entries[kind.key];
+    if (!items) continue;
+    problems.push(...unresolvedReferences(target, doc, kind, items));
+    const byName = recordsByName(target, kind, existing);
+    for (const [i, item] of items.entries()) {
+      const name = kind.nameOf(item);
+      const record = byName.get(name);
+      if (record && kind.builtin?.(record)) {
+        problems.push(
+          doc.problem(
+            [kind.key, i],
+            `"${name}" is a builtin ${kind.noun}: name it where it is used, do not declare it`,
+          ),
+        );
+        continue;
+      }
+      const address = `${kind.key}/${name}`;
+      steps.push(planEntry(target, kind, item, record, address));
+      if (kind.child) steps.push(...(await planChildren(target, kind, item, record, address)));
+    }
+  }
+  if (problems.length > 0) throw new DocumentError(problems);
+  return steps;
+}
+
+async function planProject(target: Target, project: ProjectEntry): Promise<Step> {
+  const mine = await collect(target.root.projects.list({ per_page: 100 }));
+  const matches = mine.filter((p) => p.name === project.name);
+  if (matches.length > 1) {
+    throw new UsageError(
+      `${matches.length} of your projects are named "${project.name}": the tenant file must name exactly one`,
+    );
+  }
+  const address = `project/${project.name}`;
+  const found = matches[0];
+  if (!found) {
+    return {
+      address,
+      action: 'create',
+      changes: [],
+      run: async () => {
+        const created = await target.root.projects.create(project);
+        target.setProject(created.id);
+        return { id: created.id };
+      },
+    };
+  }
+  target.setProject(found.id);
+  const changes = changedFields(project, found);
+  if (changes.length === 0) return { address, action: 'unchanged', changes, id: found.id };
+  return { address, action: 'replace needed', changes, id: found.id, note: 'projects have no update route' };
+}
+
+/** The kinds the file declares, plus the kinds they refer to (listed so names resolve). */
+function kindsToVisit(kinds: readonly Kind[], doc: TenantDocument): Kind[] {
+  const wanted = new Set(Object.keys(doc.entries));
+  const ordered = orderKinds(kinds);
+  for (const kind of [...ordered].reverse()) {
+    if (wanted.has(kind.key)) for (const key of kind.after ?? []) wanted.add(key);
+  }
+  return ordered.filter((kind) => wanted.has(kind.key));
+}
+
+function recordsByName(target: Target, kind: Kind, records: object[]): Map<string, object> {
+  const out = new Map<string, object>();
+  for (const record of records) {
+    const name = kind.recordName(record, target);
+    if (name !== undefined && !out.has(name)) out.set(name, record);
+  }
+  return out;
+}
+
+function unresolvedReferences(target: Target, doc: TenantDocument, kind: Kind, items: object[]): string[] {
+  // In a project about to be created only the file's own names can be checked; the rest
+  // (builtin policies) resolve once it exists.
+  if (!target.hasProject) return [];
+  const problems: string[] = [];
+  items.forEach((item, i) => {
+    for (const ref of kind.references?.(item) ?? []) {
+      if (target.refs.id(ref.kind, ref.name) !== undefined || declared(target, doc, ref.kind, ref.name))
+        continue;
+      const noun = target.kinds.find((k) => k.key === ref.kind)?.noun ?? ref.kind;
+      problems.push(
+        doc.problem([kind.key, i, ...ref.path], `no ${noun} named "${ref.name}" in the file or the project`),
+      );
+    }
+  });
+  return problems;
+}
+
+function declared(target: Target, doc: TenantDocument, kindKey: string, name: string): boolean {
+  const kind = target.kinds.find((k) => k.key === kindKey);
+  return !!kind && (doc.entries[kindKey] ?? []).some((entry) => kind.nameOf(entry) === name);
+}
+
+function planEntry(
+  target: Target,
+  kind: Kind,
+  item: object,
+  record: object | undefined,
+  address: string,
+  parent?: { kind: string; name: string },
+): Step {
+  const name = kind.nameOf(item);
+  if (!record) {
+    return {
+      address,
+      action: 'create',
+      changes: [],
+      run: async () => {
+        const parentId = parent ? target.refs.require(parent.kind, parent.name) : undefined;
+        const created = await kind.create(item, target, parentId);
+        const id = kind.idOf(created);
+        if (!parent) target.refs.set(kind.key, name, id);
+        return { id, note: kind.createdNote?.(created) };
+      },
+    };
+  }
+  const id = kind.idOf(record);
+  const changes = kind.diff(item, record, target);
+  if (changes.length === 0) return { address, action: 'unchanged', changes, id };
+  const fixed = changes.filter((c) => !kind.updatable?.includes(c.field)).map((c) => c.field);
+  if (kind.update && fixed.length === 0) {
+    return {
+      address,
+      action: 'update',
+      changes,
+      id,
+      run: async () => ({ id: kind.idOf(await kind.update!(record, item, changes, target)) }),
+    };
+  }
+  const note = kind.update
+    ? `${fixed.join(', ')} cannot be changed in place`
+    : `${kind.noun}s have no update route`;
+  return { address, action: 'replace needed', changes, id, note };
+}
+
+async function planChildren(
+  target: Target,
+  kind: Kind,
+  item: object,
+  record: object | undefined,
+  address: string,
+): Promise<Step[]> {
+  const { field, kind: child } = kind.child!;
+  const items = ((item as Record<string, unknown>)[field] as object[] | undefined) ?? [];
+  if (items.length === 0) return [];
+  const existing = record ? await target.list(child, kind.idOf(record)) : [];
+  const byName = recordsByName(target, child, existing);
+  const parent = { kind: kind.key, name: kind.nameOf(item) };
+  return items.map((entry) => {
+    const name = child.nameOf(entry);
+    return planEntry(target, child, entry, byName.get(name), `${address}/${field}/${name}`, parent);
+  });
+}

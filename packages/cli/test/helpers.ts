@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MockServer } from '../../mock-server/src/entries/testing';
+
+/** The built CLI (test/global-setup.ts builds it when the sources are newer). */
+export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A `nimbus` pointed at one server, with its own config file in its own temp directory. */
+export interface Cli {
+  dir: string;
+  config: string;
+  env: Record<string, string>;
+  run(...args: string[]): Promise<CliResult>;
+  /** Writes a file in the directory and answers its path. */
+  write(name: string, text: string): Promise<string>;
+}
+
+/**
+ * Runs `node dist/bin.js ...args` as a subprocess, its output piped (so not a terminal:
+ * JSON by default, no spinner). Only the variables given reach it, so a developer's own
+ * NIMBUS_* settings cannot leak in.
+ */
+export function runCli(args: string[], env: Record<string, string>, cwd?: string): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd, env: { PATH: process.env.PATH ?? '', NO_PROXY: '*', ...env }, timeout: 25_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+export async function cliFor(mock: MockServer, env: Record<string, string> = {}): Promise<Cli> {
+  const dir = await mkdtemp(join(tmpdir(), 'nimbus-cli-'));
+  const config = join(dir, 'nimbus', 'config.json');
+  const fullEnv = { NIMBUS_CONFIG: config, NIMBUS_BASE_URL: mock.url, ...env };
+  return {
+    dir,
+    config,
+    env: fullEnv,
+    run: (...args) => runCli(args, fullEnv, dir),
+    async write(name, text) {
+      const path = join(dir, name);
+      await writeFile(path, text);
+      return path;
+    },
+  };
+}
+
+/** The server's whole state, to prove a command wrote nothing. */
+export async function stateOf(mock: MockServer): Promise<Record<string, unknown>> {
+  return mock.client.mock.exportState();
+}
+
+/**
+ * The state without the audit records of workload tokens: the video API reads cameras only
+ * with one, so planning a file that declares cameras issues a token (a credential, not a
+ * resource). Every other change still shows.
+ */
+export async function resourcesOf(mock: MockServer): Promise<Record<string, unknown>> {
+  const state = (await stateOf(mock)) as { tables: Record<string, Record<string, { event?: string }>> };
+  const audit = state.tables.audit_logs ?? {};
+  const kept = Object.entries(audit).filter(([, row]) => row.event !== 'workload_token.issued');
+  return { ...state, tables: { ...state.tables, audit_logs: Object.fromEntries(kept) } };
+}
+
+/** Parses the JSON a command printed, failing with its stderr when it is not JSON. */
+export function json<T = unknown>(result: CliResult): T {
+  try {
+    return JSON.parse(result.stdout) as T;
+  } catch {
+    throw new Error(`Not JSON (exit ${result.code}): ${result.stdout}\n${result.stderr}`);
+  }
+}

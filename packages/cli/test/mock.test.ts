@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
+import { BIN, type Cli, cliFor, json, runCli, stateOf } from './helpers';
+
+let mock: MockServer;
+let cli: Cli;
+beforeAll(async () => {
+  mock = await startMockServer();
+  cli = await cliFor(mock);
+});
+afterAll(() => mock.close());
+
+describe('nimbus mock', () => {
+  it('clock shows the simulated time and clock advance moves it', async () => {
+    const before = json<{ now: string; offset_ms: number }>(await cli.run('mock', 'clock'));
+    const advanced = await cli.run('mock', 'clock', 'advance', '3600');
+    expect(advanced.code, advanced.stderr).toBe(0);
+    expect(json<{ offset_ms: number }>(advanced).offset_ms).toBe(before.offset_ms + 3_600_000);
+    const [now, negative, word] = await Promise.all([
+      cli.run('mock', 'clock', '-o', 'json'),
+      cli.run('mock', 'clock', 'advance', '-5'),
+      cli.run('mock', 'clock', 'advance', 'soon'),
+    ]);
+    expect(Date.parse(json<{ now: string }>(now).now) - Date.parse(before.now)).toBeGreaterThanOrEqual(
+      3_600_000,
+    );
+    expect(negative.code).toBe(2);
+    expect(word.code).toBe(2);
+    expect(word.stderr).toContain('seconds must be a number >= 0');
+  });
+
+  it('export and import round-trip the whole state; reset empties it', async () => {
+    const tenant = await seedTenant(mock);
+    await tenant.client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
+    const exported = await cli.run('mock', 'export', '--file', 'state.json');
+    expect(exported.code, exported.stderr).toBe(0);
+    const file = JSON.parse(await readFile(join(cli.dir, 'state.json'), 'utf8'));
+    expect(file).toEqual(await stateOf(mock));
+    expect(JSON.stringify(file)).not.toContain('"secret"');
+
+    const reset = await cli.run('mock', 'reset');
+    expect(reset.code).toBe(0);
+    expect((await stateOf(mock)).tables).not.toHaveProperty('projects.' + tenant.project.id);
+    const lost = await runCli(['projects', 'list'], { ...cli.env, NIMBUS_TOKEN: tenant.accessToken });
+    expect(lost.code).toBe(1);
+
+    const imported = await cli.run('mock', 'import', 'state.json');
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(await stateOf(mock)).toEqual(file);
+    // The server kept its secret, so tokens issued before the export work again.
+    const back = await runCli(['instances', 'list'], {
+      ...cli.env,
+      NIMBUS_TOKEN: tenant.accessToken,
+      NIMBUS_PROJECT: tenant.project.id,
+    });
+    expect(json<{ name: string }[]>(back).map((i) => i.name)).toEqual(['web']);
+
+    const [missing, refused] = await Promise.all([
+      cli.run('mock', 'import', 'nope.json'),
+      cli.run('mock', 'import', await cli.write('bad.json', '{"tables": 5}')),
+    ]);
+    expect(missing.code).toBe(2);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('(VALIDATION_ERROR)');
+  });
+
+  it('token logs a user in and prints an access token', async () => {
+    const email = `token-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await mock.client.auth.register({ email, password: 'correct-horse-battery', full_name: 'Tok' });
+    const token = await cli.run('mock', 'token', '--email', email, '--password', 'correct-horse-battery');
+    expect(token.code, token.stderr).toBe(0);
+    const me = await runCli(['whoami'], { ...cli.env, NIMBUS_TOKEN: token.stdout.trim() });
+    expect(json(me)).toMatchObject({ email });
+    expect((await cli.run('mock', 'token', '--email', email)).code).toBe(2);
+  });
+
+  it('start serves the demo tenant until a signal stops it (exit 0)', async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, 'mock', 'start', '--in-memory', '--port', '0', '--delay', '0', '--no-simulator'],
+      {
+        env: { PATH: process.env.PATH ?? '', NIMBUS_CONFIG: join(cli.dir, 'start.json') },
+      },
+    );
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /listening on (http:\/\/\S+)/.exec(output);
+        if (found && output.includes('token')) resolve(found[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`mock start exited (${code}): ${output}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      expect(output).toContain('demo@nimbus.dev');
+      const env = { NIMBUS_CONFIG: join(cli.dir, 'start.json'), NIMBUS_BASE_URL: url };
+      const token = await runCli(['mock', 'token'], env);
+      expect(token.code, token.stderr).toBe(0);
+      const projects = await runCli(['projects', 'list'], { ...env, NIMBUS_TOKEN: token.stdout.trim() });
+      expect(json<{ name: string }[]>(projects).map((p) => p.name)).toEqual(['Demo']);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
+});

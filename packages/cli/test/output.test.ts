@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import {
+  type MockServer,
+  type SeededTenant,
+  seedTenant,
+  startMockServer,
+} from '../../mock-server/src/entries/testing';
+import { type Cli, cliFor, json } from './helpers';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let mock: MockServer;
+let tenant: SeededTenant;
+let cli: Cli;
+beforeAll(async () => {
+  mock = await startMockServer();
+  tenant = await seedTenant(mock);
+  cli = await cliFor(mock, { NIMBUS_TOKEN: tenant.accessToken, NIMBUS_PROJECT: tenant.project.id });
+});
+afterAll(() => mock.close());
+
+describe('generated commands: output formats', () => {
+  it('prints JSON when piped, or YAML or a table on request, for a record and for a list', async () => {
+    const created = await cli.run(
+      'instances',
+      'create',
+      '--name',
+      'web-1',
+      '--flavor',
+      'small',
+      '--region',
+      'hn',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const instance = json<{ id: string; name: string; image: string }>(created);
+    expect(instance).toMatchObject({ name: 'web-1', image: 'ubuntu-24.04' });
+
+    const [asYaml, list, listYaml, table, record] = await Promise.all([
+      cli.run('instances', 'get', instance.id, '--output', 'yaml'),
+      cli.run('instances', 'list', '-o', 'json'),
+      cli.run('instances', 'list', '-o', 'yaml'),
+      cli.run('instances', 'list', '-o', 'table'),
+      cli.run('instances', 'get', instance.id, '-o', 'table'),
+    ]);
+    expect(asYaml.code).toBe(0);
+    expect(parse(asYaml.stdout)).toMatchObject({ id: instance.id, name: 'web-1' });
+    expect(json<{ id: string }[]>(list).map((i) => i.id)).toEqual([instance.id]);
+    expect(parse(listYaml.stdout)).toEqual(json(list));
+    expect(table.stdout).toContain(instance.id);
+    expect(table.stdout).toMatch(/│ id\s+│ name\s+│/);
+    expect(record.stdout).toMatch(new RegExp(`│ id\\s+│ ${instance.id} │`));
+  });
+
+  it('--quiet prints only ids, one a line', async () => {
+    const a = await cli.run(
+      'instances',
+      'create',
+      '--name',
+      'q-1',
+      '--flavor',
+      'nano',
+      '--region',
+      'hn',
+      '--quiet',
+    );
+    expect(a.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    const all = await cli.run('instances', 'list', '--all', '-q');
+    const ids = all.stdout.trim().split('\n');
+    expect(ids.every((id) => UUID.test(id))).toBe(true);
+    expect(ids).toContain(a.stdout.trim());
+  });
+
+  it('takes a body from --from-file (YAML or JSON), flags overriding it, and --wait follows the lifecycle silently when piped', async () => {
+    const file = await cli.write('vm.yaml', 'name: from-file\nflavor: micro\nregion: hcm\n');
+    const result = await cli.run('instances', 'create', '--from-file', file, '--flavor', 'medium', '--wait');
+    expect(result.code, result.stderr).toBe(0);
+    expect(json(result)).toMatchObject({
+      name: 'from-file',
+      flavor: 'medium',
+      region: 'hcm',
+      status: 'running',
+    });
+    expect(result.stderr).toBe('');
+
+    const stop = await cli.run('instances', 'stop', json<{ id: string }>(result).id, '--wait');
+    expect(json(stop)).toMatchObject({ status: 'stopped' });
+  });
+});
+
+describe('generated commands: arguments and flags', () => {
+  it('takes path ids as arguments and converts flags to the field types (number, boolean, JSON)', async () => {
+    const bucketName = `flags-${tenant.project.id.slice(0, 8)}`;
+    const network = async () => {
+      const vpc = json<{ id: string }>(await cli.run('vpcs', 'create', '--name', 'net', '--region', 'hn'));
+      return [
+        vpc.id,
+        await cli.run(
+          'subnets',
+          'create',
+          vpc.id,
+          '--name',
+          'web',
+          '--cidr',
+          '10.0.1.0/24',
+          '--zone',
+          'hn-a',
+        ),
+      ] as const;
+    };
+    const serverless = async () => {
+      const fn = ['functions', 'create', '--name', 'resize', '--runtime', 'nodejs20', '--region', 'hn'];
+      const created = json<{ id: string }>(
+        await cli.run(...fn, '--memory-mb', '512', '--env', '{"SIZE":"64"}'),
+      );
+      return [created, await cli.run('functions', 'update', created.id, '--timeout-sec', '90')] as const;
+    };
+    const [[vpcId, subnet], [created, updated], bucket, builtins, notBoolean] = await Promise.all([
+      network(),
+      serverless(),
+      cli.run('buckets', 'create', '--name', bucketName, '--region', 'hn', '--versioning', 'true'),
+      cli.run('policies', 'list', '--type', 'builtin', '--per-page', '2'),
+      cli.run('buckets', 'create', '--name', 'x-bucket', '--region', 'hn', '--versioning', 'yes'),
+    ]);
+    expect(subnet.code, subnet.stderr).toBe(0);
+    expect(json(subnet)).toMatchObject({ vpc_id: vpcId, name: 'web', zone: 'hn-a' });
+    expect(created).toMatchObject({ memory_mb: 512, env: { SIZE: '64' } });
+    expect(json(updated)).toMatchObject({ timeout_sec: 90, version: 2 });
+    expect(json(bucket)).toMatchObject({ versioning: true });
+    expect(json<{ type: string }[]>(builtins).map((p) => p.type)).toEqual(['builtin', 'builtin']);
+    expect(notBoolean.code).toBe(2);
+    expect(notBoolean.stderr).toContain('--versioning must be true or false');
+  });
+});
+
+describe('exit codes', () => {
+  it('1 on an API error, with the message and the code on stderr', async () => {
+    const noProject = await cliFor(mock, { NIMBUS_TOKEN: tenant.accessToken });
+    const unreachable = await cliFor(mock, { NIMBUS_BASE_URL: 'http://127.0.0.1:9', NIMBUS_TOKEN: 'x' });
+    await tenant.client.buckets.create({ name: `taken-${tenant.project.id.slice(0, 8)}`, region: 'hn' });
+    const [missing, conflict, header, down] = await Promise.all([
+      cli.run('instances', 'get', crypto.randomUUID()),
+      cli.run('buckets', 'create', '--name', `taken-${tenant.project.id.slice(0, 8)}`, '--region', 'hn'),
+      noProject.run('instances', 'list'),
+      unreachable.run('projects', 'list'),
+    ]);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/^error: .*\(NOT_FOUND\)$/m);
+    expect(conflict.code).toBe(1);
+    expect(conflict.stderr).toMatch(/^error: .*\(CONFLICT\)$/m);
+    expect(header.code).toBe(1);
+    expect(header.stderr).toContain('(PROJECT_HEADER_REQUIRED)');
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/cannot reach the server/);
+  });
+
+  it('2 on a usage error: unknown flag, a value that is not a number, a choice not offered, a missing argument', async () => {
+    const fn = ['functions', 'create', '--name', 'f', '--runtime', 'nodejs20', '--region', 'hn'];
+    const [unknown, number, choice, argument, format, noFile, noFlag, invalid, missingField] =
+      await Promise.all([
+        cli.run('instances', 'list', '--colour', 'blue'),
+        cli.run(...fn, '--memory-mb', 'lots'),
+        cli.run('instances', 'create', '--name', 'x', '--flavor', 'huge', '--region', 'hn'),
+        cli.run('instances', 'get'),
+        cli.run('instances', 'list', '-o', 'xml'),
+        cli.run('apply', '-f', 'missing.yaml'),
+        cli.run('apply'),
+        cli.run('instances', 'create', '--name', 'bad name!', '--flavor', 'small', '--region', 'hn'),
+        cli.run(...fn.slice(0, 6), '--memory-mb', '100'),
+      ]);
+    // Checked against the contract before anything is sent, naming the flag.
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toMatch(/^error: --name: must start with a letter or digit/m);
+    expect(missingField.code).toBe(2);
+    expect(missingField.stderr).toContain('error: --region: required');
+    expect(missingField.stderr).toContain('error: --memory-mb: Too small');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown option '--colour'/);
+    expect(number.code).toBe(2);
+    expect(number.stderr).toContain('--memory-mb must be a number, got "lots"');
+    expect(choice.code).toBe(2);
+    expect(choice.stderr).toMatch(/Allowed choices are nano, micro/);
+    expect(argument.code).toBe(2);
+    expect(argument.stderr).toMatch(/missing required argument 'id'/);
+    expect(format.code).toBe(2);
+    expect(noFile.code).toBe(2);
+    expect(noFile.stderr).toMatch(/Cannot read missing\.yaml/);
+    expect(noFlag.code).toBe(2);
+    expect(noFlag.stderr).toMatch(/required option '-f, --file <path>'/);
+  });
+
+  it('0 for --help and --version', async () => {
+    const [version, help] = await Promise.all([
+      cli.run('--version'),
+      cli.run('instances', 'create', '--help'),
+    ]);
+    expect(version.stdout.trim()).toBe('0.1.0');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--flavor <value>');
+  });
+});
