@@ -43,7 +43,7 @@ describe('nimbus mock', () => {
 
     const reset = await cli.run('mock', 'reset');
     expect(reset.code).toBe(0);
-    expect((await stateOf(mock)).tables).not.toHaveProperty('projects.' + tenant.project.id);
+    expect((await stateOf(mock)).tables).not.toHaveProperty(`projects.${tenant.project.id}`);
     const lost = await runCli(['projects', 'list'], { ...cli.env, NIMBUS_TOKEN: tenant.accessToken });
     expect(lost.code).toBe(1);
 

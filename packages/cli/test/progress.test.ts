@@ -60,7 +60,11 @@ describe('withProgress', () => {
 
   it('writes nothing when the stream is not a terminal', async () => {
     const stream = fakeStream(false);
-    expect(await withProgress('Applying', async (update) => (update('step'), 'ok'), stream)).toBe('ok');
+    const work = async (update: (text: string) => void) => {
+      update('step');
+      return 'ok';
+    };
+    expect(await withProgress('Applying', work, stream)).toBe('ok');
     expect(stream.text()).toBe('');
   });
 });
