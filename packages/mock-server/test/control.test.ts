@@ -47,6 +47,10 @@ describe('mock control routes', () => {
       status: 400,
       code: 'VALIDATION_ERROR',
     });
+    await expect(mock.client.mock.importState({ a: 1 })).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
     expect((await client.projects.list()).total).toBe(before);
   });
 

@@ -183,7 +183,10 @@ describe('msw state', () => {
     await expect(
       again.auth.login({ email: 'lee@example.com', password: 'correct-horse-battery' }),
     ).rejects.toMatchObject({ status: 401 });
-    await expect(nimbus.importState({ version: 1 } as unknown as StateExport)).resolves.toBeUndefined();
+    // A partial document is refused rather than emptying the state.
+    await expect(nimbus.importState({ version: 1 } as unknown as StateExport)).rejects.toThrow(
+      /Not a Nimbus state/,
+    );
     await expect(nimbus.importState({ tables: 'no' } as unknown as StateExport)).rejects.toThrow(
       /Not a Nimbus state/,
     );

@@ -98,11 +98,17 @@ function countingPersistence(write: (text: string) => Promise<void>): Persistenc
 
 describe('tables declared by several families', () => {
   it('keeps every unique key, whichever declaration is used first', () => {
-    const store = new Store(countingPersistence(async () => {}), emptyState('x'.repeat(32)));
+    const store = new Store(
+      countingPersistence(async () => {}),
+      emptyState('x'.repeat(32)),
+    );
     const plain = defineTable('shared');
-    const keyed = defineTable<{ id: string; created_at: string; updated_at: string; name: string }>('shared', {
-      unique: { name: (row) => row.name },
-    });
+    const keyed = defineTable<{ id: string; created_at: string; updated_at: string; name: string }>(
+      'shared',
+      {
+        unique: { name: (row) => row.name },
+      },
+    );
     const at = '2026-01-01T00:00:00.000Z';
     store.table(plain).insert({ id: 'a', created_at: at, updated_at: at, name: 'alpha' });
     expect(store.table(keyed).byKey('name', 'alpha')?.id).toBe('a');

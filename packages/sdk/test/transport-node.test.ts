@@ -1,6 +1,7 @@
 import { Agent, EnvHttpProxyAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatcherFor, fetchVia } from '../src/core/transport-node';
+import { send } from '../src/core/transport';
+import { dispatcherFor, fetchVia, requestVia } from '../src/core/transport-node';
 import { type StubServer, sequence, startStubServer } from './helpers/stub-server';
 
 let proxy: StubServer | undefined;
@@ -42,5 +43,47 @@ describe('Node transport', () => {
     expect(await response.text()).toBe('direct');
     expect(target.requests[0]?.url).toBe('/api/v1/users/me');
     expect(proxy.requests).toHaveLength(0);
+  });
+
+  it('sends through undici request: status, headers and body back, method, headers and body out', async () => {
+    target = await startStubServer(() => ({
+      status: 201,
+      body: { ok: true },
+      headers: { 'x-answer': 'yes' },
+    }));
+    const call = requestVia(new Agent());
+
+    const { response, body } = await send(
+      call,
+      `${target.url}/api/v1/things`,
+      {
+        method: 'POST',
+        headers: new Headers({ 'content-type': 'application/json', 'x-sent': 'a' }),
+        body: '{"name":"x"}',
+      },
+      { timeoutMs: 5000, binary: false },
+    );
+
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-answer')).toBe('yes');
+    expect(JSON.parse(body as string)).toEqual({ ok: true });
+    expect(target.requests[0]).toMatchObject({ method: 'POST', body: '{"name":"x"}' });
+    expect(target.requests[0]?.headers['x-sent']).toBe('a');
+  });
+
+  it('answers 204 without a body, and follows redirects as fetch does', async () => {
+    let calls = 0;
+    target = await startStubServer((request) => {
+      calls++;
+      if (request.url === '/old') return { status: 302, headers: { location: '/new' } };
+      return request.url === '/new' ? { status: 200, body: 'moved' } : { status: 204 };
+    });
+    const call = requestVia(new Agent());
+
+    expect((await call(`${target.url}/empty`, { method: 'DELETE' })).status).toBe(204);
+    const moved = await send(call, `${target.url}/old`, { method: 'GET' }, { timeoutMs: 5000, binary: true });
+    expect(moved.response.status).toBe(200);
+    expect(new TextDecoder().decode(moved.body as Uint8Array)).toBe('moved');
+    expect(calls).toBe(4);
   });
 });

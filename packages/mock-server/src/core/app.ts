@@ -11,7 +11,8 @@ import { IdempotencyCache } from './idempotency';
 import { allows, memberPermissions, permissionsOfRole } from './permissions';
 import { publicView } from './public-view';
 import { RateLimiter } from './rate-limit';
-import { apiOfPath, errorResponse, internalError, json } from './respond';
+import { type CoreRequest, isBuffered, type Reply, type RequestHead, replyOf, toResponse } from './request';
+import { apiOfPath, errorReply, internalError, jsonReply } from './respond';
 import { type RouteMatch, Router } from './router';
 import { Runtime } from './runtime';
 import { projects } from './tables';
@@ -26,6 +27,8 @@ export interface FamilyModule {
 export interface App {
   /** The whole server as a Fetch API handler. */
   fetch(request: Request): Promise<Response>;
+  /** `fetch` without the Fetch objects: what the Node server calls (a buffered body in, a reply out). */
+  handle(request: CoreRequest): Promise<Reply>;
   readonly runtime: Runtime;
   readonly faults: Faults;
   /** Contract operations that have a handler, by id. */
@@ -37,6 +40,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Deepest accepted request body: far beyond any contract body, far below what recursion survives. */
 const MAX_BODY_DEPTH = 64;
 const JSON_CONTENT = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+/** Built once: building a zod schema costs more than a request's whole handling. */
+const ProjectHeader = z.uuid();
 
 /**
  * Builds the server core: a function from a `Request` to a `Response` over a store.
@@ -60,26 +65,26 @@ export function createApp(options: {
   for (const family of options.families) family.setup?.(runtime);
   runtime.lifecycle.resume();
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: CoreRequest): Promise<Reply> {
     const started = performance.now();
     const url = new URL(request.url);
     const requestId = requestIdOf(request);
     const api = apiOfPath(url.pathname);
     let route = 'unmatched';
-    let response: Response;
+    let response: Reply;
     try {
       runtime.clock.runDue();
       if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
-        response = new Response(null, { status: 204, headers: preflightHeaders(request) });
+        response = { status: 204, headers: preflightHeaders(request), body: null };
       } else {
         const match = router.match(request.method, url.pathname);
         if (match.kind === 'found') route = match.endpoint.path;
         response = await dispatch(request, url, match, requestId);
       }
     } catch (error) {
-      response = errorResponse(api, toHttpError(error, config, requestId), requestId);
+      response = errorReply(api, toHttpError(error, config, requestId));
     }
-    response = withCommonHeaders(response, request, requestId);
+    withCommonHeaders(response, request, requestId);
     const record = {
       method: request.method,
       route,
@@ -91,11 +96,11 @@ export function createApp(options: {
   }
 
   async function dispatch(
-    request: Request,
+    request: CoreRequest,
     url: URL,
     match: RouteMatch,
     requestId: string,
-  ): Promise<Response> {
+  ): Promise<Reply> {
     if (match.kind === 'not-found') {
       throw new HttpError(404, ErrorCode.NOT_FOUND, `No route for ${request.method} ${url.pathname}`);
     }
@@ -172,7 +177,7 @@ export function createApp(options: {
     const run = async () => {
       try {
         const result = await handler(ctx);
-        const response = render(endpoint, result, requestId);
+        const response = await render(endpoint, result, requestId);
         if (logged) recordActivity(ctx, operation, response.status, createdId(endpoint, result));
         return response;
       } catch (error) {
@@ -192,13 +197,17 @@ export function createApp(options: {
     return run();
   }
 
-  function authorizeProject(request: Request, endpoint: Endpoint, principal: Principal | undefined): string {
+  function authorizeProject(
+    request: RequestHead,
+    endpoint: Endpoint,
+    principal: Principal | undefined,
+  ): string {
     const header = request.headers.get('x-project-id');
     if (header === null || header === '') {
       if (principal?.kind === 'api_key') return checkPermission(endpoint, principal, principal.projectId);
       throw new HttpError(400, ErrorCode.PROJECT_HEADER_REQUIRED, 'The X-Project-ID header is required');
     }
-    if (!z.uuid().safeParse(header).success) {
+    if (!ProjectHeader.safeParse(header).success) {
       throw HttpError.validation(
         [{ path: 'header.x-project-id', message: 'must be a UUID' }],
         'X-Project-ID must be a UUID',
@@ -246,13 +255,13 @@ export function createApp(options: {
     });
   }
 
-  function render(endpoint: Endpoint, result: unknown, requestId: string): Response {
-    if (result instanceof Response) return result;
-    if (endpoint.status === 204) return new Response(null, { status: 204 });
+  async function render(endpoint: Endpoint, result: unknown, requestId: string): Promise<Reply> {
+    if (result instanceof Response) return replyOf(result);
+    if (endpoint.status === 204) return { status: 204, headers: {}, body: null };
     if (endpoint.list) {
       const page = result as ListResult<unknown>;
       const data = page.items.map((item) => view(endpoint.response, item));
-      return json(endpoint.status, {
+      return jsonReply(endpoint.status, {
         success: true,
         data,
         meta: { request_id: requestId, page: page.page, per_page: page.per_page, total: page.total },
@@ -260,8 +269,8 @@ export function createApp(options: {
     }
     const data = view(endpoint.response, result);
     if (endpoint.api === 'v1')
-      return json(endpoint.status, { success: true, data, meta: { request_id: requestId } });
-    return json(endpoint.status, data);
+      return jsonReply(endpoint.status, { success: true, data, meta: { request_id: requestId } });
+    return jsonReply(endpoint.status, data);
   }
 
   function view(schema: z.ZodType, value: unknown): unknown {
@@ -277,35 +286,25 @@ export function createApp(options: {
     return out;
   }
 
-  function preflightHeaders(request: Request): Headers {
-    const headers = new Headers();
-    headers.set('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-    headers.set(
-      'Access-Control-Allow-Headers',
-      request.headers.get('access-control-request-headers') ??
+  function preflightHeaders(request: RequestHead): Record<string, string> {
+    return {
+      'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+      'access-control-allow-headers':
+        request.headers.get('access-control-request-headers') ??
         'Authorization, Content-Type, X-Project-ID, X-API-Key, X-Request-Id, Idempotency-Key, X-Nimbus-Client',
-    );
-    headers.set('Access-Control-Max-Age', '600');
-    return headers;
+      'access-control-max-age': '600',
+    };
   }
 
-  function withCommonHeaders(response: Response, request: Request, requestId: string): Response {
-    const headers = response.headers;
-    try {
-      headers.set('X-Request-Id', requestId);
-      const origin = request.headers.get('origin');
-      const allowed = config.corsOrigins === '*' || (origin !== null && config.corsOrigins.includes(origin));
-      if (allowed) {
-        headers.set('Access-Control-Allow-Origin', config.corsOrigins === '*' ? '*' : origin!);
-        headers.set('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After, WWW-Authenticate, Allow');
-        if (config.corsOrigins !== '*') headers.append('Vary', 'Origin');
-      }
-      return response;
-    } catch {
-      // Headers of some responses are immutable: copy them into a new one.
-      const copy = new Response(response.body, response);
-      return withCommonHeaders(copy, request, requestId);
-    }
+  function withCommonHeaders(reply: Reply, request: RequestHead, requestId: string): void {
+    const headers = reply.headers;
+    headers['x-request-id'] = requestId;
+    const origin = request.headers.get('origin');
+    const allowed = config.corsOrigins === '*' || (origin !== null && config.corsOrigins.includes(origin));
+    if (!allowed) return;
+    headers['access-control-allow-origin'] = config.corsOrigins === '*' ? '*' : origin!;
+    headers['access-control-expose-headers'] = 'X-Request-Id, Retry-After, WWW-Authenticate, Allow';
+    if (config.corsOrigins !== '*') headers.vary = headers.vary ? `${headers.vary}, Origin` : 'Origin';
   }
 
   function authorizeTenant(endpoint: Endpoint, principal: Principal | undefined): string {
@@ -320,7 +319,8 @@ export function createApp(options: {
   }
 
   return {
-    fetch: handle,
+    fetch: (request) => handle(request).then(toResponse),
+    handle,
     runtime,
     faults,
     handled: new Set(routed.map((op) => op.id)),
@@ -335,7 +335,7 @@ function createdId(endpoint: Endpoint, result: unknown): string | null {
   return typeof id === 'string' ? id : null;
 }
 
-function requestIdOf(request: Request): string {
+function requestIdOf(request: RequestHead): string {
   const given = request.headers.get('x-request-id');
   return given && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
 }
@@ -348,13 +348,13 @@ function queryObject(url: URL): Record<string, string> {
 }
 
 async function readBody(
-  request: Request,
+  request: CoreRequest,
   endpoint: Endpoint,
   maxBytes: number,
 ): Promise<{ value: unknown; text: string }> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  const text = request.body ? await readLimited(request, maxBytes) : '';
+  const text = await readLimited(request, maxBytes);
   if (text.trim() === '') {
     return { value: endpoint.bodyOptional ? {} : undefined, text };
   }
@@ -395,14 +395,21 @@ function withinDepthWithoutProto(root: unknown, maxDepth: number): boolean {
       for (const item of node) pending.push([item, depth + 1]);
       continue;
     }
-    if (Object.hasOwn(node, '__proto__')) delete (node as Record<string, unknown>).__proto__;
+    if (Object.hasOwn(node, '__proto__')) Reflect.deleteProperty(node, '__proto__');
     for (const item of Object.values(node)) pending.push([item, depth + 1]);
   }
   return true;
 }
 
-async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  const reader = request.body!.getReader();
+async function readLimited(request: CoreRequest, maxBytes: number): Promise<string> {
+  if (isBuffered(request)) {
+    const bytes = request.bufferedBody;
+    if (bytes === null) return '';
+    if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+    return decoder.decode(bytes);
+  }
+  if (!request.body) return '';
+  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -421,8 +428,10 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     all.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return decoder.decode(all);
 }
+
+const decoder = new TextDecoder();
 
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than ${maxBytes} bytes`);

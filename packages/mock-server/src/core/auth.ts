@@ -1,5 +1,6 @@
 import { type Endpoint, ErrorCode } from '@nimbus/sdk/contract';
 import { HttpError } from './http-error';
+import type { RequestHead } from './request';
 import type { Runtime } from './runtime';
 import { sha256 } from './secrets';
 import { apiKeys, sessions, users } from './tables';
@@ -13,7 +14,7 @@ export type Principal =
 /** Resolves the caller of `endpoint`, or throws 401. Public routes answer undefined. */
 export async function authenticate(
   runtime: Runtime,
-  request: Request,
+  request: RequestHead,
   url: URL,
   endpoint: Endpoint,
 ): Promise<Principal | undefined> {
@@ -37,7 +38,7 @@ export async function authenticate(
   }
 }
 
-function bearerOf(request: Request): string | null {
+function bearerOf(request: RequestHead): string | null {
   const header = request.headers.get('authorization');
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -79,7 +80,7 @@ function fromApiKey(runtime: Runtime, key: string): Principal {
   return { kind: 'api_key', keyId: row.id, projectId: row.project_id, role: row.role };
 }
 
-function checkBasic(runtime: Runtime, request: Request): undefined {
+function checkBasic(runtime: Runtime, request: RequestHead): undefined {
   const refuse = () =>
     new HttpError(401, ErrorCode.UNAUTHENTICATED, 'Basic authentication required', undefined, {
       'WWW-Authenticate': 'Basic realm="nimbus-metrics"',

@@ -17,12 +17,16 @@ interface Entry {
 
 export class Clock {
   #offsetMs: number;
+  /** A binary min-heap by (at, seq): inserting and taking the next task cost log n, even with many queued. */
   #queue: Entry[] = [];
   #seq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
   #running = false;
   #closed = false;
+  /** The last time formatted: a request formats the same millisecond several times. */
+  #isoAt = Number.NaN;
+  #iso = '';
   /** Called when the offset changes, so it can be persisted. */
   onChange?: (offsetMs: number) => void;
   /** Called when a task throws: a broken task must not stop the clock. */
@@ -41,15 +45,17 @@ export class Clock {
   }
 
   iso(at = this.now()): string {
-    return new Date(at).toISOString();
+    if (at !== this.#isoAt) {
+      this.#iso = new Date(at).toISOString();
+      this.#isoAt = at;
+    }
+    return this.#iso;
   }
 
   /** Runs `run(at)` when simulated time reaches `at` (immediately due tasks run on the next `runDue`). */
   schedule(at: number, run: (at: number) => void): ScheduledTask {
     const entry: Entry = { at, seq: this.#seq++, run, cancelled: false };
-    const index = this.#queue.findIndex((e) => e.at > at);
-    if (index === -1) this.#queue.push(entry);
-    else this.#queue.splice(index, 0, entry);
+    push(this.#queue, entry);
     this.#arm();
     return {
       at,
@@ -83,7 +89,7 @@ export class Clock {
     try {
       const now = this.now();
       while (this.#queue.length > 0 && this.#queue[0]!.at <= now) {
-        const entry = this.#queue.shift()!;
+        const entry = pop(this.#queue)!;
         if (entry.cancelled) continue;
         try {
           entry.run(entry.at);
@@ -123,4 +129,39 @@ export class Clock {
     }, wait);
     this.#timer.unref?.();
   }
+}
+
+/** Whether `a` runs before `b`: earlier time first, then the order they were scheduled in. */
+function before(a: Entry, b: Entry): boolean {
+  return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+}
+
+function push(heap: Entry[], entry: Entry): void {
+  let i = heap.length;
+  heap.push(entry);
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (!before(entry, heap[parent]!)) break;
+    heap[i] = heap[parent]!;
+    i = parent;
+  }
+  heap[i] = entry;
+}
+
+function pop(heap: Entry[]): Entry | undefined {
+  const top = heap[0];
+  const last = heap.pop();
+  if (heap.length === 0 || last === undefined) return top;
+  let i = 0;
+  for (;;) {
+    const left = 2 * i + 1;
+    if (left >= heap.length) break;
+    const right = left + 1;
+    const child = right < heap.length && before(heap[right]!, heap[left]!) ? right : left;
+    if (!before(heap[child]!, last)) break;
+    heap[i] = heap[child]!;
+    i = child;
+  }
+  heap[i] = last;
+  return top;
 }

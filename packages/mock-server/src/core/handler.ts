@@ -1,10 +1,11 @@
 import type { Endpoint, ParamsOf, ParsedBodyOf, ParsedQueryOf, ResponseOf } from '@nimbus/sdk/contract';
 import type { Principal } from './auth';
+import type { RequestHead } from './request';
 import type { Runtime } from './runtime';
 
 /** Everything a handler gets: parsed input, the caller, and the server's services. */
 export interface Context<E extends Endpoint = Endpoint> {
-  readonly request: Request;
+  readonly request: RequestHead;
   readonly url: URL;
   readonly endpoint: E;
   readonly params: ParamsOf<E>;

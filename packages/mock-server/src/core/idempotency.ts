@@ -1,11 +1,12 @@
 import { ErrorCode } from '@nimbus/sdk/contract';
 import { HttpError } from './http-error';
+import type { Reply } from './request';
 import { sha256 } from './secrets';
 
 interface Entry {
   bodyHash: string;
   expiresAt: number;
-  response: Promise<{ status: number; body: string; headers: [string, string][] }>;
+  reply: Promise<Reply>;
 }
 
 const TTL_MS = 24 * 3600 * 1000;
@@ -23,8 +24,8 @@ export class IdempotencyCache {
     key: string,
     body: string,
     now: number,
-    execute: () => Promise<Response>,
-  ): Promise<Response> {
+    execute: () => Promise<Reply>,
+  ): Promise<Reply> {
     const id = `${scope}\n${key}`;
     const bodyHash = sha256(body);
     const existing = this.#entries.get(id);
@@ -36,26 +37,19 @@ export class IdempotencyCache {
           'Idempotency-Key was already used with another body',
         );
       }
-      const first = await existing.response;
-      return new Response(first.status === 204 ? null : first.body, {
-        status: first.status,
-        headers: [...first.headers, ['idempotent-replayed', 'true']],
-      });
+      const first = await existing.reply;
+      return { ...first, headers: { ...first.headers, 'idempotent-replayed': 'true' } };
     }
-    const response = execute().then(async (r) => ({
-      status: r.status,
-      body: await r.clone().text(),
-      headers: [...r.headers] as [string, string][],
-      original: r,
-    }));
-    const entry: Entry = { bodyHash, expiresAt: now + TTL_MS, response };
+    const reply = execute();
+    const entry: Entry = { bodyHash, expiresAt: now + TTL_MS, reply };
     this.#entries.set(id, entry);
     this.#evict(now);
     try {
-      const done = await response;
+      const done = await reply;
       // Errors are not remembered: a retry after a failure must be able to succeed.
       if (done.status >= 400) this.#entries.delete(id);
-      return done.original;
+      // The caller adds its own headers to what it answers: the remembered reply stays as it was.
+      return { ...done, headers: { ...done.headers } };
     } catch (error) {
       this.#entries.delete(id);
       throw error;

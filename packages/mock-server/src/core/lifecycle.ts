@@ -33,6 +33,8 @@ type TransitionListener = (event: TransitionEvent) => void;
 export class Lifecycle {
   readonly #listeners = new Map<string, Set<TransitionListener>>();
   readonly #specs = new Map<string, TableSpec<StoredRecord>>();
+  /** Pending transition ids per record (`table\nrecord id`): planning and cancelling never scan them all. */
+  readonly #byRecord = new Map<string, string[]>();
 
   constructor(
     private readonly store: Store,
@@ -62,19 +64,23 @@ export class Lifecycle {
         value,
         due_at: at,
       });
+      this.#index(row);
       this.#arm(row);
     }
   }
 
   /** Drops the pending steps of a record (deleted, or re-planned). */
   cancel(table: string, recordId: string): void {
-    this.store.table(transitions).deleteWhere((t) => t.table === table && t.record_id === recordId);
+    const key = `${table}\n${recordId}`;
+    const ids = this.#byRecord.get(key);
+    if (!ids) return;
+    this.#byRecord.delete(key);
+    const rows = this.store.table(transitions);
+    for (const id of ids) rows.delete(id);
   }
 
   pending(table: string, recordId: string): boolean {
-    return (
-      this.store.table(transitions).find((t) => t.table === table && t.record_id === recordId) !== undefined
-    );
+    return this.#byRecord.has(`${table}\n${recordId}`);
   }
 
   on(table: string, listener: TransitionListener): () => void {
@@ -89,7 +95,25 @@ export class Lifecycle {
 
   /** Re-arms every persisted transition (start-up, import, reload). */
   resume(): void {
-    for (const row of [...this.store.table(transitions).list()]) this.#arm(row);
+    this.#byRecord.clear();
+    for (const row of [...this.store.table(transitions).list()]) {
+      this.#index(row);
+      this.#arm(row);
+    }
+  }
+
+  #index(row: TransitionRow): void {
+    const key = `${row.table}\n${row.record_id}`;
+    const ids = this.#byRecord.get(key);
+    if (ids) ids.push(row.id);
+    else this.#byRecord.set(key, [row.id]);
+  }
+
+  #unindex(row: TransitionRow): void {
+    const key = `${row.table}\n${row.record_id}`;
+    const ids = this.#byRecord.get(key)?.filter((id) => id !== row.id);
+    if (ids && ids.length > 0) this.#byRecord.set(key, ids);
+    else this.#byRecord.delete(key);
   }
 
   #arm(row: TransitionRow): void {
@@ -101,6 +125,7 @@ export class Lifecycle {
     const row = table.get(transitionId);
     if (!row) return; // cancelled, or the state was replaced
     table.delete(row.id);
+    this.#unindex(row);
     const spec = this.#specs.get(row.table) ?? defineTable(row.table);
     const records = this.store.table(spec);
     const record = records.get(row.record_id);

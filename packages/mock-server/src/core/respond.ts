@@ -1,22 +1,29 @@
 import type { ApiName } from '@nimbus/sdk/contract';
 import { HttpError } from './http-error';
+import type { Reply } from './request';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON reply; `headers` may use any case (HttpError headers are written `Retry-After`). */
+export function jsonReply(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  const out: Record<string, string> = { 'content-type': JSON_TYPE };
+  for (const name in headers) out[name.toLowerCase()] = headers[name]!;
+  return { status, headers: out, body: JSON.stringify(body) };
+}
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
 }
 
 /** The error body of the API a path belongs to: v1 envelope, or bare `{ error }` for /v2 and /__mock. */
-export function errorResponse(api: ApiName, error: HttpError, requestId: string): Response {
+export function errorReply(api: ApiName, error: HttpError): Reply {
   const body = {
     code: error.code,
     message: error.message,
     ...(error.details !== undefined && { details: error.details }),
   };
   const payload = api === 'v1' ? { success: false, error: body } : { error: body };
-  void requestId;
-  return json(error.status, payload, error.headers);
+  return jsonReply(error.status, payload, error.headers);
 }
 
 export function apiOfPath(pathname: string): ApiName {

@@ -66,7 +66,8 @@ export class TokenService {
       if (payload.typ !== 'access' && payload.typ !== 'workload') return { failure: 'invalid' };
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { failure: 'invalid' };
       const claims = payload as unknown as TokenClaims;
-      if (this.#verified.size >= VERIFIED_CACHE_SIZE) this.#verified.delete(this.#verified.keys().next().value!);
+      if (this.#verified.size >= VERIFIED_CACHE_SIZE)
+        this.#verified.delete(this.#verified.keys().next().value!);
       this.#verified.set(token, claims);
       return { claims };
     } catch (error) {

@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { fetch as undiciFetch } from 'undici';
 import { type App, createApp, type FamilyModule } from '../core/app';
 import type { ServerConfig } from '../core/config';
 import { users } from '../core/tables';
@@ -28,6 +27,10 @@ export interface CreateServerOptions extends Partial<Omit<ServerConfig, 'logger'
   logger?: ServerConfig['logger'];
   /** Coalescing window of state writes. */
   flushDelayMs?: number;
+  /** Deadline for a client to send its request headers (default 10 s): slow clients are cut off. */
+  headersTimeoutMs?: number;
+  /** Deadline for a whole request, body included (default 30 s). */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -66,15 +69,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     seed,
     watch = true,
     flushDelayMs,
+    headersTimeoutMs,
+    requestTimeoutMs,
     ...config
   } = options;
   const { store, fresh } = await openStore({ statePath, inMemory, flushDelayMs });
-  // Webhook deliveries go out through undici (the core itself only knows `fetch`); its types
-  // are its own copies of the fetch types, hence the cast.
   const app = createApp({
     store,
     families: allFamilies as FamilyModule[],
-    config: { webhookFetch: undiciFetch as unknown as typeof fetch, ...config },
+    config: { webhookFetch, ...config },
   });
   const health = store.health();
   if (!health.ok) {
@@ -95,6 +98,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
 
   const server = createNodeServer(app, {
     upgradeHandlers: nodeExtensions.flatMap((e) => (e.upgrade ? [e.upgrade(app)] : [])),
+    headersTimeoutMs,
+    requestTimeoutMs,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -145,3 +150,14 @@ async function ensureDemo(app: App, store: Store): Promise<RunningServer['demo']
     accessToken: pair.access_token,
   };
 }
+
+/**
+ * Webhook deliveries go out through undici (the core itself only knows `fetch`), loaded on the
+ * first delivery: loading it costs a fifth of the server's start-up. Its types are its own
+ * copies of the fetch types, hence the cast.
+ */
+let undici: Promise<typeof import('undici')> | undefined;
+const webhookFetch = (async (input, init) => {
+  undici ??= import('undici');
+  return (await undici).fetch(input as never, init as never);
+}) as typeof fetch;

@@ -1,25 +1,39 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { Readable } from 'node:stream';
 import type { App } from '../core/app';
+import type { BufferedRequest, HeaderReader } from '../core/request';
 
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
 
 export interface NodeServerOptions {
   /** Tried in order on `Upgrade` requests; one that returns true took the socket. */
   upgradeHandlers?: UpgradeHandler[];
-  /** Whole-request deadline, against slow clients. */
+  /** Whole-request deadline, against slow clients (default 30 s). */
   requestTimeoutMs?: number;
+  /** Deadline for the request headers, against clients that trickle them (slowloris; default 10 s). */
   headersTimeoutMs?: number;
+  /** Largest request head in bytes (default 16 KiB); larger answers 431. */
   maxHeaderSize?: number;
 }
 
+/** Answers to requests Node could not parse: too-large headers, too slow, or malformed. */
+const CLIENT_ERRORS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
 /** A node:http server that hands every request to the app's fetch handler. */
 export function createNodeServer(app: App, options: NodeServerOptions = {}): Server {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const requestDeadline = requestTimeout || Number.POSITIVE_INFINITY; // 0 switches it off
+  // Node refuses a headers deadline later than the whole-request one.
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestDeadline);
   const server = createServer(
     {
-      requestTimeout: options.requestTimeoutMs ?? 30_000,
-      headersTimeout: options.headersTimeoutMs ?? 10_000,
+      requestTimeout,
+      headersTimeout,
+      // Node enforces both deadlines only when it checks its connections (every 30 s by default).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, headersTimeout / 4, requestDeadline / 4)),
       maxHeaderSize: options.maxHeaderSize ?? 16 * 1024,
       keepAliveTimeout: 5_000,
     },
@@ -43,38 +57,69 @@ export function createNodeServer(app: App, options: NodeServerOptions = {}): Ser
     for (const handler of options.upgradeHandlers ?? []) if (handler(req, socket, head)) return;
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable)
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const status = CLIENT_ERRORS[error.code ?? ''] ?? '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    else socket.destroy();
   });
   return server;
 }
 
 async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const request = toRequest(req);
-  const response = await app.fetch(request);
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, key) => {
-    if (key === 'set-cookie') return;
-    headers[key] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers['set-cookie'] = cookies;
-  // An answer given before the body was read (413, 401...) leaves bytes on the socket: close it.
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const body = hasBody ? await readBody(req, app.runtime.config.maxBodyBytes) : null;
+  const reply = await app.handle(requestOf(req, body));
+  const headers: Record<string, string> = reply.headers;
+  // An answer given before the body was read whole (413) leaves bytes on the socket: close it.
   if (!req.complete) headers.connection = 'close';
-  res.writeHead(response.status, headers);
-  if (!response.body || req.method === 'HEAD') {
+  if (reply.body === null) {
+    res.writeHead(reply.status, headers);
     res.end();
     return;
   }
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-  body.on('error', (error) => res.destroy(error));
-  body.pipe(res);
+  headers['content-length'] = String(
+    typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength,
+  );
+  res.writeHead(reply.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : reply.body);
 }
 
-export function toRequest(req: IncomingMessage): Request {
-  const host = req.headers.host ?? 'localhost';
-  const url = new URL(req.url ?? '/', `http://${host}`);
+/**
+ * The request as the core reads it, without a Fetch `Request`: the URL, the headers and the
+ * body already in memory. Node's own header object serves lookups unless a name repeats (Node
+ * keeps only the first of some repeated headers, Fetch joins them all: then a `Headers` is built).
+ */
+export function requestOf(req: IncomingMessage, body: Uint8Array | null): BufferedRequest {
+  return { method: req.method ?? 'GET', url: urlOf(req), headers: headersOf(req), bufferedBody: body };
+}
+
+/**
+ * The absolute URL of a request, always one the core can parse: the Host header and the target
+ * are the client's word (`Host: bad host`, `OPTIONS *`, an absolute-form target), so what does
+ * not parse falls back to `localhost` and `/` rather than failing the request with a 500.
+ */
+function urlOf(req: IncomingMessage): string {
+  let target = req.url ?? '/';
+  if (!target.startsWith('/')) target = URL.canParse(target) ? pathAndQuery(new URL(target)) : '/';
+  const url = `http://${req.headers.host ?? 'localhost'}${target}`;
+  return URL.canParse(url) && new URL(url).pathname === pathOnly(target) ? url : `http://localhost${target}`;
+}
+
+const pathAndQuery = (url: URL) => `${url.pathname}${url.search}`;
+/** The target as the URL parser reads its path, to spot a Host header that changed it. */
+const pathOnly = (target: string) => new URL(`http://localhost${target}`).pathname;
+
+function headersOf(req: IncomingMessage): HeaderReader {
+  const names = req.headers;
+  if (Object.keys(names).length * 2 === req.rawHeaders.length) {
+    return {
+      get: (name) => {
+        const value = names[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+      has: (name) => names[name.toLowerCase()] !== undefined,
+    };
+  }
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
@@ -84,12 +129,46 @@ export function toRequest(req: IncomingMessage): Request {
       // A header Fetch refuses is dropped rather than failing the request.
     }
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream) : undefined,
-    // @ts-expect-error: `duplex` is required by Node's fetch for streamed bodies but missing from the DOM types
-    duplex: 'half',
+  return headers;
+}
+
+/**
+ * Reads the body into memory, up to one chunk past `maxBytes`: enough for the core to answer 413,
+ * without taking in the rest (the connection is then closed). A declared length past the limit is
+ * refused by the core before any body is needed.
+ */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | null> {
+  if (Number(req.headers['content-length'] ?? '0') > maxBytes) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', done);
+      req.off('error', fail);
+      req.off('close', cut);
+    };
+    const done = () => {
+      stop();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const fail = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    // A client gone before the end of its body (or cut off by the request deadline).
+    const cut = () => fail(new Error('The request was closed before its body ended'));
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        req.pause();
+        done();
+      }
+    };
+    req.on('data', onData);
+    req.on('end', done);
+    req.on('error', fail);
+    req.on('close', cut);
   });
 }

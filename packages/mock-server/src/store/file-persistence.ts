@@ -31,7 +31,9 @@ export class FilePersistence implements Persistence {
       text = await this.#file.read();
     } catch (error) {
       // A directory, a file where a folder should be, no permission: refused like a bad file.
-      throw new StateFileError(this.location, `cannot be read: ${(error as Error).message}`, { cause: error });
+      throw new StateFileError(this.location, `cannot be read: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     if (text === null) return undefined;
     const state = parseState(this.location, text);

@@ -4,8 +4,9 @@ import {
   EnvHttpProxyAgent,
   type RequestInit as UndiciRequestInit,
   fetch as undiciFetch,
+  request as undiciRequest,
 } from 'undici';
-import type { Fetch } from './transport';
+import { type Fetch, withReadBody } from './transport';
 
 /** Idle sockets stay open this long, so a CLI run or a test suite reuses its connections. */
 const agentOptions = { keepAliveTimeout: 10_000 };
@@ -34,6 +35,50 @@ export function fetchVia(dispatcher: Dispatcher): Fetch {
     undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher }) as unknown as Promise<Response>;
 }
 
+/** Statuses whose Response cannot carry a body. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * undici's `request` over `dispatcher`, answered as a WHATWG `Response`. Per call it costs a
+ * fraction of undici's `fetch` (on loopback, fetch's machinery took longer than the server did).
+ * What only `fetch` does goes through `fetch`: bodies other than text and bytes (the SDK sends
+ * neither), and redirects, which `request` does not follow (the request is sent again by fetch).
+ */
+export function requestVia(dispatcher: Dispatcher): Fetch {
+  const viaFetch = fetchVia(dispatcher);
+  return async (url, init) => {
+    const { body } = init;
+    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+      return viaFetch(url, init);
+    }
+    const headers: Record<string, string> = {};
+    const given = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+    given.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const answer = await undiciRequest(url, {
+      dispatcher,
+      method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
+      headers,
+      body: body ?? undefined,
+      signal: init.signal ?? undefined,
+    });
+    if (REDIRECT.has(answer.statusCode) && init.redirect !== 'manual') {
+      await answer.body.dump();
+      return viaFetch(url, init);
+    }
+    const bytes = new Uint8Array(await answer.body.arrayBuffer());
+    const received = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (Array.isArray(value)) for (const item of value) received.append(name, item);
+      else if (value !== undefined) received.append(name, value);
+    }
+    const response = new Response(null, { status: answer.statusCode, headers: received });
+    return NULL_BODY.has(answer.statusCode) ? response : withReadBody(response, bytes);
+  };
+}
+
 let shared: Fetch | undefined;
 
 /**
@@ -41,6 +86,6 @@ let shared: Fetch | undefined;
  * Created on first use, so importing the SDK opens nothing and reads the environment late.
  */
 export const nodeFetch: Fetch = (url, init) => {
-  shared ??= fetchVia(dispatcherFor(process.env));
+  shared ??= requestVia(dispatcherFor(process.env));
   return shared(url, init);
 };

@@ -15,6 +15,19 @@ export function globalFetch(): Fetch {
   return (url, init) => globalThis.fetch(url, init);
 }
 
+/**
+ * Bodies a transport read in full itself (the Node transport), by the body-less `Response` it
+ * answered: a Response built around the bytes would only stream them back, which costs more
+ * than the rest of a call on loopback. `send` reads every body anyway, so callers never could.
+ */
+const readBodies = new WeakMap<Response, Uint8Array>();
+const decoder = new TextDecoder();
+
+export function withReadBody(response: Response, body: Uint8Array): Response {
+  readBodies.set(response, body);
+  return response;
+}
+
 /** A response whose body has been read in full, within the same time budget as the headers. */
 export interface ReceivedResponse {
   response: Response;
@@ -53,7 +66,14 @@ export async function send(
 
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
-    const body = options.binary ? new Uint8Array(await response.arrayBuffer()) : await response.text();
+    const read = readBodies.get(response);
+    const body = read
+      ? options.binary
+        ? read
+        : decoder.decode(read)
+      : options.binary
+        ? new Uint8Array(await response.arrayBuffer())
+        : await response.text();
     return { response, body };
   } catch (error) {
     if (signal?.aborted) throw new APIUserAbortError({ cause: error });

@@ -5,7 +5,7 @@ import { HttpError } from '../../core/http-error';
 import { quotaLimit, quotaOverrides, quotaResources } from '../../core/quotas';
 import type { Runtime } from '../../core/runtime';
 import { issuesToDetails } from '../../core/validation';
-import { STATE_VERSION, type State, StateSchema } from '../../store/state';
+import { type State, StateSchema } from '../../store/state';
 
 function clockState(runtime: Runtime) {
   return { now: runtime.clock.iso(), offset_ms: runtime.clock.offsetMs };
@@ -40,14 +40,9 @@ export const controlFamily: FamilyModule = {
     exportState: (ctx) => exportState(ctx.runtime),
 
     importState(ctx) {
-      // The secret is never exported, so an import keeps the running server's own.
-      const candidate = {
-        version: STATE_VERSION,
-        clock_offset_ms: 0,
-        tables: {},
-        ...ctx.body,
-        secret: ctx.runtime.store.state.secret,
-      };
+      // The secret is never exported, so an import keeps the running server's own. Nothing
+      // else is defaulted: a body that is not a whole export must not empty the state.
+      const candidate = { ...ctx.body, secret: ctx.runtime.store.state.secret };
       const parsed = StateSchema.safeParse(candidate);
       if (!parsed.success) {
         throw HttpError.validation(

@@ -13,6 +13,8 @@ export const topicsFamily: FamilyModule = {
     // Every platform event of a project (resource lifecycle, budget alerts) goes to the
     // matching subscriptions of that project's topics.
     runtime.events.subscribe((event) => {
+      // Most projects have no subscription: skip building (and copying) the CloudEvent for them.
+      if (runtime.store.table(topicSubscriptions).list(event.project_id).length === 0) return;
       try {
         deliverToMatching(runtime, event.project_id, platformCloudEvent(event));
       } catch (error) {

@@ -1,0 +1,53 @@
+/** Reads request headers by name, case-insensitively: a Fetch `Headers` is one. */
+export interface HeaderReader {
+  get(name: string): string | null;
+  has(name: string): boolean;
+}
+
+/** What the core reads of a request. A Fetch `Request` has it all; the Node server passes a lighter object. */
+export interface RequestHead {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: HeaderReader;
+}
+
+/**
+ * A request whose body the server read into memory before handing it over (at most the body
+ * limit and one chunk more, so an oversized body is still seen as too large). Building a Fetch
+ * `Request` and its body stream per request cost more than the handling itself.
+ */
+export interface BufferedRequest extends RequestHead {
+  readonly bufferedBody: Uint8Array | null;
+}
+
+/** What the core handles: a Fetch `Request` (msw, in-process fetch) or a buffered one (Node server). */
+export type CoreRequest = Request | BufferedRequest;
+
+/**
+ * An answer before it becomes a Fetch `Response`, so the Node server can write it to the socket
+ * as it is (one write with a content-length). Header names are lower case.
+ */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | null;
+}
+
+export function isBuffered(request: CoreRequest): request is BufferedRequest {
+  return 'bufferedBody' in request;
+}
+
+/** The Fetch `Response` of a reply. */
+export function toResponse(reply: Reply): Response {
+  return new Response(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers });
+}
+
+/** A reply from a `Response` a handler answered (playlists, media, docs): its body read whole. */
+export async function replyOf(response: Response): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, headers, body };
+}

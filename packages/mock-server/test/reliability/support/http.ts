@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type Answer, answerOf } from './harness';
+
+/** A JSON request to a server on a port; fails on a hang. */
+export function httpCall(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; projectId?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+  if (options.projectId) headers.set('x-project-id', options.projectId);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set('content-type', 'application/json');
+  }
+  return answerOf(fetch(`${baseUrl}${path}`, { method, headers, body }), `${method} ${path}`);
+}
+
+/** A server running as a child process. */
+export interface ChildServer {
+  process: ChildProcess;
+  url: string;
+  /** Whether the store could write the state file at start. */
+  healthy: boolean;
+  /** Resolves with the exit code (or signal) once the process ended. */
+  exited: Promise<number | string>;
+  /** Wall-clock times (Date.now()) at which each completed write of the state file was serialised. */
+  flushes: number[];
+}
+
+/** Starts `script` with `args` and waits for its first stdout line (`{"url":...}`). */
+export function startChild(script: string, args: string[]): Promise<ChildServer> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const flushes: number[] = [];
+  return new Promise((resolve, reject) => {
+    let pending = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`child server did not start within 15 s: ${stderr}`));
+    }, 15_000);
+    child.stdout!.on('data', (chunk) => {
+      pending += String(chunk);
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) {
+        const message = JSON.parse(line) as { url?: string; healthy?: boolean; flushed?: number };
+        if (message.flushed !== undefined) flushes.push(message.flushed);
+        if (message.url !== undefined) {
+          clearTimeout(timer);
+          resolve({ process: child, url: message.url, healthy: message.healthy === true, exited, flushes });
+        }
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`child server exited (${code}) before listening: ${stderr}`));
+    });
+  });
+}
+
+/** Runs `script` expecting it to refuse to start: its exit code and what it wrote to stderr. */
+export async function runToExit(
+  script: string,
+  args: string[],
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  return { code, stderr };
+}
+
+/** Registers, logs in and creates a project over HTTP; answers the token and project id. */
+export async function httpTenant(baseUrl: string, name: string) {
+  const email = `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = 'correct-horse-battery';
+  const registered = await httpCall(baseUrl, 'POST', '/api/v1/auth/register', {
+    body: { email, password, full_name: name },
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.text}`);
+  const login = await httpCall(baseUrl, 'POST', '/api/v1/auth/login', { body: { email, password } });
+  const token = (login.body as { data: { access_token: string } }).data.access_token;
+  const project = await httpCall(baseUrl, 'POST', '/api/v1/projects', { token, body: { name: `${name}-p` } });
+  return { token, projectId: (project.body as { data: { id: string } }).data.id, email, password };
+}
