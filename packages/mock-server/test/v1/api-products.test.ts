@@ -3,6 +3,7 @@ import { v1 } from '@nimbus/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/core/secrets';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
+import { type Failure, paths, rejection } from '../support/failure';
 
 let mock: MockServer;
 let alice: SeededTenant;
@@ -14,19 +15,6 @@ beforeAll(async () => {
   bob = await seedTenant(mock);
 });
 afterAll(() => mock.close());
-
-type Failure = Error & { code?: string; status?: number; details?: { path: string; message: string }[] };
-
-async function rejection(promise: Promise<unknown>): Promise<Failure> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Failure;
-  }
-  throw new Error('expected the call to fail');
-}
-
-const paths = (error: Failure) => error.details!.map((d) => d.path);
 
 describe('API products', () => {
   it('creates a product with version v1 and an empty description by default', async () => {

@@ -1,6 +1,7 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
+import { type Failure, paths, rejection } from '../support/failure';
 
 let mock: MockServer;
 let alice: SeededTenant;
@@ -14,19 +15,6 @@ beforeAll(async () => {
   [alice, bob, carol] = await Promise.all([seedTenant(mock), seedTenant(mock), seedTenant(slow)]);
 });
 afterAll(() => Promise.all([mock.close(), slow.close()]));
-
-type Failure = Error & { code?: string; status?: number; details?: { path: string; message: string }[] };
-
-async function rejection(promise: Promise<unknown>): Promise<Failure> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Failure;
-  }
-  throw new Error('expected the call to fail');
-}
-
-const paths = (error: Failure) => error.details!.map((d) => d.path);
 
 describe('cache instances: create', () => {
   it('creates with sku Basic and 1 GB by default, provisioning then available', async () => {

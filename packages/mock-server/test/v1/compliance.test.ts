@@ -3,17 +3,7 @@ import type { Instance } from '@nimbus/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
 import { policies } from '../../src/families/v1/policy/tables';
-
-type Failure = Error & { code?: string; status?: number; details?: { path: string; message: string }[] };
-
-async function rejection(promise: Promise<unknown>): Promise<Failure> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Failure;
-  }
-  throw new Error('expected the call to fail');
-}
+import { type Failure, rejection } from '../support/failure';
 
 let mock: MockServer;
 beforeAll(async () => {

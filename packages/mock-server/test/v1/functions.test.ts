@@ -1,6 +1,7 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
+import { type Failure, paths, rejection } from '../support/failure';
 
 let mock: MockServer;
 let alice: SeededTenant;
@@ -12,19 +13,6 @@ beforeAll(async () => {
   bob = await seedTenant(mock);
 });
 afterAll(() => mock.close());
-
-type Failure = Error & { code?: string; status?: number; details?: { path: string; message: string }[] };
-
-async function rejection(promise: Promise<unknown>): Promise<Failure> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Failure;
-  }
-  throw new Error('expected the call to fail');
-}
-
-const paths = (error: Failure) => error.details!.map((d) => d.path);
 
 let counter = 0;
 const newName = () => `fn-${++counter}`;

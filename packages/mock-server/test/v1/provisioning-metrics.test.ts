@@ -1,17 +1,7 @@
 import { ConflictError, NotFoundError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-
-type Failure = Error & { code?: string; status?: number; details?: { path: string; message: string }[] };
-
-async function rejection(promise: Promise<unknown>): Promise<Failure> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Failure;
-  }
-  throw new Error('expected the call to fail');
-}
+import { type Failure, rejection } from '../support/failure';
 
 const paths = (error: Failure) => (error.details ?? []).map((d) => d.path);
 
