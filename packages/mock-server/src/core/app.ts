@@ -157,6 +157,9 @@ export function createApp(options: {
     const rawBody = endpoint.body ? await readBody(request, endpoint, config.maxBodyBytes) : undefined;
     const body = endpoint.body ? parseOr400(endpoint.body, rawBody?.value, 'body') : undefined;
 
+    // A request happens at one instant: every record it stamps (created_at, expires_at derived
+    // from it, its activity-log entry) shares that time, even across an await.
+    let instant: string | undefined;
     const ctx: Context = {
       request,
       url,
@@ -169,7 +172,7 @@ export function createApp(options: {
       projectId,
       tenantId,
       runtime,
-      now: () => runtime.clock.iso(),
+      now: () => (instant ??= runtime.clock.iso()),
     };
     const handler = handlers.get(endpoint)!;
     // Every mutating call of a project that reached its handler is logged, refused or not.

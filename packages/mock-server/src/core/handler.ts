@@ -19,7 +19,7 @@ export interface Context<E extends Endpoint = Endpoint> {
   /** The /v2 tenant of the token. */
   readonly tenantId: string;
   readonly runtime: Runtime;
-  /** The simulated time now, ISO-8601. */
+  /** The simulated time of this request, ISO-8601: read once, the same on every call. */
   now(): string;
 }
 

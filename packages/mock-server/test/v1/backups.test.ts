@@ -1,5 +1,5 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
 import { type Failure, rejection } from '../support/failure';
 
@@ -151,6 +151,27 @@ describe('backup vaults, backups, policies and snapshots', () => {
       expect(again).toMatchObject({ name: 'manual', size_gb: backup.size_gb, retention_days: 7 });
       const listed = await alice.client.backups.list({ vault_id: vault.id });
       expect(listed.data.map((b) => b.status)).toEqual(['completed', 'completed']);
+    });
+
+    it('stamps a backup and its expiry from one instant, however often the clock is read', async () => {
+      const vault = await vaultOf(alice, 'hcm');
+      const db = await availableDatabase(alice);
+      // Every read of the wall clock moves it on by a millisecond: a request that read the
+      // clock twice would stamp two different instants.
+      let ticks = Date.now();
+      const tick = vi.spyOn(Date, 'now').mockImplementation(() => ++ticks);
+      try {
+        const backup = await alice.client.backups.create({
+          vault_id: vault.id,
+          resource_type: 'database',
+          resource_id: db.id,
+          retention_days: 3,
+        });
+        expect(Date.parse(backup.expires_at) - Date.parse(backup.created_at)).toBe(3 * DAY_MS);
+        expect(backup.updated_at).toBe(backup.created_at);
+      } finally {
+        tick.mockRestore();
+      }
     });
 
     it('backs up instances (by flavor disk) and buckets (by id or name)', async () => {
