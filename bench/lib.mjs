@@ -1,23 +1,78 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { request } from 'undici';
 
-/** Starts a server script as a child process and waits for its `{ url, ... }` line. */
-export async function startServer(script, env = {}) {
-  const child = spawn(process.execPath, [script], {
+export const benchFile = (file) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * Starts a server script as a child process (its own process, so the load generator and the
+ * server each get a core) and waits for its `{ url, ... }` line. `spawnedAt` is the
+ * performance.now() of the spawn, for start-up times.
+ */
+export async function startServer(script, env = {}, nodeArgs = []) {
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const lines = createInterface({ input: child.stdout });
-  const [line] = await once(lines, 'line');
-  return { ...JSON.parse(line), child, stop: () => stop(child) };
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`${script} exited (${code}) before it was ready`);
+  });
+  const [line] = await Promise.race([once(lines, 'line'), exited]);
+  exited.catch(() => {});
+  return {
+    ...JSON.parse(line),
+    child,
+    spawnedAt,
+    stop: () => stop(child),
+    /** What the child measured inside itself (nimbus.mjs answers: rss, heap, event-loop delay). */
+    stats: () => ask(child, 'stats'),
+    resetStats: () => ask(child, 'reset-stats'),
+  };
 }
 
-async function stop(child) {
-  if (child.exitCode !== null) return;
+async function ask(child, message) {
+  const answer = once(child, 'message');
+  child.send(message);
+  const [value] = await answer;
+  return value;
+}
+
+export async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   await once(child, 'exit');
+}
+
+/** A free TCP port on loopback (for servers that cannot pick one and say which). */
+export async function freePort() {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** Resolves once `probe()` resolves true; answers the performance.now() of that moment. */
+export async function waitUntil(probe, { timeoutMs = 30_000, everyMs = 5 } = {}) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await probe()) return performance.now();
+    } catch {
+      // not up yet
+    }
+    if (performance.now() > deadline) throw new Error('timed out waiting for a server');
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
 }
 
 /** Runs autocannon against one route and answers requests/s and latency percentiles. */
@@ -33,12 +88,46 @@ export async function load({ url, path, method = 'GET', body, headers = {}, conn
   const failures = result.non2xx + result.errors + result.timeouts;
   return {
     rps: Math.round(result.requests.average),
+    mean: result.latency.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures,
     total: result.requests.total,
   };
 }
+
+/** One JSON request with undici; throws on a non-2xx answer. */
+export async function api(url, method, path, { body, headers = {} } = {}) {
+  const response = await request(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.body.text();
+  if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Resident set size of a process, in MB (Linux /proc). */
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+/** CPU time (user + system) a process used so far, in ms (Linux /proc). */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export function percentile(values, p) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export const median = (values) => percentile(values, 50);
+export const round = (value, digits = 1) => Number(value.toFixed(digits));
 
 export function table(rows) {
   const widths = Object.keys(rows[0]).map((key) =>

@@ -1,57 +1,241 @@
-// `npm run bench`: every benchmark, one table, each figure beside its target.
-// BENCH_DURATION (seconds per load run, default 10) shortens a run.
-import { cpus, totalmem } from 'node:os';
-import { table } from './lib.mjs';
+// `npm run bench`: every benchmark in one run, one table, each figure beside its target.
+// BENCH_DURATION: seconds per load run (default 10). BENCH_WS_DURATION: seconds of the WebSocket
+// run (default 6 x BENCH_DURATION, at most 60). Every server runs in a process of its own.
+// The raw figures are written as JSON to the temp directory (path printed at the end).
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { benchFile, round, table } from './lib.mjs';
+import { stateScaling } from './state-scaling.mjs';
 import { throughput } from './throughput.mjs';
+import { webhooks } from './webhooks.mjs';
+import { wsFanout } from './ws-fanout.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+const wsDuration = Number(process.env.BENCH_WS_DURATION ?? Math.min(60, duration * 6));
+const startedAt = performance.now();
 const rows = [];
 const pct = (a, b) => `${Math.round((a / b) * 100)}%`;
+const times = (a, b) => `${round(a / b)}x`;
+const ms = (value) => `${round(value)} ms`;
+const row = (benchmark, measured, baseline, ratio, target, met) =>
+  rows.push({ benchmark, measured, baseline, ratio, target, met: met ? 'yes' : 'NO' });
+const step = (name) => console.error(`[${round((performance.now() - startedAt) / 1000, 0)} s] ${name}`);
 
+/** Runs a bench script in a node of its own (flags such as --expose-gc) and parses its JSON line. */
+function child(script, nodeArgs = []) {
+  const out = execFileSync(process.execPath, [...nodeArgs, benchFile(script)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.trim().split('\n').at(-1));
+}
+
+step(`throughput (${duration} s per route and server)`);
 const t = await throughput({ duration });
-const bare = t['bare node:http'];
 const ours = t.nimbus;
-rows.push(
-  {
-    benchmark: 'GET /api/v1/instances',
-    nimbus: `${ours.get.rps} req/s`,
-    baseline: `${bare.get.rps} req/s (bare node:http)`,
-    ratio: pct(ours.get.rps, bare.get.rps),
-    target: '>= 70%',
-    met: ours.get.rps >= 0.7 * bare.get.rps ? 'yes' : 'NO',
-  },
-  {
-    benchmark: 'POST /api/v1/instances',
-    nimbus: `${ours.post.rps} req/s`,
-    baseline: `${bare.post.rps} req/s (bare node:http)`,
-    ratio: pct(ours.post.rps, bare.post.rps),
-    target: '>= 70%',
-    met: ours.post.rps >= 0.7 * bare.post.rps ? 'yes' : 'NO',
-  },
-  {
-    benchmark: 'p99 latency GET, 50 conns',
-    nimbus: `${ours.get.p99} ms`,
-    baseline: `${bare.get.p99} ms`,
-    ratio: '',
-    target: '< 10 ms',
-    met: ours.get.p99 < 10 ? 'yes' : 'NO',
-  },
-  {
-    benchmark: 'p99 latency POST, 50 conns',
-    nimbus: `${ours.post.p99} ms`,
-    baseline: `${bare.post.p99} ms`,
-    ratio: '',
-    target: '< 10 ms',
-    met: ours.post.p99 < 10 ? 'yes' : 'NO',
-  },
-);
-const failures = ours.get.failures + ours.post.failures + bare.get.failures + bare.post.failures;
+for (const [route, key] of [
+  ['GET /api/v1/instances', 'get'],
+  ['POST /api/v1/instances', 'post'],
+]) {
+  const rps = ours[key].rps;
+  const bare = t['bare node:http'][key].rps;
+  const json = t['json-server 0.17'][key].rps;
+  const prism = t['prism mock'][key].rps;
+  row(
+    `${route} vs bare node:http`,
+    `${rps} req/s`,
+    `${bare} req/s`,
+    pct(rps, bare),
+    '>= 70%',
+    rps >= 0.7 * bare,
+  );
+  row(
+    `${route} vs json-server 0.17`,
+    `${rps} req/s`,
+    `${json} req/s`,
+    times(rps, json),
+    '>= 10x',
+    rps >= 10 * json,
+  );
+  row(
+    `${route} vs prism mock`,
+    `${rps} req/s`,
+    `${prism} req/s`,
+    times(rps, prism),
+    '>= 5x',
+    rps >= 5 * prism,
+  );
+  row(
+    `${route} p99, 50 connections`,
+    ms(ours[key].p99),
+    `${ms(t['bare node:http'][key].p99)} (bare)`,
+    '',
+    '< 10 ms',
+    ours[key].p99 < 10,
+  );
+}
 
+step('state size: 1k and 100k instances in the state file');
+const s = await stateScaling({ duration });
+const { small, large } = s;
+row(
+  'POST rps, 100k-record state',
+  `${large.post.rps} req/s`,
+  `${small.post.rps} req/s (1k)`,
+  pct(large.post.rps, small.post.rps),
+  'within 20%',
+  large.post.rps >= 0.8 * small.post.rps,
+);
+row(
+  'POST mean latency, 100k-record state',
+  ms(large.post.mean),
+  `${ms(small.post.mean)} (1k)`,
+  pct(large.post.mean, small.post.mean),
+  'within 20%',
+  large.post.mean <= 1.2 * small.post.mean,
+);
+row('POST p99, 100k-record state', ms(large.post.p99), `${ms(small.post.p99)} (1k)`, '', '(reported)', true);
+row(
+  'RSS with 100k records loaded',
+  `${round(large.rssStartMb)} MB`,
+  `${round(small.rssStartMb)} MB (1k)`,
+  '',
+  '< 300 MB',
+  large.rssStartMb < 300,
+);
+row(
+  `RSS after the ${duration} s POST run, 100k`,
+  `${round(large.rssAfterMb)} MB`,
+  `${round(small.rssAfterMb)} MB (1k)`,
+  `+${large.post.total} records`,
+  '(reported)',
+  true,
+);
+row(
+  'event-loop stall during POST load, 100k',
+  ms(large.loopDelayMaxMs),
+  `${ms(small.loopDelayMaxMs)} (1k)`,
+  '',
+  '(reported)',
+  true,
+);
+row(
+  'start-up, 100k-record state file',
+  ms(large.startMs),
+  `${ms(small.startMs)} (1k); ${ms(large.readyMs)} in-process`,
+  '',
+  '< 1500 ms',
+  large.startMs < 1500,
+);
+row(
+  'start-up, empty state',
+  ms(s.emptyStartMs),
+  `${ms(s.emptyReadyMs)} in-process`,
+  '',
+  '< 300 ms',
+  s.emptyStartMs < 300,
+);
+
+step('SDK overhead and auto-pagination memory');
+const sdk = child('./sdk.mjs', ['--expose-gc']);
+const overhead = sdk.overhead.sdkUs / sdk.overhead.bareUs - 1;
+row(
+  'SDK call vs bare undici request',
+  `${round(sdk.overhead.sdkUs, 0)} us`,
+  `${round(sdk.overhead.bareUs, 0)} us`,
+  `+${round(overhead * 100)}%`,
+  '<= +15%',
+  overhead <= 0.15,
+);
+const p = sdk.pagination;
+row(
+  `for await over ${p.seen} instances: heap growth`,
+  `${round(p.maxGrowthKb)} KB`,
+  `${round(p.allKb)} KB (all held)`,
+  `${round(p.maxGrowthKb / p.pageKb)} pages`,
+  '<= 3 pages of 100',
+  p.maxGrowthKb <= 3 * p.pageKb,
+);
+
+step(`WebSocket fan-out (${wsDuration} s)`);
+const ws = await wsFanout({ duration: wsDuration });
+row(
+  'WS events delivered to every client',
+  `${ws.minReceived}..${ws.maxReceived} of ${ws.published}`,
+  `${ws.open}/${ws.clients} clients open`,
+  '',
+  'all',
+  ws.minReceived === ws.published && ws.open === ws.clients && ws.failed === 0,
+);
+row(
+  `WS delivery p99, ${ws.clients} clients x ${Math.round(ws.rate)} ev/s`,
+  ms(ws.p99Ms),
+  `p50 ${ms(ws.p50Ms)}`,
+  '',
+  '< 50 ms',
+  ws.p99Ms < 50,
+);
+const growth = ws.rss.end - ws.rss.at10;
+row(
+  `WS server RSS over ${wsDuration} s`,
+  `${round(ws.rss.at10)} -> ${round(ws.rss.end)} MB`,
+  `max ${round(ws.rss.max)} MB`,
+  `+${round(growth)} MB`,
+  'flat (< +20 MB)',
+  growth < 20,
+);
+
+step('webhook delivery');
+const w = await webhooks();
+row(
+  `webhooks: ${w.subscriptions} subscriptions, 1 publish`,
+  ms(w.allMs),
+  `${w.delivered}/${w.subscriptions} delivered`,
+  '',
+  'all in < 2000 ms',
+  w.delivered === w.subscriptions && w.allMs < 2000,
+);
+row(
+  'GET during the webhook burst',
+  `p99 ${ms(w.getP99Ms)}`,
+  `${w.gets} GETs, max ${ms(w.getMaxMs)}`,
+  '',
+  'p99 < 100 ms',
+  w.getP99Ms < 100,
+);
+
+step('in-process test helper');
+const h = child('./testing-helper.mjs');
+row(
+  'startMockServer + first request + close',
+  ms(h.medianMs),
+  `cold ${ms(h.coldMs)}, p90 ${ms(h.p90Ms)}`,
+  '',
+  '< 50 ms',
+  h.medianMs < 50,
+);
+
+const seconds = round((performance.now() - startedAt) / 1000, 0);
 console.log(
-  `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${duration} s per run, 50 connections`,
+  `\nNode ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${duration} s per load run, 50 connections; ` +
+    `WebSocket run ${wsDuration} s; total ${seconds} s`,
 );
 console.log(table(rows));
+const failures =
+  Object.values(t).reduce((sum, r) => sum + r.get.failures + r.post.failures, 0) +
+  small.post.failures +
+  large.post.failures;
 if (failures > 0)
   console.log(
     `\n${failures} requests failed (non-2xx, errors or timeouts): the figures above are not clean.`,
   );
+const file = `${tmpdir()}/nimbus-bench-${Date.now()}.json`;
+writeFileSync(
+  file,
+  JSON.stringify({ duration, wsDuration, throughput: t, state: s, sdk, ws, webhooks: w, helper: h }, null, 2),
+);
+console.log(`\nRaw figures: ${file}`);

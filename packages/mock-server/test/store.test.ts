@@ -2,10 +2,11 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Nimbus } from '@nimbus/sdk';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createServer, StateFileError } from '../src/index';
 import type { Persistence } from '../src/store/persistence';
-import { emptyState } from '../src/store/state';
+import { asState, emptyState, StateSchema } from '../src/store/state';
 import { defineTable, Store } from '../src/store/store';
 
 const tempState = async () => join(await mkdtemp(join(tmpdir(), 'nimbus-state-')), 'state.json');
@@ -149,5 +150,69 @@ describe('coalesced writes', () => {
     fail = false;
     await store.flush();
     expect(store.health().ok).toBe(true);
+  });
+});
+
+describe('loading a state file', () => {
+  // The loader checks a file with asState (no copy of the records) and explains a refusal with
+  // StateSchema: the two must accept exactly the same documents. Each case is a valid state
+  // with at most one field, anywhere in it, replaced by a value of another kind.
+  const odd = fc.oneof(
+    fc.string({ maxLength: 20 }),
+    fc.string({ minLength: 15, maxLength: 15 }), // one short of a secret
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant([]),
+    fc.constant({}),
+  );
+  const row = fc.record({
+    id: fc.uuid(),
+    created_at: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    updated_at: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    name: fc.string(),
+  });
+  const state = fc.record({
+    version: fc.constant(1),
+    secret: fc.string({ minLength: 16, maxLength: 17 }),
+    clock_offset_ms: fc.integer(),
+    tables: fc.dictionary(
+      fc.constantFrom('instances', 'users', 'projects'),
+      fc.array(row, { maxLength: 3 }).map((rows) => Object.fromEntries(rows.map((r) => [r.id, r]))),
+    ),
+  });
+
+  /** Every [holder, key] in the document, so one of them can be corrupted. */
+  function slots(value: unknown, out: [Record<string, unknown>, string][] = []) {
+    if (value && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
+        out.push([value as Record<string, unknown>, key]);
+        slots((value as Record<string, unknown>)[key], out);
+      }
+    }
+    return out;
+  }
+
+  const document = fc
+    .tuple(state, fc.option(fc.tuple(fc.nat(), odd, fc.boolean()), { freq: 4 }))
+    .map(([doc, change]) => {
+      const places = slots(doc);
+      if (change && places.length > 0) {
+        const [index, value, remove] = change;
+        const [holder, key] = places[index % places.length]!;
+        if (remove) delete holder[key];
+        else holder[key] = value;
+      }
+      return doc as unknown;
+    });
+
+  it('accepts a document exactly when the state schema does', () => {
+    fc.assert(
+      fc.property(fc.oneof(document, odd), (json) => {
+        expect(asState(json) !== undefined).toBe(StateSchema.safeParse(json).success);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -2,10 +2,20 @@
  * Node entry of `@nimbus/sdk`. Bundlers targeting browsers pick `index.browser.ts` instead.
  */
 import { type NimbusOptions, Nimbus as PortableNimbus } from './client';
-import { nodeFetch } from './core/transport-node';
+import type { Fetch } from './core/transport';
 import { nodeWebSocket } from './core/websocket-node';
 
 export * from './exports';
+
+/**
+ * The undici transport, loaded with the first request: loading undici was a fifth of the time to
+ * import the SDK (and so of the CLI's start, and of the reference server's, which imports it).
+ */
+let transport: Promise<Fetch> | undefined;
+const nodeFetch: Fetch = async (url, init) => {
+  transport ??= import('./core/transport-node').then((loaded) => loaded.nodeFetch);
+  return (await transport)(url, init);
+};
 
 /**
  * Typed client for the Nimbus platform (/api/v1), video management (/v2) and the reference

@@ -23,7 +23,7 @@ function compile(schema: z.ZodType): Projector {
     const entries = Object.entries(schema.shape as Record<string, z.ZodType>).map(
       ([key, child]) => [key, lazy(child)] as const,
     );
-    return (value) => {
+    const generic: Projector = (value) => {
       if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
       const out: Record<string, unknown> = {};
       for (const [key, project] of entries) {
@@ -32,6 +32,7 @@ function compile(schema: z.ZodType): Projector {
       }
       return out;
     };
+    return specialised(entries) ?? generic;
   }
   if (schema instanceof z.ZodArray) {
     const item = lazy(schema.element as z.ZodType);
@@ -43,10 +44,63 @@ function compile(schema: z.ZodType): Projector {
     schema instanceof z.ZodDefault ||
     schema instanceof z.ZodReadonly
   ) {
-    const inner = lazy(schema.unwrap() as z.ZodType);
+    const unwrapped = schema.unwrap() as z.ZodType;
+    // `string | null` and the like keep their value as it is: no wrapper to call per field.
+    if (!needsProjection(unwrapped)) return identity;
+    const inner = lazy(unwrapped);
     return (value) => (value === null || value === undefined ? value : inner()(value));
   }
-  return (value) => value;
+  return identity;
+}
+
+const identity: Projector = (value) => value;
+
+/** Whether a schema's values may hold fields to strip: objects, arrays, and wrappers of them. */
+function needsProjection(schema: z.ZodType): boolean {
+  if (schema instanceof z.ZodObject || schema instanceof z.ZodArray) return true;
+  if (
+    schema instanceof z.ZodOptional ||
+    schema instanceof z.ZodNullable ||
+    schema instanceof z.ZodDefault ||
+    schema instanceof z.ZodReadonly
+  ) {
+    return needsProjection(schema.unwrap() as z.ZodType);
+  }
+  return false;
+}
+
+/**
+ * The object projector as straight-line code with the keys written out (`o["id"] = v["id"]`),
+ * built once per schema: every list item goes through it, and the generic loop's stores under
+ * computed keys cost more than serialising the item. Same result as the loop: schema key order,
+ * undefined fields left out, nested schemas projected. Undefined where code cannot be built
+ * (a page whose Content-Security-Policy forbids it, under msw): the loop is used then.
+ */
+function specialised(entries: readonly (readonly [string, () => Projector])[]): Projector | undefined {
+  const lines = entries.map(([key], i) => {
+    const name = JSON.stringify(key);
+    return `f = v[${name}]; if (f !== undefined) o[${name}] = (p[${i}] ??= c[${i}]()) === id ? f : p[${i}](f);`;
+  });
+  const body = `return (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = {}; let f;
+    ${lines.join('\n')}
+    return o;
+  };`;
+  try {
+    const make = new Function('c', 'p', 'id', body) as (
+      children: (() => Projector)[],
+      resolved: (Projector | undefined)[],
+      same: Projector,
+    ) => Projector;
+    return make(
+      entries.map(([, child]) => child),
+      [],
+      identity,
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 function lazy(schema: z.ZodType): () => Projector {

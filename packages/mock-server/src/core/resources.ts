@@ -29,13 +29,16 @@ export function createInProject<T extends StoredRecord>(
   if (quota !== false) assertQuota(ctx.runtime.store, ctx.projectId, quota, table.list(ctx.projectId).length);
   admit(ctx, options.type, fields as Record<string, unknown>);
   const now = ctx.now();
-  const record = table.insert({
-    ...fields,
-    id: crypto.randomUUID(),
-    project_id: ctx.projectId,
-    created_at: now,
-    updated_at: now,
-  } as T);
+  // Object.assign, not `{ ...fields, id, ... }`: V8 builds an object with properties after a
+  // spread several times slower, and every created record went through here.
+  const record = table.insert(
+    Object.assign({}, fields, {
+      id: crypto.randomUUID(),
+      project_id: ctx.projectId,
+      created_at: now,
+      updated_at: now,
+    }) as T,
+  );
   emit(ctx, options.type, 'created', record);
   return record;
 }

@@ -16,6 +16,10 @@ export type RouteMatch =
 /** Matches request paths against the contract's path templates. */
 export class Router {
   readonly #routes: CompiledRoute[] = [];
+  /** Templates without parameters by path: found with one lookup instead of a regex per route. */
+  readonly #literal = new Map<string, CompiledRoute>();
+  /** Templates with parameters, fewest first. */
+  readonly #templated: CompiledRoute[] = [];
 
   constructor(operations: Operation[]) {
     const byTemplate = new Map<string, CompiledRoute>();
@@ -37,11 +41,22 @@ export class Router {
     }
     // Literal segments beat parameters: /compliance/evaluate before /compliance/{id}.
     this.#routes.sort((a, b) => a.specificity - b.specificity);
+    for (const [path, route] of byTemplate) {
+      if (route.specificity === 0) this.#literal.set(path, route);
+    }
+    this.#templated.push(...this.#routes.filter((route) => route.specificity > 0));
   }
 
   match(method: string, pathname: string): RouteMatch {
     const allow = new Set<HttpMethod>();
-    for (const route of this.#routes) {
+    // A literal template matches one path only, and comes before every templated one.
+    const literal = this.#literal.get(pathname);
+    if (literal) {
+      const operation = literal.byMethod.get(method as HttpMethod);
+      if (operation) return { kind: 'found', operation, endpoint: operation.endpoint, params: {} };
+      for (const known of literal.byMethod.keys()) allow.add(known);
+    }
+    for (const route of this.#templated) {
       const m = route.pattern.exec(pathname);
       if (!m) continue;
       const operation = route.byMethod.get(method as HttpMethod);

@@ -86,7 +86,10 @@ export class Runtime {
   /** Publishes a platform event; secret fields of the data never leave. */
   publish(event: Omit<PlatformEvent, 'id' | 'time'> & { time?: string }): void {
     const data = withoutSecrets(event.data) as Record<string, unknown>;
-    this.events.publish({ id: crypto.randomUUID(), time: this.clock.iso(), ...event, data });
+    // Object.assign rather than a literal with `...event` then `data`: several times faster in V8.
+    this.events.publish(
+      Object.assign({ id: crypto.randomUUID(), time: this.clock.iso() }, event, { data }) as PlatformEvent,
+    );
   }
 
   onClose(closer: () => void | Promise<void>): void {

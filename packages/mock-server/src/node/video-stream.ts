@@ -60,7 +60,8 @@ export const videoEventStream: NodeExtension = {
       for (const beat of [...heartbeats.values()]) beat();
     }, runtime.config.streamPingIntervalMs);
     timer.unref();
-    const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+    // No permessage-deflate: live events are written as ready-made frames (see wireFrameOf).
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: false });
     runtime.onClose(() => {
       clearInterval(timer);
       for (const connection of [...videoServices(runtime).streams]) connection.terminate();
@@ -159,7 +160,7 @@ async function open(
       if (ws.bufferedAmount > maxBuffered) cutOff();
       else {
         holdWrites(socket);
-        send(event);
+        socket.write(wireFrameOf(event));
       }
     };
 
@@ -200,7 +201,8 @@ function holdWrites(socket: Duplex): void {
   if (held.has(socket)) return;
   socket.cork();
   held.add(socket);
-  release ??= setTimeout(() => {
+  if (release !== undefined) return;
+  release = setTimeout(() => {
     release = undefined;
     for (const corked of held) corked.uncork();
     held.clear();
@@ -209,6 +211,36 @@ function holdWrites(socket: Duplex): void {
 
 /** Frames by event: a live event goes to every client of its tenant, serialised once for all. */
 const frames = new WeakMap<VideoEvent, Buffer>();
+const wireFrames = new WeakMap<VideoEvent, Buffer>();
+
+/**
+ * The whole WebSocket frame of a live event (RFC 6455: FIN + text, server frames are not
+ * masked), built once and written to each socket as it is: ws's per-send framing was most of
+ * the JavaScript of a fan-out. Sound because the server negotiates no extension (no
+ * permessage-deflate) and every write is a whole frame, so frames never interleave.
+ */
+function wireFrameOf(event: VideoEvent): Buffer {
+  let wire = wireFrames.get(event);
+  if (!wire) {
+    const payload = frameOf(event);
+    const length = payload.byteLength;
+    const head =
+      length < 126
+        ? Buffer.from([0x81, length])
+        : length < 65_536
+          ? Buffer.from([0x81, 126, length >> 8, length & 0xff])
+          : Buffer.concat([Buffer.from([0x81, 127]), bigEndian64(length)]);
+    wire = Buffer.concat([head, payload]);
+    wireFrames.set(event, wire);
+  }
+  return wire;
+}
+
+function bigEndian64(value: number): Buffer {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64BE(BigInt(value));
+  return bytes;
+}
 
 function frameOf(event: VideoEvent): Buffer {
   let frame = frames.get(event);

@@ -4,7 +4,7 @@ import { type FSWatcher, watch } from 'chokidar';
 import { TextFile } from 'lowdb/node';
 import { StateFileError } from './errors';
 import type { Persistence } from './persistence';
-import { type State, StateSchema } from './state';
+import { asState, type State, StateSchema } from './state';
 
 /**
  * The state as one JSON file, through lowdb's atomic text adapter (temp file + rename).
@@ -82,6 +82,8 @@ function parseState(path: string, text: string): State {
   } catch (error) {
     throw new StateFileError(path, `not JSON: ${(error as Error).message}`, { cause: error });
   }
+  const state = asState(json);
+  if (state) return state;
   const parsed = StateSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

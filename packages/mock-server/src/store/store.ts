@@ -3,6 +3,12 @@ import { emptyState, type State, type StoredRecord } from './state';
 import { Table, type TableOptions } from './table';
 
 const RETRY_FAILED_WRITE_MS = 1000;
+/**
+ * The next flush waits at least this many times as long as the last serialisation took, so
+ * serialising a large state (100k records: tens of ms, the event loop blocked meanwhile) takes
+ * at most a fifth of the time under a steady stream of writes. Small states keep the flush delay.
+ */
+const SERIALISE_SPACING = 4;
 
 /** Declares a table once (name, unique keys); families pass it to `store.table()`. */
 export interface TableSpec<T extends StoredRecord> {
@@ -35,6 +41,7 @@ export class Store {
   #writeError: Error | undefined;
   #retry: ReturnType<typeof setTimeout> | undefined;
   #externalError: Error | undefined;
+  #serialiseMs = 0;
   readonly #persistence: Persistence;
   readonly #flushDelayMs: number;
   /** Listeners told when the whole state was replaced (reset, import, outside edit). */
@@ -83,10 +90,13 @@ export class Store {
     if (!this.#persistence.durable) return;
     this.#dirty = true;
     if (this.#timer) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.flush();
-    }, this.#flushDelayMs);
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        void this.flush();
+      },
+      Math.max(this.#flushDelayMs, SERIALISE_SPACING * this.#serialiseMs),
+    );
     this.#timer.unref?.();
   }
 
@@ -99,7 +109,9 @@ export class Store {
     while (this.#flushing) await this.#flushing;
     if (!this.#dirty || this.#externalError) return;
     this.#dirty = false;
+    const started = performance.now();
     const text = JSON.stringify(this.#state);
+    this.#serialiseMs = performance.now() - started;
     this.#flushing = this.#persistence
       .write(text)
       .then(() => {

@@ -144,15 +144,17 @@ export class Table<T extends StoredRecord = StoredRecord> {
     this.#indexKeys(row);
   }
 
+  // for...in over the key functions: these run on every insert and update.
   #indexKeys(row: T): void {
-    for (const [name, keyOf] of Object.entries(this.#keys)) {
-      const value = keyOf(row);
+    for (const name in this.#keys) {
+      const value = this.#keys[name]!(row);
       if (value !== undefined) this.#unique.get(name)!.set(value, row.id);
     }
   }
 
   #unindexKeys(row: T): void {
-    for (const [name, keyOf] of Object.entries(this.#keys)) {
+    for (const name in this.#keys) {
+      const keyOf = this.#keys[name]!;
       const value = keyOf(row);
       const index = this.#unique.get(name)!;
       if (value !== undefined && index.get(value) === row.id) index.delete(value);

@@ -40,18 +40,32 @@ export class Page<Item> implements AsyncIterable<Item> {
   }
 
   /** This page and every later one, each requested only when the previous one is done with. */
-  async *iterPages(): AsyncGenerator<Page<Item>, void, undefined> {
-    let current: Page<Item> = this;
-    yield current;
-    while (current.hasNextPage()) {
-      current = await current.getNextPage();
-      yield current;
-    }
+  iterPages(): AsyncGenerator<Page<Item>, void, undefined> {
+    return pagesFrom(this);
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    for await (const page of this.iterPages()) yield* page.data;
+  [Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    return itemsFrom(this);
   }
+}
+
+/**
+ * Walks the pages from `current` on. Plain generators rather than methods, and each drops what
+ * it no longer needs: a method's generator keeps `this` (the first page) for the whole walk, and
+ * a walk must hold only the page it is on (and the next one while it loads).
+ */
+async function* pagesFrom<Item>(current: Page<Item>): AsyncGenerator<Page<Item>, void, undefined> {
+  yield current;
+  while (current.hasNextPage()) {
+    current = await current.getNextPage();
+    yield current;
+  }
+}
+
+async function* itemsFrom<Item>(first: Page<Item> | undefined): AsyncGenerator<Item, void, undefined> {
+  const pages = pagesFrom(first!);
+  first = undefined;
+  for await (const current of pages) yield* current.data;
 }
 
 /**
@@ -67,10 +81,17 @@ export class Page<Item> implements AsyncIterable<Item> {
  * }
  */
 export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
-  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    const first = await this;
-    yield* first;
+  [Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    return itemsAfter(this);
   }
+}
+
+async function* itemsAfter<Item>(
+  pending: PromiseLike<Page<Item>> | undefined,
+): AsyncGenerator<Item, void, undefined> {
+  const items = itemsFrom(await pending!);
+  pending = undefined;
+  yield* items;
 }
 
 /** Requests one page of a list endpoint; `page` overrides the query's own. */

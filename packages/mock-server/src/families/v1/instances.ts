@@ -48,7 +48,10 @@ export const instancesFamily: FamilyModule = {
       const record = createInProject(
         ctx,
         instances,
-        { ...body, status: 'provisioning', resource_group_id: resource_group_id ?? null },
+        Object.assign({}, body, {
+          status: 'provisioning' as const,
+          resource_group_id: resource_group_id ?? null,
+        }),
         { type: TYPE },
       );
       ctx.runtime.lifecycle.plan(instances, record, ['running']);

@@ -81,14 +81,16 @@ function open(runtime: Runtime, accrued: Accrued, at: number): void {
   const table = runtime.store.table(accruals);
   if (table.byKey('open', accrued.resource_id)) return;
   const iso = runtime.clock.iso(at);
-  table.insert({
-    ...accrued,
-    id: crypto.randomUUID(),
-    created_at: iso,
-    updated_at: iso,
-    started_at: iso,
-    ended_at: null,
-  });
+  // Object.assign, not `{ ...accrued, id, ... }`: V8 builds the latter several times slower.
+  table.insert(
+    Object.assign({}, accrued, {
+      id: crypto.randomUUID(),
+      created_at: iso,
+      updated_at: iso,
+      started_at: iso,
+      ended_at: null,
+    }),
+  );
 }
 
 function close(runtime: Runtime, resourceId: string, at: number): void {
