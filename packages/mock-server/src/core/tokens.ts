@@ -1,5 +1,7 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { onFirstUse } from './on-first-use';
 import { fromBase64Url } from './secrets';
+
+const jose = onFirstUse(() => import('jose'));
 
 /** Claims of an access token (DECISIONS.md §3). */
 export interface AccessClaims {
@@ -42,6 +44,7 @@ export class TokenService {
 
   async sign(claims: AccessClaims | WorkloadClaims, ttlSeconds: number): Promise<string> {
     const iat = Math.floor(this.#now() / 1000);
+    const { SignJWT } = await jose();
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(iat)
@@ -57,6 +60,7 @@ export class TokenService {
     if (known) {
       return known.exp * 1000 > this.#now() ? { claims: known } : { failure: 'expired' };
     }
+    const { errors, jwtVerify } = await jose();
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: ['HS256'],

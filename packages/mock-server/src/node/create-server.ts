@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { type App, createApp, type FamilyModule } from '../core/app';
 import type { ServerConfig } from '../core/config';
+import { onFirstUse } from '../core/on-first-use';
 import { users } from '../core/tables';
 import { families as allFamilies } from '../families';
 import { startSession } from '../families/v1/auth';
@@ -156,13 +157,12 @@ async function ensureDemo(app: App, store: Store): Promise<RunningServer['demo']
  * Webhook deliveries go out through undici's `request` (the core itself only knows `fetch`):
  * a delivery only needs the status, and `request` costs a fraction of `fetch` per call, which
  * counts when one event fans out to a thousand subscriptions. undici is loaded on the first
- * delivery (loading it is a fifth of the server's start-up). Redirects are never followed
+ * delivery (loading it was a fifth of the server's start-up). Redirects are never followed
  * (the dispatcher asks for `redirect: 'manual'`, and `request` does not follow them).
  */
-let undici: Promise<typeof import('undici')> | undefined;
+const undici = onFirstUse(() => import('undici'));
 const webhookFetch = (async (input, init = {}) => {
-  undici ??= import('undici');
-  const { request } = await undici;
+  const { request } = await undici();
   const answer = await request(String(input), {
     method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
     headers: init.headers as Record<string, string>,

@@ -9,10 +9,11 @@ import {
   VideoEventEnvelope,
   VideoEventStreamQuery,
 } from '@nimbus/sdk/contract';
-import { type WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { App } from '../core/app';
 import { authenticate } from '../core/auth';
 import { HttpError } from '../core/http-error';
+import { onFirstUse } from '../core/on-first-use';
 import type { Runtime } from '../core/runtime';
 import { parseOr400 } from '../core/validation';
 import {
@@ -60,19 +61,27 @@ export const videoEventStream: NodeExtension = {
       for (const beat of [...heartbeats.values()]) beat();
     }, runtime.config.streamPingIntervalMs);
     timer.unref();
-    // No permessage-deflate: live events are written as ready-made frames (see wireFrameOf).
-    const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: false });
+    // Made at the first upgrade: many runs never open a stream, and loading ws adds to start-up.
+    let wss: WebSocketServer | undefined;
+    const webSocketServer = onFirstUse(async () => {
+      const { WebSocketServer } = await import('ws');
+      // No permessage-deflate: live events are written as ready-made frames (see wireFrameOf).
+      wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: false });
+      return wss;
+    });
     runtime.onClose(() => {
       clearInterval(timer);
       for (const connection of [...videoServices(runtime).streams]) connection.terminate();
-      wss.close();
+      wss?.close();
     });
 
     return (req, socket, head) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== VIDEO_EVENT_STREAM_PATH) return false;
       socket.on('error', () => socket.destroy());
-      open(runtime, wss, heartbeats, req, socket, head, url).catch((error) => refuse(runtime, socket, error));
+      open(runtime, webSocketServer, heartbeats, req, socket, head, url).catch((error) =>
+        refuse(runtime, socket, error),
+      );
       return true;
     };
   },
@@ -80,7 +89,7 @@ export const videoEventStream: NodeExtension = {
 
 async function open(
   runtime: Runtime,
-  wss: WebSocketServer,
+  webSocketServer: () => Promise<WebSocketServer>,
   heartbeats: Map<StreamConnection, () => void>,
   req: IncomingMessage,
   socket: Duplex,
@@ -100,6 +109,7 @@ async function open(
   if (query.camera_id && !runtime.store.table(videoCameras).getIn(tenantId, query.camera_id)) {
     throw HttpError.notFound('Camera');
   }
+  const wss = await webSocketServer();
   if (socket.destroyed) return;
   const filter: EventFilter = {
     camera_id: query.camera_id,

@@ -1,10 +1,11 @@
 import { ErrorCode, v1 } from '@nimbus/sdk/contract';
-import * as OTPAuth from 'otpauth';
+import type { TOTP } from 'otpauth';
 import { auditLogs } from '../../core/activity';
 import type { FamilyModule } from '../../core/app';
 import type { Principal } from '../../core/auth';
 import { type Context, defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
+import { onFirstUse } from '../../core/on-first-use';
 import type { Runtime } from '../../core/runtime';
 import {
   hashPassword,
@@ -18,6 +19,7 @@ import { memberships, type SessionRow, sessions, type UserRow, users } from '../
 
 /** An MFA code is valid in the current 30 s step and one either side (DECISIONS.md §3). */
 const TOTP_WINDOW = 1;
+const otpauth = onFirstUse(() => import('otpauth'));
 
 export function requireUser(ctx: Context): UserRow {
   const principal = ctx.principal;
@@ -56,21 +58,22 @@ async function issuePair(runtime: Runtime, user: UserRow, session: SessionRow, r
   return { access_token, refresh_token: refreshToken, token_type: 'Bearer' as const, expires_in: ttl };
 }
 
-function totpFor(secret: string, email: string): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({
+async function totpFor(secret: string, email: string): Promise<TOTP> {
+  const { Secret, TOTP } = await otpauth();
+  return new TOTP({
     issuer: 'Nimbus',
     label: email,
     algorithm: 'SHA1',
     digits: 6,
     period: 30,
-    secret: OTPAuth.Secret.fromBase32(secret),
+    secret: Secret.fromBase32(secret),
   });
 }
 
 async function checkTotp(ctx: Context, user: UserRow, code: string): Promise<boolean> {
   if (!user.mfa_secret_sealed) return false;
   const secret = await openSecret(ctx.runtime.store.state.secret, user.mfa_secret_sealed);
-  const delta = totpFor(secret, user.email).validate({
+  const delta = (await totpFor(secret, user.email)).validate({
     token: code,
     timestamp: ctx.runtime.clock.now(),
     window: TOTP_WINDOW,
@@ -198,14 +201,15 @@ export const authFamily: FamilyModule = {
         const code = ctx.body?.code;
         if (code === undefined) {
           if (user.mfa_enabled) return { enabled: true };
-          const secret = new OTPAuth.Secret({ size: 20 }).base32;
+          const { Secret } = await otpauth();
+          const secret = new Secret({ size: 20 }).base32;
           table.update(
             user.id,
             { mfa_secret_sealed: await sealSecret(ctx.runtime.store.state.secret, secret) },
             ctx.now(),
           );
           audit(ctx, 'mfa.enrollment_started', 'success', user.id);
-          return { enabled: false, secret, otpauth_uri: totpFor(secret, user.email).toString() };
+          return { enabled: false, secret, otpauth_uri: (await totpFor(secret, user.email)).toString() };
         }
         if (user.mfa_enabled) return { enabled: true };
         if (!user.mfa_secret_sealed) {

@@ -1,0 +1,16 @@
+/**
+ * A loader that runs once, on the first call, and answers the same promise ever after. For
+ * modules the server may never need in a run (jose until a token is signed, ws until a client
+ * upgrades): each one imported up front adds to every start-up.
+ *
+ * @example
+ * const jose = onFirstUse(() => import('jose'));
+ * const { SignJWT } = await jose();
+ */
+export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
