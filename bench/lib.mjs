@@ -75,6 +75,22 @@ export async function waitUntil(probe, { timeoutMs = 30_000, everyMs = 5 } = {})
   }
 }
 
+/** The create every POST benchmark sends, to every server alike. */
+const CREATE_BODY = JSON.stringify({ name: 'bench-vm', flavor: 'small', region: 'hn' });
+
+/** autocannon on `POST /api/v1/instances`: the write benchmark of every server and state size. */
+export function loadCreates({ url, headers, connections = 50, duration }) {
+  return load({
+    url,
+    path: '/api/v1/instances',
+    method: 'POST',
+    body: CREATE_BODY,
+    headers,
+    connections,
+    duration,
+  });
+}
+
 /** Runs autocannon against one route and answers requests/s and latency percentiles. */
 export async function load({ url, path, method = 'GET', body, headers = {}, connections = 50, duration }) {
   const result = await autocannon({

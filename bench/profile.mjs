@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { load, startServer, table } from './lib.mjs';
+import { load, loadCreates, startServer, table } from './lib.mjs';
 
 const route = process.argv[2] ?? 'post';
 const duration = Number(process.argv[3] ?? 10);
@@ -18,9 +18,7 @@ const server = await startServer(fileURLToPath(new URL('./servers/nimbus.mjs', i
   `--cpu-prof-dir=${dir}`,
 ]);
 const headers = { authorization: `Bearer ${server.token}`, 'x-project-id': server.projectId };
-const body = JSON.stringify({ name: 'bench-vm', flavor: 'small', region: 'hn' });
-const post = () =>
-  load({ url: server.url, path: '/api/v1/instances', method: 'POST', body, headers, duration });
+const post = () => loadCreates({ url: server.url, headers, duration });
 // GET reads a full page, as in the throughput run (which creates records first).
 let result = await post();
 if (route === 'get') {

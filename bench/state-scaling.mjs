@@ -7,10 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { benchFile, load, median, rssMb, startServer, waitUntil } from './lib.mjs';
+import { benchFile, loadCreates, median, rssMb, startServer, waitUntil } from './lib.mjs';
 import { writeStateFile } from './state-file.mjs';
 
-const body = JSON.stringify({ name: 'bench-vm', flavor: 'small', region: 'hn' });
 const STARTS = 3;
 
 async function ok(url, headers = {}) {
@@ -49,15 +48,7 @@ async function onStateFile(instances, { duration, connections }) {
       await waitUntil(() => ok(`${server.url}/api/v1/instances?per_page=1`, headers));
       const rssStartMb = rssMb(server.child.pid);
       await server.resetStats();
-      const post = await load({
-        url: server.url,
-        path: '/api/v1/instances',
-        method: 'POST',
-        body,
-        headers,
-        connections,
-        duration,
-      });
+      const post = await loadCreates({ url: server.url, headers, connections, duration });
       const stats = await server.stats();
       return {
         instances,

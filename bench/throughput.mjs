@@ -6,9 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { request } from 'undici';
-import { benchFile, freePort, load, startServer, stop, waitUntil } from './lib.mjs';
-
-const body = JSON.stringify({ name: 'bench-vm', flavor: 'small', region: 'hn' });
+import { benchFile, freePort, load, loadCreates, startServer, stop, waitUntil } from './lib.mjs';
 
 /** Servers in run order, with the list path each answers a page of 20 on. */
 const SERVERS = [
@@ -28,15 +26,7 @@ export async function throughput({ duration = 10, connections = 50 } = {}) {
     const server = await start();
     const headers = { authorization: `Bearer ${server.token}`, 'x-project-id': server.projectId };
     try {
-      const post = await load({
-        url: server.url,
-        path: '/api/v1/instances',
-        method: 'POST',
-        body,
-        headers,
-        connections,
-        duration,
-      });
+      const post = await loadCreates({ url: server.url, headers, connections, duration });
       // After the creates, so the page is full (20 records) on every server.
       const get = await load({ url: server.url, path: listPath, headers, connections, duration });
       results[name] = { get, post };
