@@ -31,6 +31,13 @@ function child(script, nodeArgs = []) {
   return JSON.parse(out.trim().split('\n').at(-1));
 }
 
+/** The throughput targets: at least `factor` times each other server's requests per second. */
+const BASELINES = [
+  ['bare node:http', 0.7, pct, '>= 70%'],
+  ['json-server 0.17', 10, times, '>= 10x'],
+  ['prism mock', 5, times, '>= 5x'],
+];
+
 step(`throughput (${duration} s per route and server)`);
 const t = await throughput({ duration });
 const ours = t.nimbus;
@@ -39,33 +46,17 @@ for (const [route, key] of [
   ['POST /api/v1/instances', 'post'],
 ]) {
   const rps = ours[key].rps;
-  const bare = t['bare node:http'][key].rps;
-  const json = t['json-server 0.17'][key].rps;
-  const prism = t['prism mock'][key].rps;
-  row(
-    `${route} vs bare node:http`,
-    `${rps} req/s`,
-    `${bare} req/s`,
-    pct(rps, bare),
-    '>= 70%',
-    rps >= 0.7 * bare,
-  );
-  row(
-    `${route} vs json-server 0.17`,
-    `${rps} req/s`,
-    `${json} req/s`,
-    times(rps, json),
-    '>= 10x',
-    rps >= 10 * json,
-  );
-  row(
-    `${route} vs prism mock`,
-    `${rps} req/s`,
-    `${prism} req/s`,
-    times(rps, prism),
-    '>= 5x',
-    rps >= 5 * prism,
-  );
+  for (const [name, factor, ratio, target] of BASELINES) {
+    const theirs = t[name][key].rps;
+    row(
+      `${route} vs ${name}`,
+      `${rps} req/s`,
+      `${theirs} req/s`,
+      ratio(rps, theirs),
+      target,
+      rps >= factor * theirs,
+    );
+  }
   row(
     `${route} p99, 50 connections`,
     ms(ours[key].p99),
