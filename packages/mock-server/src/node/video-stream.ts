@@ -220,7 +220,6 @@ function holdWrites(socket: Duplex): void {
 }
 
 /** Frames by event: a live event goes to every client of its tenant, serialised once for all. */
-const frames = new WeakMap<VideoEvent, Buffer>();
 const wireFrames = new WeakMap<VideoEvent, Buffer>();
 
 /**
@@ -252,13 +251,9 @@ function bigEndian64(value: number): Buffer {
   return bytes;
 }
 
+/** The message of an event. Live events are cached as whole frames; a replayed one is sent once. */
 function frameOf(event: VideoEvent): Buffer {
-  let frame = frames.get(event);
-  if (!frame) {
-    frame = Buffer.from(JSON.stringify({ v: 2, data: event }));
-    frames.set(event, frame);
-  }
-  return frame;
+  return Buffer.from(JSON.stringify({ v: 2, data: event }));
 }
 
 /**
