@@ -93,7 +93,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   app.runtime.media = createMediaSource(defaultMediaRoot());
   app.runtime.docsAssets = createDocsAssets();
   if (!inMemory && watch) {
-    store.watch((error) => app.runtime.config.logger.error(error.message));
+    store.watch(app.runtime.config.logger);
   }
   let demo: RunningServer['demo'];
   if (seed) demo = await ensureDemo(app, store);

@@ -13,6 +13,7 @@ export const DEFAULT_STORAGE_KEY = 'nimbus-mock-state';
  * The state as one serialised string under a key of `localStorage`, so a page reload keeps it.
  * The store coalesces changes and hands one string per flush; a full storage (QuotaExceededError)
  * makes the write fail, and the store then refuses writes (503) until one succeeds.
+ * Another tab's writes are not followed: each tab keeps working on the state it loaded.
  */
 export class LocalStoragePersistence implements Persistence {
   readonly location: string;
@@ -48,9 +49,6 @@ export class LocalStoragePersistence implements Persistence {
   async write(serialised: string): Promise<void> {
     this.#storage.setItem(this.#key, serialised);
   }
-
-  // Another tab's writes are not followed: each tab keeps working on the state it loaded.
-  watch(): void {}
 
   async close(): Promise<void> {}
 

@@ -10,8 +10,14 @@ export interface Persistence {
   load(): Promise<State | undefined>;
   /** Writes the serialised state atomically. */
   write(serialised: string): Promise<void>;
-  /** Starts reporting edits made by others; `onChange` receives the new state or an error. */
-  watch(onChange: (result: { state: State } | { error: Error }) => void): void;
+  /**
+   * For a location others can edit (a file): the state it holds when someone other than this
+   * process wrote it since our last write or load, else undefined. Throws StateFileError when
+   * that edit is not a valid state.
+   */
+  readOutsideEdit?(): Promise<State | undefined>;
+  /** Calls `onEvent` whenever the location may have been changed; the store then asks `readOutsideEdit`. */
+  watch?(onEvent: () => void): void;
   close(): Promise<void>;
 }
 
@@ -23,6 +29,5 @@ export class MemoryPersistence implements Persistence {
     return undefined;
   }
   async write(): Promise<void> {}
-  watch(): void {}
   async close(): Promise<void> {}
 }

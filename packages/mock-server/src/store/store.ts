@@ -28,20 +28,36 @@ export interface StoreHealth {
   reason?: string;
 }
 
+/** Where the store reports what it does with edits made to its state file from outside. */
+export interface StoreLog {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
 /**
  * The in-memory state with coalesced, atomic persistence: any number of changes
  * within `flushDelayMs` cost one serialisation and one write.
+ *
+ * Every write and every look at the file for outside edits runs one at a time, in order,
+ * so the store never mistakes a write of its own for someone else's. An outside edit wins:
+ * it replaces the state, and changes not yet written when it is found are discarded, with a
+ * warning that counts them.
  */
 export class Store {
   #state: State;
   #tables = new Map<string, Table>();
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #flushing: Promise<void> | undefined;
+  /** The tail of the queue of writes and outside-edit checks. */
+  #io: Promise<void> = Promise.resolve();
   #dirty = false;
+  /** Changes made since the last serialisation: what an outside edit found now would discard. */
+  #unwritten = 0;
   #writeError: Error | undefined;
   #retry: ReturnType<typeof setTimeout> | undefined;
   #externalError: Error | undefined;
   #serialiseMs = 0;
+  #log: StoreLog | undefined;
   readonly #persistence: Persistence;
   readonly #flushDelayMs: number;
   /** Listeners told when the whole state was replaced (reset, import, outside edit). */
@@ -59,6 +75,14 @@ export class Store {
 
   get location(): string {
     return this.#persistence.location;
+  }
+
+  /**
+   * The longest a change waits before its write starts: the flush delay, or, for a state so large
+   * that serialising it takes a while, four times the last serialisation.
+   */
+  get flushIntervalMs(): number {
+    return Math.max(this.#flushDelayMs, SERIALISE_SPACING * this.#serialiseMs);
   }
 
   table<T extends StoredRecord>(spec: TableSpec<T>): Table<T> {
@@ -85,55 +109,53 @@ export class Store {
     return error ? { ok: false, reason: error.message } : { ok: true };
   }
 
-  /** Marks the state dirty; one flush follows within the flush delay. */
+  /** Marks the state dirty; one flush follows within the flush interval. */
   changed(): void {
     if (!this.#persistence.durable) return;
     this.#dirty = true;
+    this.#unwritten++;
     if (this.#timer) return;
-    this.#timer = setTimeout(
-      () => {
-        this.#timer = undefined;
-        void this.flush();
-      },
-      Math.max(this.#flushDelayMs, SERIALISE_SPACING * this.#serialiseMs),
-    );
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.flush();
+    }, this.flushIntervalMs);
     this.#timer.unref?.();
   }
 
   /** Writes now if anything changed; resolves when the write is on disk. */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
     if (this.#timer) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
     }
-    while (this.#flushing) await this.#flushing;
-    if (!this.#dirty || this.#externalError) return;
-    this.#dirty = false;
-    const started = performance.now();
-    const text = JSON.stringify(this.#state);
-    this.#serialiseMs = performance.now() - started;
-    this.#flushing = this.#persistence
-      .write(text)
-      .then(() => {
+    return this.#exclusively(async () => {
+      // An edit made from outside since our last write is taken in, never written over.
+      if (this.#log) await this.#takeOutsideEdit();
+      if (!this.#dirty || this.#externalError) return;
+      this.#dirty = false;
+      const unwritten = this.#unwritten;
+      this.#unwritten = 0;
+      const started = performance.now();
+      const text = JSON.stringify(this.#state);
+      this.#serialiseMs = performance.now() - started;
+      try {
+        await this.#persistence.write(text);
         this.#writeError = undefined;
-      })
-      .catch((error: Error) => {
-        this.#writeError = error;
-        // Writes are refused (503) while unhealthy, so no change will come to retry: retry on a timer.
+      } catch (error) {
+        this.#writeError = error as Error;
         this.#dirty = true;
+        this.#unwritten += unwritten;
+        // Writes are refused (503) while unhealthy, so no change will come to retry: retry on a timer.
         this.#retry ??= setTimeout(() => {
           this.#retry = undefined;
           void this.flush();
         }, RETRY_FAILED_WRITE_MS);
         this.#retry.unref?.();
-      })
-      .finally(() => {
-        this.#flushing = undefined;
-      });
-    await this.#flushing;
+      }
+    });
   }
 
-  /** Replaces the whole state (reset, import, reload) and rebuilds every index. */
+/** Replaces the whole state (reset, import, reload) and rebuilds every index. */
   replace(state: State): void {
     this.#state = state;
     this.#tables.clear();
@@ -152,18 +174,17 @@ export class Store {
     return () => this.#replaced.delete(listener);
   }
 
-  /** Follows edits made to the state file while running. */
-  watch(onError: (error: Error) => void): void {
-    this.#persistence.watch((result) => {
-      if ('error' in result) {
-        this.#externalError = result.error;
-        onError(result.error);
-        return;
-      }
-      this.#state = result.state;
-      this.#tables.clear();
-      this.#externalError = undefined;
-      for (const listener of this.#replaced) listener();
+  /**
+   * Follows edits made to the state file while running: a valid edit replaces the state (the
+   * edit wins over changes not yet written, and `log.warn` says how many were discarded); a
+   * broken one is reported through `log.error` and refused, and writes answer 503 until the
+   * file is a valid state again. The file is never written over while it holds an outside edit.
+   */
+  watch(log: StoreLog): void {
+    if (!this.#persistence.watch) return;
+    this.#log = log;
+    this.#persistence.watch(() => {
+      void this.#exclusively(() => this.#takeOutsideEdit());
     });
   }
 
@@ -171,5 +192,46 @@ export class Store {
     if (this.#retry) clearTimeout(this.#retry);
     await this.flush();
     await this.#persistence.close();
+  }
+
+  /** Runs `job` after every write or check queued before it. */
+  #exclusively(job: () => Promise<void>): Promise<void> {
+    const run = this.#io.then(job);
+    this.#io = run.catch(() => {});
+    return run;
+  }
+
+  async #takeOutsideEdit(): Promise<void> {
+    let edit: State | undefined;
+    try {
+      edit = await this.#persistence.readOutsideEdit?.();
+    } catch (error) {
+      if (this.#externalError?.message !== (error as Error).message) {
+        this.#log?.error(`${(error as Error).message}; writes answer 503 until the file is fixed`);
+      }
+      this.#externalError = error as Error;
+      return;
+    }
+    if (!edit) {
+      // The file is ours again (an edit put back, or the file deleted): writes may go on.
+      this.#externalError = undefined;
+      return;
+    }
+    const discarded = this.#unwritten;
+    this.#state = edit;
+    this.#tables.clear();
+    this.#externalError = undefined;
+    this.#dirty = false;
+    this.#unwritten = 0;
+    for (const listener of this.#replaced) listener();
+    const fields = { path: this.#persistence.location, discarded_changes: discarded };
+    if (discarded > 0) {
+      this.#log?.warn(
+        `The state file was edited outside the server and reloaded; ${discarded} change(s) made since the last write were discarded (the edit wins)`,
+        fields,
+      );
+    } else {
+      this.#log?.info('The state file was edited outside the server and reloaded', fields);
+    }
   }
 }
