@@ -155,7 +155,7 @@ export class Store {
     });
   }
 
-/** Replaces the whole state (reset, import, reload) and rebuilds every index. */
+  /** Replaces the whole state (reset, import, reload) and rebuilds every index. */
   replace(state: State): void {
     this.#state = state;
     this.#tables.clear();
