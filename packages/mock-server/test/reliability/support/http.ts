@@ -29,9 +29,19 @@ export interface ChildServer {
   exited: Promise<number | string>;
   /** Wall-clock times (Date.now()) at which each completed write of the state file was serialised. */
   flushes: number[];
+  /** What the server logged, in order. */
+  logs: ChildLog[];
+  /** The demo tenant, when started with `seed: true`. */
+  demo?: { accessToken: string; projectId: string };
 }
 
-/** Starts `script` with `args` and waits for its first stdout line (`{"url":...}`). */
+export interface ChildLog {
+  level: 'info' | 'warn' | 'error';
+  message: string;
+  fields?: Record<string, unknown>;
+}
+
+/** Starts `script` with `args` and waits for the line that says it listens (`{"url":...}`). */
 export function startChild(script: string, args: string[]): Promise<ChildServer> {
   const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | string>((resolve) =>
@@ -42,6 +52,7 @@ export function startChild(script: string, args: string[]): Promise<ChildServer>
     stderr += String(chunk);
   });
   const flushes: number[] = [];
+  const logs: ChildLog[] = [];
   return new Promise((resolve, reject) => {
     let pending = '';
     const timer = setTimeout(() => {
@@ -53,11 +64,23 @@ export function startChild(script: string, args: string[]): Promise<ChildServer>
       const lines = pending.split('\n');
       pending = lines.pop()!;
       for (const line of lines) {
-        const message = JSON.parse(line) as { url?: string; healthy?: boolean; flushed?: number };
+        const message = JSON.parse(line) as Partial<Pick<ChildServer, 'url' | 'healthy' | 'demo'>> & {
+          flushed?: number;
+          log?: ChildLog;
+        };
         if (message.flushed !== undefined) flushes.push(message.flushed);
+        if (message.log) logs.push(message.log);
         if (message.url !== undefined) {
           clearTimeout(timer);
-          resolve({ process: child, url: message.url, healthy: message.healthy === true, exited, flushes });
+          resolve({
+            process: child,
+            url: message.url,
+            healthy: message.healthy === true,
+            exited,
+            flushes,
+            logs,
+            demo: message.demo,
+          });
         }
       }
     });
