@@ -24,7 +24,10 @@ export interface CreateServerOptions extends Partial<Omit<ServerConfig, 'logger'
   inMemory?: boolean;
   /** Seed the demo tenant into an empty state. */
   seed?: boolean;
-  /** Reload edits made to the state file from outside (file-backed only). Default true. */
+  /**
+   * Reload edits made to the state file from outside as they happen (file-backed only). Default
+   * true. Off, an outside edit is still never written over: it is taken in at the next write.
+   */
   watch?: boolean;
   logger?: ServerConfig['logger'];
   /** Coalescing window of state writes. */
@@ -75,7 +78,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     requestTimeoutMs,
     ...config
   } = options;
-  const { store, fresh } = await openStore({ statePath, inMemory, flushDelayMs });
+  const { store, fresh } = await openStore({ statePath, inMemory, flushDelayMs, log: config.logger });
   const app = createApp({
     store,
     families: allFamilies as FamilyModule[],
@@ -93,7 +96,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   app.runtime.media = createMediaSource(defaultMediaRoot());
   app.runtime.docsAssets = createDocsAssets();
   if (!inMemory && watch) {
-    store.watch(app.runtime.config.logger);
+    store.watch();
   }
   let demo: RunningServer['demo'];
   if (seed) demo = await ensureDemo(app, store);

@@ -2,7 +2,7 @@ import { newServerSecret } from '../core/secrets';
 import { FilePersistence } from '../store/file-persistence';
 import { MemoryPersistence, type Persistence } from '../store/persistence';
 import { emptyState } from '../store/state';
-import { Store } from '../store/store';
+import { Store, type StoreLog } from '../store/store';
 
 export const DEFAULT_STATE_PATH = '.nimbus/state.json';
 
@@ -15,6 +15,8 @@ export async function openStore(options: {
   statePath?: string;
   inMemory?: boolean;
   flushDelayMs?: number;
+  /** Told when an outside edit of the state file is taken in or refused. */
+  log?: StoreLog;
 }): Promise<{
   store: Store;
   fresh: boolean;
@@ -25,6 +27,7 @@ export async function openStore(options: {
   const loaded = await persistence.load();
   const store = new Store(persistence, loaded ?? emptyState(newServerSecret()), {
     flushDelayMs: options.flushDelayMs,
+    log: options.log,
   });
   // Written once before serving: a state location that cannot be written (read-only, full, a
   // directory in the way) makes the store unhealthy from the start, so the first write already

@@ -13,3 +13,15 @@ export class StateFileError extends Error {
     );
   }
 }
+
+/**
+ * A write was not made because the state file changed from outside since the last write: the
+ * store takes the edit in (or refuses it) instead of writing over it.
+ */
+export class OutsideEditError extends Error {
+  override readonly name = 'OutsideEditError';
+
+  constructor(readonly path: string) {
+    super(`State file ${path} was changed from outside since the last write; not written over`);
+  }
+}

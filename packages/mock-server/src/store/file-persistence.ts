@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
-import { mkdir, readFile, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { type FileHandle, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { TextFile } from 'lowdb/node';
-import { StateFileError } from './errors';
+import { OutsideEditError, StateFileError } from './errors';
 import type { Persistence } from './persistence';
 import { asState, type State, StateSchema } from './state';
 
@@ -17,9 +17,11 @@ interface OwnVersion {
 }
 
 /**
- * The state as one JSON file, through lowdb's atomic text adapter (temp file + rename).
- * The adapter is used directly: lowdb's `Low.read` treats an empty file as "no data",
- * which would let a truncated state file be overwritten instead of refused.
+ * The state as one JSON file. Read through lowdb's text adapter (used directly: lowdb's
+ * `Low.read` treats an empty file as "no data", which would let a truncated state file be
+ * overwritten instead of refused); written atomically, as lowdb's writer does (a temp file
+ * beside it, then a rename), with one more step that writer has no place for: just before the
+ * rename, the file about to be replaced is checked to still be our own last write.
  *
  * Outside edits are told apart from this process's own writes by bookkeeping, not by timing:
  * after each write or load the file's inode, size and nanosecond mtime are recorded with a
@@ -31,15 +33,19 @@ export class FilePersistence implements Persistence {
   readonly location: string;
   readonly durable = true;
   readonly #file: TextFile;
+  readonly #temp: string;
   #own: OwnVersion | undefined;
   #watcher: FSWatcher | undefined;
 
   constructor(path: string) {
     this.location = resolve(path);
     this.#file = new TextFile(this.location);
+    this.#temp = join(dirname(this.location), `.${basename(this.location)}.tmp`);
   }
 
   async load(): Promise<State | undefined> {
+    // Taken before reading: a change made after it shows as other metadata at the next check.
+    const stats = await statOf(this.location);
     let text: string | null;
     try {
       text = await this.#file.read();
@@ -51,14 +57,33 @@ export class FilePersistence implements Persistence {
     }
     if (text === null) return undefined;
     const state = parseState(this.location, text);
-    await this.#remember(text);
+    if (stats) this.#own = { digest: digestOf(text), stats };
     return state;
   }
 
+  /** Throws OutsideEditError, writing nothing, when the file holds an edit made from outside. */
   async write(serialised: string): Promise<void> {
     await mkdir(dirname(this.location), { recursive: true });
-    await this.#file.write(serialised);
-    await this.#remember(serialised);
+    const written = await writeAndStat(this.#temp, serialised);
+    // Held open across the rename: an edit written into it in place meanwhile is still readable.
+    const replaced = await openIfExists(this.location);
+    try {
+      const before = await replaced?.stat({ bigint: true });
+      if (before && !(await this.#isOwn(before, replaced!))) {
+        await rm(this.#temp, { force: true });
+        throw new OutsideEditError(this.location);
+      }
+      await rename(this.#temp, this.location);
+      // The temp file's own metadata: a rename keeps inode, size and mtime.
+      this.#own = { digest: digestOf(serialised), stats: written };
+      const after = await replaced?.stat({ bigint: true });
+      if (before && after && !sameVersion(before, after)) {
+        // Edited in place between the check and the rename: put the edit back, for the store to take in.
+        await this.#restore(await settledText(replaced!, after));
+      }
+    } finally {
+      await replaced?.close();
+    }
   }
 
   async readOutsideEdit(): Promise<State | undefined> {
@@ -95,9 +120,62 @@ export class FilePersistence implements Persistence {
     await this.#watcher?.close();
   }
 
-  async #remember(text: string): Promise<void> {
-    const stats = await statOf(this.location);
-    this.#own = stats ? { digest: digestOf(text), stats } : undefined;
+  /** Whether the open file is our last write or load (checked by metadata, then by content). */
+  async #isOwn(stats: BigIntStats, file: FileHandle): Promise<boolean> {
+    if (!this.#own) return false;
+    if (sameVersion(stats, this.#own.stats)) return true;
+    return digestOf(await readAll(file)) === this.#own.digest;
+  }
+
+  async #restore(edit: string): Promise<void> {
+    await writeAndStat(this.#temp, edit);
+    await rename(this.#temp, this.location);
+    this.#own = undefined;
+    throw new OutsideEditError(this.location);
+  }
+}
+
+/** Writes `text` to a new file at `path` and answers that file's metadata. */
+async function writeAndStat(path: string, text: string): Promise<BigIntStats> {
+  const file = await open(path, 'w');
+  try {
+    await file.writeFile(text, 'utf8');
+    return await file.stat({ bigint: true });
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * The text of an open file once its writer (an editor saving in place) has stopped for a moment:
+ * no change of metadata for 50 ms, or 2 s at most.
+ */
+async function settledText(file: FileHandle, last: BigIntStats): Promise<string> {
+  for (let waited = 0; waited < 2000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await file.stat({ bigint: true });
+    if (sameVersion(now, last)) break;
+    last = now;
+  }
+  return readAll(file);
+}
+
+/** The whole file from its start, whatever was read through the handle before. */
+async function readAll(file: FileHandle): Promise<string> {
+  const chunks: Buffer[] = [];
+  for (let position = 0; ; ) {
+    const { bytesRead, buffer } = await file.read({ buffer: Buffer.alloc(1 << 20), position });
+    if (bytesRead === 0) return Buffer.concat(chunks).toString('utf8');
+    chunks.push(buffer.subarray(0, bytesRead));
+    position += bytesRead;
+  }
+}
+
+async function openIfExists(path: string): Promise<FileHandle | undefined> {
+  try {
+    return await open(path, 'r');
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,3 +1,4 @@
+import { OutsideEditError } from './errors';
 import type { Persistence } from './persistence';
 import { emptyState, type State, type StoredRecord } from './state';
 import { Table, type TableOptions } from './table';
@@ -57,16 +58,21 @@ export class Store {
   #retry: ReturnType<typeof setTimeout> | undefined;
   #externalError: Error | undefined;
   #serialiseMs = 0;
-  #log: StoreLog | undefined;
+  readonly #log: StoreLog | undefined;
   readonly #persistence: Persistence;
   readonly #flushDelayMs: number;
   /** Listeners told when the whole state was replaced (reset, import, outside edit). */
   readonly #replaced = new Set<() => void>();
 
-  constructor(persistence: Persistence, state: State, options: { flushDelayMs?: number } = {}) {
+  constructor(
+    persistence: Persistence,
+    state: State,
+    options: { flushDelayMs?: number; log?: StoreLog } = {},
+  ) {
     this.#persistence = persistence;
     this.#state = state;
     this.#flushDelayMs = options.flushDelayMs ?? 50;
+    this.#log = options.log;
   }
 
   get state(): State {
@@ -129,8 +135,8 @@ export class Store {
       this.#timer = undefined;
     }
     return this.#exclusively(async () => {
-      // An edit made from outside since our last write is taken in, never written over.
-      if (this.#log) await this.#takeOutsideEdit();
+      // A broken outside edit blocks writes until the file is fixed (the watcher may be off).
+      if (this.#externalError) await this.#takeOutsideEdit();
       if (!this.#dirty || this.#externalError) return;
       this.#dirty = false;
       const unwritten = this.#unwritten;
@@ -142,9 +148,14 @@ export class Store {
         await this.#persistence.write(text);
         this.#writeError = undefined;
       } catch (error) {
-        this.#writeError = error as Error;
         this.#dirty = true;
         this.#unwritten += unwritten;
+        if (error instanceof OutsideEditError) {
+          // The file holds an edit from outside: it is taken in (or refused), never written over.
+          await this.#takeOutsideEdit();
+          return;
+        }
+        this.#writeError = error as Error;
         // Writes are refused (503) while unhealthy, so no change will come to retry: retry on a timer.
         this.#retry ??= setTimeout(() => {
           this.#retry = undefined;
@@ -175,14 +186,13 @@ export class Store {
   }
 
   /**
-   * Follows edits made to the state file while running: a valid edit replaces the state (the
-   * edit wins over changes not yet written, and `log.warn` says how many were discarded); a
-   * broken one is reported through `log.error` and refused, and writes answer 503 until the
-   * file is a valid state again. The file is never written over while it holds an outside edit.
+   * Follows edits made to the state file while running, instead of finding them at the next
+   * write. Either way a valid edit replaces the state (it wins over changes not yet written, and
+   * the log warns with how many were discarded); a broken one is logged as an error and refused,
+   * and writes answer 503 until the file is a valid state again. An outside edit is never written over.
    */
-  watch(log: StoreLog): void {
+  watch(): void {
     if (!this.#persistence.watch) return;
-    this.#log = log;
     this.#persistence.watch(() => {
       void this.#exclusively(() => this.#takeOutsideEdit());
     });

@@ -15,7 +15,9 @@ const statePath = process.argv[2];
 if (!statePath) throw new Error('usage: child-server <state file> [options as JSON]');
 const options = JSON.parse(process.argv[3] ?? '{}') as CreateServerOptions;
 
-const print = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
+const print = (message: unknown): void => {
+  process.stdout.write(`${JSON.stringify(message)}\n`);
+};
 const write = FilePersistence.prototype.write;
 FilePersistence.prototype.write = async function (this: FilePersistence, text: string) {
   const serialisedAt = Date.now();

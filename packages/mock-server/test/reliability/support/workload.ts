@@ -147,9 +147,20 @@ export interface HeldFunction {
 }
 
 /**
+ * The last step of `fn` that `held` reflects: its `STEP` when present; when absent, the delete if
+ * one was sent (a function whose create never landed is absent too, and needs nothing), else -1.
+ */
+function reachedStep(fn: FunctionHistory, held: Map<string, HeldFunction>): number {
+  const found = held.get(fn.name);
+  if (found) return Number(found.env.STEP);
+  const last = fn.steps.length - 1;
+  return fn.steps[last]?.kind === 'delete' ? last : -1;
+}
+
+/**
  * Checks what a server holds against a workload. `durableBefore`: every step acknowledged before
- * this time must be reflected (a step answered later may or may not be, and so may one in flight).
- * Answers one line per function that breaks the rule; empty when all hold.
+ * this time must be reflected (a step answered later may or may not be, and so may one in flight),
+ * and nothing never sent may appear. Answers one line per function that breaks the rule.
  */
 export function violations(
   workload: Workload,
@@ -162,13 +173,8 @@ export function violations(
     fn.steps.forEach((step, i) => {
       if (step.ackedAt !== undefined && step.ackedAt < durableBefore) mustReach = i;
     });
-    const last = fn.steps.length - 1;
-    const found = held.get(fn.name);
-    let reached: number;
-    if (found) reached = Number(found.env.STEP);
-    else if (fn.steps[last]?.kind === 'delete') reached = mustReach >= 0 ? last : -1;
-    else reached = -1;
-    if (reached < mustReach || reached > last) {
+    const reached = reachedStep(fn, held);
+    if (reached < mustReach || reached >= fn.steps.length) {
       const acked = fn.steps[mustReach];
       broken.push(
         `${fn.name}: holds step ${reached}, but step ${mustReach} (${acked?.kind}) was acknowledged ` +
@@ -177,6 +183,18 @@ export function violations(
     }
   }
   return broken;
+}
+
+/** When each acknowledged step that `held` does not reflect was answered. */
+export function unkeptAcknowledgements(workload: Workload, held: Map<string, HeldFunction>): number[] {
+  const times: number[] = [];
+  for (const fn of workload.functions.values()) {
+    const reached = reachedStep(fn, held);
+    fn.steps.forEach((step, i) => {
+      if (step.ackedAt !== undefined && i > reached) times.push(step.ackedAt);
+    });
+  }
+  return times;
 }
 
 /** Every function of the project, through the paged list. */
