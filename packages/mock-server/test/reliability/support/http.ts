@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type Answer, answerOf } from './harness';
 
-/** A JSON request to a server on a port; fails on a hang. */
-export function httpCall(
+/**
+ * A JSON request to a server on a port; fails on a hang. A GET whose kept-alive connection the
+ * server closed just as it was sent is tried once more, as HTTP clients do for idempotent requests.
+ */
+export async function httpCall(
   baseUrl: string,
   method: string,
   path: string,
@@ -16,7 +19,15 @@ export function httpCall(
     body = JSON.stringify(options.body);
     headers.set('content-type', 'application/json');
   }
-  return answerOf(fetch(`${baseUrl}${path}`, { method, headers, body }), `${method} ${path}`);
+  const send = () => answerOf(fetch(`${baseUrl}${path}`, { method, headers, body }), `${method} ${path}`);
+  if (method !== 'GET') return send();
+  try {
+    return await send();
+  } catch (error) {
+    const code = ((error as Error).cause as { code?: string } | undefined)?.code;
+    if (code !== 'UND_ERR_SOCKET') throw error;
+    return send();
+  }
 }
 
 /** A server running as a child process. */
