@@ -13,7 +13,7 @@ type MockedClient = WebSocketHandlerConnection['client'];
 const REPLAY_CHUNK = 100;
 /**
  * A browser cannot see the HTTP status of a refused WebSocket, so a refusal closes the socket
- * with 4000 + the status (4401, 4403, 4400, 4404) and the error message as the reason.
+ * with 4000 + the status (4401, 4403, 4400, 4404) and `<error code>: <message>` as the reason.
  */
 export const REFUSAL_CLOSE_BASE = 4000;
 /** Close reasons are limited to 123 bytes by the protocol. */
@@ -89,7 +89,8 @@ function refuse(runtime: Runtime, client: MockedClient, error: unknown): void {
   const failure = error instanceof HttpError ? error : undefined;
   if (!failure) runtime.config.logger.error('video stream failed', { error: String(error) });
   const status = failure?.status ?? 500;
-  const reason = truncateUtf8(failure?.message ?? 'Internal server error', MAX_REASON_BYTES);
+  const message = failure ? `${failure.code}: ${failure.message}` : 'INTERNAL_ERROR: Internal server error';
+  const reason = truncateUtf8(message, MAX_REASON_BYTES);
   client.close(REFUSAL_CLOSE_BASE + status, reason);
 }
 
