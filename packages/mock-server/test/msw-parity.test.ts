@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type EventStream, Nimbus, type NimbusOptions, type VideoEvent } from '@nimbus/sdk';
+import { type EventStream, globalWebSocket, Nimbus, type NimbusOptions, type VideoEvent } from '@nimbus/sdk';
 import { setupServer } from 'msw/node';
 import { WebSocket as UndiciWebSocket } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalWebSocket } from '../../sdk/src/core/websocket';
 import { createNimbusHandlers, type NimbusHandlers } from '../src/entries/msw';
 import { type MockServer, startMockServer } from '../src/entries/testing';
 import { bundledMedia } from '../src/media/fixtures';
