@@ -68,7 +68,7 @@ describe('GET /__mock/requests', () => {
       body: JSON.stringify({ email: tenant.user.email, password: tenant.user.password }),
     });
     await fetch(`${mock.url}/api/v1/instances`, { headers: { 'x-api-key': 'nk_live_secret-key-value' } });
-    await fetch(`${mock.url}/v2/cameras?token=eyJ.secret.jwt`, {
+    await fetch(`${mock.url}/v2/api/cameras?token=eyJ.secret.jwt`, {
       headers: { authorization: 'Bearer eyJ.other.jwt' },
     });
 
@@ -87,11 +87,27 @@ describe('GET /__mock/requests', () => {
     const login = items.find((r) => r.path === '/api/v1/auth/login' && r.headers.cookie)!;
     expect(login.body).toEqual({ email: tenant.user.email, password: '[redacted]' });
     expect(login.headers.cookie).toBe('[redacted]');
-    expect(items.find((r) => r.path === '/v2/cameras')).toMatchObject({
+    expect(items.find((r) => r.path === '/v2/api/cameras')).toMatchObject({
       query: { token: '[redacted]' },
       headers: { authorization: '[redacted]' },
     });
     expect(items.find((r) => r.headers['x-api-key'])!.headers['x-api-key']).toBe('[redacted]');
+  });
+
+  it('masks the password of URLs with credentials, as the camera API does', async () => {
+    const { token } = await tenant.client.auth.workloadToken({
+      project_id: tenant.project.id,
+      scopes: ['cameras:write'],
+      ttl_seconds: 600,
+    });
+    const rtsp_url = 'rtsp://admin:s3cret-pass@10.0.0.5:554/stream1';
+    await tenant.client.video
+      .withToken(token)
+      .cameras.create({ name: 'Door', rtsp_url, features: ['person'] });
+    const [created] = mock.requests({ method: 'POST', path: '/v2/api/cameras' });
+    expect(created!.status).toBe(201);
+    expect(created!.body).toMatchObject({ rtsp_url: 'rtsp://admin:***@10.0.0.5:554/stream1' });
+    expect(JSON.stringify(mock.requests())).not.toContain('s3cret-pass');
   });
 
   it('filters by path prefix and leaves out the control routes themselves', async () => {
@@ -144,6 +160,21 @@ describe('journal size', () => {
     } finally {
       await small3.close();
       await off.close();
+    }
+  });
+});
+
+describe('seeds', () => {
+  it("start the journal after the demo seed's own requests", async () => {
+    const seeded = await startMockServer({ seed: true });
+    const nimbus = createNimbusHandlers({ baseUrl: 'http://seeded.test', seed: 'demo' });
+    try {
+      await nimbus.ready;
+      expect(seeded.requests()).toEqual([]);
+      expect(nimbus.requests()).toEqual([]);
+    } finally {
+      await seeded.close();
+      await nimbus.close();
     }
   });
 });

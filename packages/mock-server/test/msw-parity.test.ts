@@ -147,6 +147,22 @@ describe('msw: /docs', () => {
       await bare.close();
     }
   });
+
+  it('answers 503, not 500, when docsAssetsUrl cannot be reached', async () => {
+    const unreachable = createNimbusHandlers({
+      baseUrl: 'http://gone.test',
+      docsAssetsUrl: 'http://127.0.0.1:9/swagger-ui',
+    });
+    worker.use(...unreachable.handlers);
+    try {
+      const asset = await fetch('http://gone.test/docs/assets/swagger-ui.css');
+      expect(asset.status).toBe(503);
+      expect((await asset.json()).error.message).toMatch(/could not be fetched/);
+    } finally {
+      worker.resetHandlers(...nimbus.handlers);
+      await unreachable.close();
+    }
+  });
 });
 
 describe('msw: /v2/ws/events', () => {

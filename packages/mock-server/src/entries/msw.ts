@@ -3,14 +3,12 @@
  * (`setupWorker` in the browser) and test suites (`setupServer` in Node). It runs the same core
  * and families as the HTTP server over an in-memory store; nothing here needs Node.
  */
-import { ErrorCode } from '@nimbus/sdk/contract';
-import { bypass, type HttpHandler, http, type WebSocketHandler } from 'msw';
+import { type HttpHandler, http, type WebSocketHandler } from 'msw';
+import { fetchedAssets } from '../adapters/fetched-assets';
 import { videoEventStreamLink } from '../adapters/msw-event-stream';
 import { type App, createApp } from '../core/app';
 import type { ServerConfig } from '../core/config';
-import { HttpError } from '../core/http-error';
 import type { JournalEntry, JournalFilter } from '../core/journal';
-import type { MediaSource } from '../core/runtime';
 import { newServerSecret } from '../core/secrets';
 import { families } from '../families';
 import { exportState, type StateExport } from '../families/mock/control';
@@ -103,6 +101,8 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
     if (seed === 'demo') await seedDemo(app);
     else if (seed) await importState(seed);
     baseline = structuredClone(store.state);
+    // The seed's own requests are not the app's: the journal starts after them.
+    app.runtime.journal.clear();
   }
 
   async function importState(state: StateExport): Promise<void> {
@@ -165,32 +165,6 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
       await ready.catch(() => {});
       await app.close();
       await store.close();
-    },
-  };
-}
-
-/** Files fetched from a URL prefix, each once; `bypass` keeps msw from intercepting the fetch. */
-function fetchedAssets(baseUrl: string): MediaSource {
-  const prefix = baseUrl.replace(/\/+$/, '');
-  const cache = new Map<string, Promise<Uint8Array>>();
-  return {
-    read(name) {
-      let bytes = cache.get(name);
-      if (!bytes) {
-        bytes = fetch(bypass(`${prefix}/${encodeURIComponent(name)}`)).then(async (response) => {
-          if (!response.ok) {
-            throw new HttpError(
-              503,
-              ErrorCode.SERVICE_UNAVAILABLE,
-              `The docs page file ${prefix}/${name} answered ${response.status}`,
-            );
-          }
-          return new Uint8Array(await response.arrayBuffer());
-        });
-        bytes.catch(() => cache.delete(name));
-        cache.set(name, bytes);
-      }
-      return bytes;
     },
   };
 }
