@@ -15,7 +15,7 @@ const REPLAY_CHUNK = 100;
  * A browser cannot see the HTTP status of a refused WebSocket, so a refusal closes the socket
  * with 4000 + the status (4401, 4403, 4400, 4404) and `<error code>: <message>` as the reason.
  */
-export const REFUSAL_CLOSE_BASE = 4000;
+const REFUSAL_CLOSE_BASE = 4000;
 /** Close reasons are limited to 123 bytes by the protocol. */
 const MAX_REASON_BYTES = 123;
 

@@ -1,3 +1,5 @@
+import type { PasswordCost } from './secrets';
+
 /** Everything that can be tuned on a server. `resolveConfig` fills the defaults. */
 export interface ServerConfig {
   /** Delay between lifecycle states (DECISIONS.md §4): 1500 for `npm start`, 0 in tests. */
@@ -40,7 +42,7 @@ export interface ServerConfig {
    * for suites that register and log in per test; the hashes protect nothing, keep it off servers
    * that hold real passwords. A hash records its cost, so either server verifies both kinds.
    */
-  passwordCost: 'standard' | 'test';
+  passwordCost: PasswordCost;
   logger: Logger;
 }
 

@@ -17,7 +17,7 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'
 const SECRET_FIELD = /password|secret|token|api_?key|totp|credential|private_key/i;
 /** The password of a URL with credentials (`rtsp://admin:pass@host`), masked as the camera API masks it. */
 const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^@\s/]*@/i;
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 /** Bodies larger than this are journaled as a note of their size: the journal is for assertions. */
 const MAX_JOURNALED_BODY = 64 * 1024;
 
