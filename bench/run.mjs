@@ -207,6 +207,33 @@ row(
   h.medianMs < 50,
 );
 
+step('per-test cycle: seed, request, reset');
+const c = child('./test-cycle.mjs');
+row(
+  'seedTenant, test password cost',
+  ms(c.test.seed.medianMs),
+  `${ms(c.standard.seed.medianMs)} (standard cost)`,
+  times(c.standard.seed.medianMs, c.test.seed.medianMs),
+  '< 20 ms',
+  c.test.seed.medianMs < 20,
+);
+row(
+  'cycle: seedTenant + create + reset()',
+  ms(c.test.cycle.medianMs),
+  `${ms(c.standard.cycle.medianMs)} (standard cost)`,
+  times(c.standard.cycle.medianMs, c.test.cycle.medianMs),
+  '(reported)',
+  true,
+);
+row(
+  'cycle: create + reset(seed), sessions kept',
+  ms(c.snapshot.cycle.medianMs),
+  `p90 ${ms(c.snapshot.cycle.p90Ms)}`,
+  '',
+  '(reported)',
+  true,
+);
+
 const seconds = round((performance.now() - startedAt) / 1000, 0);
 console.log(
   `\nNode ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
@@ -227,6 +254,10 @@ if (failures > 0)
 const file = `${tmpdir()}/nimbus-bench-${Date.now()}.json`;
 writeFileSync(
   file,
-  JSON.stringify({ duration, wsDuration, throughput: t, state: s, sdk, ws, webhooks: w, helper: h }, null, 2),
+  JSON.stringify(
+    { duration, wsDuration, throughput: t, state: s, sdk, ws, webhooks: w, helper: h, cycle: c },
+    null,
+    2,
+  ),
 );
 console.log(`\nRaw figures: ${file}`);

@@ -20,9 +20,9 @@ describe.runIf(browserTestsRun)('browser examples in headless Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const apiCalls: string[] = [];
-    // Requests the worker answered never reach the static server, which 404s any /api path.
+    // Requests the worker answered never reach the static server, which 404s any /api or /v2 path.
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.startsWith('/api/v1/')) {
+      if (/^\/(api\/v1|v2)\//.test(new URL(response.url()).pathname)) {
         apiCalls.push(`${response.status()} ${response.fromServiceWorker() ? 'worker' : 'network'}`);
       }
     });
@@ -42,6 +42,16 @@ describe.runIf(browserTestsRun)('browser examples in headless Chromium', () => {
       await page.locator('#instances tr', { hasText: 'from-the-page' }).waitFor();
       // Provisioning -> running on the worker's clock (1.5 s per transition).
       await page.locator('#instances tr', { hasText: 'from-the-page' }).getByText('running').waitFor();
+
+      // A detection over the /v2/ws/events WebSocket and its snapshot JPEG, both from the page.
+      await page.locator('#camera', { hasText: 'Front door' }).waitFor();
+      await page.click('text=Simulate a detection');
+      const snapshot = page.locator('#detections img').first();
+      await snapshot.waitFor();
+      await expect
+        .poll(() => snapshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(320);
+      expect(await page.locator('#detections li').count()).toBe(1);
 
       // Persisted in localStorage: a reload starts from the same state, not from the seed.
       await page.reload();

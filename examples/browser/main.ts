@@ -1,11 +1,12 @@
 /**
- * A web app against Nimbus with no backend: msw's service worker answers every /api/v1 call
- * from the reference server running in the page (`@nimbus/mock-server/msw`), with the demo
- * tenant seeded and the state kept in localStorage across reloads. The app code is the same
- * SDK calls it would make against the real API.
+ * A web app against Nimbus with no backend: msw's service worker answers every /api/v1 and /v2
+ * call from the reference server running in the page (`@nimbus/mock-server/msw`), with the demo
+ * tenant seeded and the state kept in localStorage across reloads. The live detections come over
+ * the /v2/ws/events WebSocket and their snapshots as JPEGs, both answered in the page too. The
+ * app code is the same SDK calls it would make against the real API.
  */
 import { createNimbusHandlers } from '@nimbus/mock-server/msw';
-import { APIError, type Instance, Nimbus } from '@nimbus/sdk';
+import { APIError, type Instance, Nimbus, type Video, type VideoEvent } from '@nimbus/sdk';
 import { setupWorker } from 'msw/browser';
 
 const nimbus = createNimbusHandlers({ seed: 'demo', persist: 'localStorage', transitionDelayMs: 1500 });
@@ -25,6 +26,38 @@ function render(instances: Instance[]): void {
       return row;
     }),
   );
+}
+
+/** A camera of the project (created on first visit) and its live detections, newest first. */
+async function watchDetections(client: Nimbus, projectId: string): Promise<Video> {
+  const { token } = await client.auth.workloadToken({
+    project_id: projectId,
+    scopes: ['cameras:read', 'cameras:write', 'events:read'],
+    ttl_seconds: 86_400,
+  });
+  const video = client.video.withToken(token);
+  const [existing] = (await video.cameras.list()).items;
+  const camera =
+    existing ??
+    (await video.cameras.create({
+      name: 'Front door',
+      rtsp_url: 'rtsp://10.0.0.5:554/stream1',
+      features: ['person', 'vehicle'],
+    }));
+  $('camera').textContent = camera.name;
+  $('detect').addEventListener('click', async () => {
+    await client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
+  });
+  video.events.stream({ cameraId: camera.id }).on('event', (event: VideoEvent) => {
+    const item = document.createElement('li');
+    const snapshot = document.createElement('img');
+    snapshot.src = video.playback.snapshotUrl(event);
+    snapshot.alt = `${event.type} at ${event.ts}`;
+    snapshot.width = 160;
+    item.append(snapshot, ` ${event.type} (${Math.round(event.confidence * 100)} %)`);
+    $('detections').prepend(item);
+  });
+  return video;
 }
 
 async function main(): Promise<void> {
@@ -57,6 +90,7 @@ async function main(): Promise<void> {
   });
 
   await refresh();
+  await watchDetections(client, project.id);
   // Lifecycles move on the server's clock (provisioning -> running after 1.5 s): poll to show it.
   setInterval(refresh, 1000);
   document.body.dataset.ready = 'true';

@@ -67,6 +67,45 @@ describe('nimbus mock', () => {
     expect(refused.stderr).toContain('(VALIDATION_ERROR)');
   });
 
+  it('requests prints the journal, filtered; export --include-secret makes tokens portable', async () => {
+    await mock.reset();
+    const tenant = await seedTenant(mock);
+    await tenant.client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
+    const created = await cli.run('mock', 'requests', '--method', 'post', '--path', '/api/v1/instances');
+    expect(created.code, created.stderr).toBe(0);
+    const items = json<{ method: string; path: string; status: number; body: unknown }[]>(created);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ method: 'POST', status: 201, body: { flavor: 'small' } });
+    const [auth, bad] = await Promise.all([
+      cli.run('mock', 'requests', '--path', '/api/v1/auth/*', '--status', '200'),
+      cli.run('mock', 'requests', '--status', 'ok'),
+    ]);
+    expect(json<{ path: string }[]>(auth).map((r) => r.path)).toEqual(['/api/v1/auth/login']);
+    expect(JSON.stringify(json(auth))).not.toContain(tenant.user.password);
+    expect(bad.code).toBe(2);
+
+    const exported = await cli.run('mock', 'export', '--include-secret', '--file', 'portable.json');
+    expect(exported.code, exported.stderr).toBe(0);
+    const other = await startMockServer();
+    try {
+      const imported = await runCli(['mock', 'import', join(cli.dir, 'portable.json')], {
+        ...cli.env,
+        NIMBUS_BASE_URL: other.url,
+      });
+      expect(imported.code, imported.stderr).toBe(0);
+      const list = await runCli(['instances', 'list'], {
+        ...cli.env,
+        NIMBUS_BASE_URL: other.url,
+        NIMBUS_TOKEN: tenant.accessToken,
+        NIMBUS_PROJECT: tenant.project.id,
+      });
+      expect(list.code, list.stderr).toBe(0);
+      expect(json<{ name: string }[]>(list).map((i) => i.name)).toEqual(['web']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('token logs a user in and prints an access token', async () => {
     const email = `token-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await mock.client.auth.register({ email, password: 'correct-horse-battery', full_name: 'Tok' });

@@ -36,7 +36,12 @@ export type { CallInput, RequestOptions } from './core/request';
 export { Session, type TokenListener } from './core/session';
 export type { Fetch } from './core/transport';
 export type { WaitOptions } from './core/wait';
-export type { SocketHandlers, StreamSocket, WebSocketFactory } from './core/websocket';
+export {
+  globalWebSocket,
+  type SocketHandlers,
+  type StreamSocket,
+  type WebSocketFactory,
+} from './core/websocket';
 export { Docs, type OpenApiDocument } from './resources/docs';
 export { Mock } from './resources/mock';
 export { Auth } from './resources/v1/auth';

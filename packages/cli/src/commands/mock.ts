@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { RunningServer } from '@nimbus/mock-server';
+import type { Nimbus } from '@nimbus/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { commandContext, type GlobalOptions } from '../context';
 import { UsageError } from '../errors';
@@ -15,6 +16,14 @@ interface StartOptions {
   seed?: string | false;
   simulator: boolean;
 }
+
+interface RequestsOptions {
+  method?: string;
+  path?: string;
+  status?: number;
+}
+
+type RequestsQuery = NonNullable<Parameters<Nimbus['mock']['requests']>[0]>;
 
 function integer(name: string, min: number, max: number) {
   return (value: string) => {
@@ -157,11 +166,33 @@ export function addMockCommands(program: Command): void {
     .command('export')
     .description('Write the whole state as JSON (to stdout, or --file)')
     .option('--file <path>', 'write to this file')
-    .action(async (options: { file?: string }, command: Command) => {
+    .option(
+      '--include-secret',
+      'add the signing secret: tokens issued before stay valid after an import elsewhere (whoever holds the file can sign tokens)',
+    )
+    .action(async (options: { file?: string; includeSecret?: boolean }, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
-      const text = `${JSON.stringify(await client.mock.exportState(), null, 2)}\n`;
+      const query = options.includeSecret ? { include_secret: 'true' as const } : undefined;
+      const text = `${JSON.stringify(await client.mock.exportState(query), null, 2)}\n`;
       if (options.file) await writeFile(options.file, text);
       else process.stdout.write(text);
+    });
+
+  mock
+    .command('requests')
+    .description('The request journal: recent requests to the server, oldest first, credentials redacted')
+    .option('--method <method>', 'only this method (GET, POST, ...)', (v: string) => v.toUpperCase())
+    .option('--path <path>', 'only this path, or a prefix ending in *')
+    .option('--status <status>', 'only requests answered with this status', integer('--status', 100, 599))
+    .action(async (options: RequestsOptions, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const { client } = await commandContext(globals);
+      const { items } = await client.mock.requests({
+        method: options.method as RequestsQuery['method'],
+        path: options.path,
+        status: options.status,
+      });
+      await print(items, { ...globals, columns: ['time', 'method', 'path', 'status', 'request_id'] });
     });
 
   mock

@@ -70,6 +70,12 @@ export function createApp(options: {
     const url = new URL(request.url);
     const requestId = requestIdOf(request);
     const api = apiOfPath(url.pathname);
+    const arrivedAt = runtime.clock.now();
+    // A Fetch body can be read once, and the handler reads it: the journal reads a copy.
+    const bodyCopy =
+      config.journalSize > 0 && !isBuffered(request) && request.body !== null
+        ? request.clone().text()
+        : undefined;
     let route = 'unmatched';
     let response: Reply;
     try {
@@ -92,6 +98,15 @@ export function createApp(options: {
       durationMs: performance.now() - started,
     };
     for (const observe of runtime.requestObservers) observe(record);
+    runtime.journal.record({
+      requestId,
+      at: arrivedAt,
+      method: request.method,
+      url,
+      headers: request.headers,
+      body: isBuffered(request) ? request.bufferedBody : ((await bodyCopy?.catch(() => null)) ?? null),
+      status: response.status,
+    });
     return response;
   }
 

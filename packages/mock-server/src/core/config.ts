@@ -1,3 +1,5 @@
+import type { PasswordCost } from './secrets';
+
 /** Everything that can be tuned on a server. `resolveConfig` fills the defaults. */
 export interface ServerConfig {
   /** Delay between lifecycle states (DECISIONS.md §4): 1500 for `npm start`, 0 in tests. */
@@ -33,6 +35,14 @@ export interface ServerConfig {
   streamPingIntervalMs: number;
   /** Bytes a WebSocket client may leave unread before it is cut off as too slow. */
   streamMaxBufferedBytes: number;
+  /** Requests kept by the request journal (`GET /__mock/requests`); 0 turns it off. */
+  journalSize: number;
+  /**
+   * Cost of password hashing. `standard`: scrypt N=2^14 (about 100 ms a hash). `test`: N=2^4,
+   * for suites that register and log in per test; the hashes protect nothing, keep it off servers
+   * that hold real passwords. A hash records its cost, so either server verifies both kinds.
+   */
+  passwordCost: PasswordCost;
   logger: Logger;
 }
 
@@ -72,6 +82,8 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     simulatorEventsPerMinute: 6,
     streamPingIntervalMs: 30_000,
     streamMaxBufferedBytes: 1024 * 1024,
+    journalSize: 1000,
+    passwordCost: 'standard',
     logger: silentLogger,
     ...stripUndefined(partial),
   };

@@ -2,6 +2,8 @@
 export interface HeaderReader {
   get(name: string): string | null;
   has(name: string): boolean;
+  /** Every header (names lower case); the request journal reads them all. */
+  forEach(callback: (value: string, name: string) => void): void;
 }
 
 /** What the core reads of a request. A Fetch `Request` has it all; the Node server passes a lighter object. */

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import { EventBus, type PlatformEvent, withoutSecrets } from './events';
 import { Faults } from './faults';
 import type { Context } from './handler';
+import { RequestJournal } from './journal';
 import { Lifecycle } from './lifecycle';
 import { TokenService } from './tokens';
 
@@ -40,6 +41,8 @@ export class Runtime {
   readonly events = new EventBus();
   readonly faults = new Faults();
   readonly lifecycle: Lifecycle;
+  /** The last requests answered, for `GET /__mock/requests`. */
+  readonly journal: RequestJournal;
   readonly admission: AdmissionHook[] = [];
   readonly requestObservers = new Set<(record: RequestRecord) => void>();
   /** Extra readiness checks (the cache of /v2/health/ready, ...), by name. */
@@ -65,6 +68,7 @@ export class Runtime {
       this.store.changed();
     };
     this.clock.onError = (error) => config.logger.error('scheduled task failed', { error: String(error) });
+    this.journal = new RequestJournal(config.journalSize);
     this.lifecycle = new Lifecycle(store, this.clock, () => this.config.transitionDelayMs);
     store.onReplaced(() => {
       this.clock.clear();

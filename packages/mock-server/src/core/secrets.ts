@@ -5,20 +5,43 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 // Web Crypto and @noble/hashes only: the core runs unchanged in Node and in a browser (msw).
 
-const SCRYPT = { N: 2 ** 14, r: 8, p: 1, dkLen: 32 };
+/** log2 of scrypt's N by password cost: 2^14 is about 100 ms a hash; 2^4 well under 1 ms. */
+const SCRYPT_LOG_N = { standard: 14, test: 4 } as const;
+/** The range a stored hash may ask for: a state file must not make a login take minutes. */
+const SCRYPT_LOG_N_RANGE = [1, 16] as const;
 
-/** Password hash: scrypt with a random salt, stored as `scrypt$<salt>$<hash>` (base64url). */
-export async function hashPassword(password: string): Promise<string> {
+export type PasswordCost = keyof typeof SCRYPT_LOG_N;
+
+const scryptOptions = (logN: number) => ({ N: 2 ** logN, r: 8, p: 1, dkLen: 32 });
+
+/**
+ * Password hash: scrypt with a random salt, stored as `scrypt$<salt>$<hash>` (base64url) at the
+ * standard cost, or `scrypt$ln=<log2 N>$<salt>$<hash>` at another, so any server verifies it.
+ */
+export async function hashPassword(password: string, cost: PasswordCost = 'standard'): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, SCRYPT);
-  return `scrypt$${toBase64Url(salt)}$${toBase64Url(hash)}`;
+  const logN = SCRYPT_LOG_N[cost];
+  const hash = await scryptAsync(password, salt, scryptOptions(logN));
+  const params = logN === SCRYPT_LOG_N.standard ? '' : `ln=${logN}$`;
+  return `scrypt$${params}${toBase64Url(salt)}$${toBase64Url(hash)}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const actual = await scryptAsync(password, fromBase64Url(salt), SCRYPT);
-  return constantTimeEqual(actual, fromBase64Url(hash));
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const actual = await scryptAsync(password, fromBase64Url(parsed.salt), scryptOptions(parsed.logN));
+  return constantTimeEqual(actual, fromBase64Url(parsed.hash));
+}
+
+function parseHash(stored: string): { logN: number; salt: string; hash: string } | undefined {
+  const parts = stored.split('$');
+  if (parts[0] !== 'scrypt') return undefined;
+  if (parts.length === 3) return { logN: SCRYPT_LOG_N.standard, salt: parts[1]!, hash: parts[2]! };
+  const cost = parts.length === 4 ? /^ln=(\d{1,2})$/.exec(parts[1]!) : null;
+  if (!cost) return undefined;
+  const logN = Number(cost[1]);
+  if (logN < SCRYPT_LOG_N_RANGE[0] || logN > SCRYPT_LOG_N_RANGE[1]) return undefined;
+  return { logN, salt: parts[2]!, hash: parts[3]! };
 }
 
 /** A new opaque token: 256 random bits, with a readable prefix (`nrt_...`, `nk_...`). */

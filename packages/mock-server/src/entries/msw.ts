@@ -3,20 +3,23 @@
  * (`setupWorker` in the browser) and test suites (`setupServer` in Node). It runs the same core
  * and families as the HTTP server over an in-memory store; nothing here needs Node.
  */
-import { type HttpHandler, http } from 'msw';
+import { type HttpHandler, http, type WebSocketHandler } from 'msw';
+import { fetchedAssets } from '../adapters/fetched-assets';
+import { videoEventStreamLink } from '../adapters/msw-event-stream';
 import { type App, createApp } from '../core/app';
 import type { ServerConfig } from '../core/config';
+import type { JournalEntry, JournalFilter } from '../core/journal';
 import { newServerSecret } from '../core/secrets';
 import { families } from '../families';
-import { exportState } from '../families/mock/control';
+import { exportState, type StateExport } from '../families/mock/control';
+import { createBundledMediaSource } from '../media/bundled-source';
 import { seedDemo } from '../seed/demo';
 import { type KeyValueStorage, LocalStoragePersistence } from '../store/local-storage-persistence';
 import { MemoryPersistence } from '../store/persistence';
 import { emptyState, type State } from '../store/state';
 import { Store } from '../store/store';
 
-/** What `exportState()` and `GET /__mock/state` give: the whole state but the server secret. */
-export type StateExport = Omit<State, 'secret'>;
+export type { JournalEntry, JournalFilter, StateExport };
 
 export interface NimbusHandlersOptions extends Partial<Omit<ServerConfig, 'webhookFetch'>> {
   /**
@@ -28,20 +31,39 @@ export interface NimbusHandlersOptions extends Partial<Omit<ServerConfig, 'webho
   seed?: 'demo' | StateExport;
   /** Keep the state in `localStorage` (under `key`, default `nimbus-mock-state`) across page loads. */
   persist?: 'localStorage' | { key?: string; storage?: KeyValueStorage };
+  /**
+   * Where the `/docs` page loads Swagger UI from: a URL prefix that serves the files of
+   * `swagger-ui-dist` (`swagger-ui.css`, `swagger-ui-bundle.js`, `swagger-ui-standalone-preset.js`),
+   * e.g. `/swagger-ui` when the app copies them to its public folder. Without it the page's
+   * assets answer 503; the OpenAPI documents are served either way.
+   */
+  docsAssetsUrl?: string;
 }
 
 export interface NimbusHandlers {
-  /** Pass them to `setupWorker(...handlers)` or `setupServer(...handlers)`. */
-  handlers: HttpHandler[];
+  /**
+   * Pass them to `setupWorker(...handlers)` or `setupServer(...handlers)`: HTTP handlers for
+   * /api/v1, /v2, /__mock and /docs, and the `/v2/ws/events` WebSocket link.
+   */
+  handlers: (HttpHandler | WebSocketHandler)[];
   /** The core: `app.fetch(request)`, `app.runtime` (clock, store, events). */
   app: App;
   /** Settles once the state is loaded and seeded; the handlers wait for it on their own. */
   ready: Promise<void>;
-  /** Back to the starting point (the seed, or empty), clock and faults included. */
+  /**
+   * Back to the starting point (the seed, or empty), clock, faults and request journal
+   * included. The seed's users keep their sessions: tokens issued after the seed stay valid.
+   */
   reset(): Promise<void>;
-  exportState(): StateExport;
-  /** Replaces the whole state (validated like `PUT /__mock/state`). */
+  /**
+   * The state (as `GET /__mock/state`). `includeSecret` adds the signing secret, so tokens
+   * issued here stay valid after an import into another handler set or server.
+   */
+  exportState(options?: { includeSecret?: boolean }): StateExport;
+  /** Replaces the whole state (validated like `PUT /__mock/state`); a secret in it replaces the signing secret. */
   importState(state: StateExport): Promise<void>;
+  /** The request journal (as `GET /__mock/requests`): what the handlers answered, oldest first. */
+  requests(filter?: JournalFilter): JournalEntry[];
   close(): Promise<void>;
 }
 
@@ -63,19 +85,24 @@ export interface NimbusHandlers {
  * afterEach(() => nimbus.reset());
  */
 export function createNimbusHandlers(options: NimbusHandlersOptions = {}): NimbusHandlers {
-  const { baseUrl = '', seed, persist, ...config } = options;
+  const { baseUrl = '', seed, persist, docsAssetsUrl, ...config } = options;
   const persistence = persist
     ? new LocalStoragePersistence(persist === 'localStorage' ? {} : persist)
     : new MemoryPersistence();
   // localStorage is read when `ready` runs; until then the app holds an empty state it will replace.
   const store = new Store(persistence, emptyState(newServerSecret()), { flushDelayMs: 0 });
   const app = createApp({ store, families, config });
+  // No file system here: media come from the bundle, the docs page's files from docsAssetsUrl.
+  app.runtime.media = createBundledMediaSource();
+  if (docsAssetsUrl) app.runtime.docsAssets = fetchedAssets(docsAssetsUrl);
   let baseline: State | undefined;
 
   async function applySeed(): Promise<void> {
     if (seed === 'demo') await seedDemo(app);
     else if (seed) await importState(seed);
     baseline = structuredClone(store.state);
+    // The seed's own requests are not the app's: the journal starts after them.
+    app.runtime.journal.clear();
   }
 
   async function importState(state: StateExport): Promise<void> {
@@ -111,12 +138,16 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
       http.all(`${origin}/api/v1/*`, answer),
       http.all(`${origin}/v2/*`, answer),
       http.all(`${origin}/__mock/*`, answer),
+      http.get(`${origin}/docs`, answer),
+      http.get(`${origin}/docs/*`, answer),
+      videoEventStreamLink(app, origin),
     ],
     app,
     ready,
     async reset() {
       await ready;
       app.faults.clear();
+      app.runtime.journal.clear();
       if (baseline) {
         store.replace(structuredClone(baseline));
         return;
@@ -124,7 +155,8 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
       store.reset();
       await applySeed();
     },
-    exportState: () => exportState(app.runtime),
+    exportState: (exportOptions) => exportState(app.runtime, exportOptions),
+    requests: (filter) => app.runtime.journal.list(filter),
     async importState(state) {
       await ready;
       await importState(state);

@@ -1,7 +1,14 @@
 import { Nimbus, type NimbusOptions } from '@nimbus/sdk';
+import type { JournalEntry, JournalFilter } from '../core/journal';
+import { exportState, type StateExport } from '../families/mock/control';
 import { type CreateServerOptions, createServer, type RunningServer } from '../node/create-server';
 
-/** A reference server for one test file or one test: ephemeral port, in memory, no delays. */
+export type { JournalEntry, JournalFilter, StateExport };
+
+/**
+ * A reference server for one test file or one test: ephemeral port, in memory, no delays, and
+ * password hashing at the test cost (`passwordCost: 'test'`).
+ */
 export interface MockServer {
   url: string;
   server: RunningServer;
@@ -9,8 +16,20 @@ export interface MockServer {
   client: Nimbus;
   /** A client with other options (tokens, project, retries) pointed at the server. */
   createClient(options?: Omit<NimbusOptions, 'baseUrl'>): Nimbus;
-  /** Empties the state (POST /__mock/reset). */
-  reset(): Promise<void>;
+  /**
+   * Empties the state, the faults and the request journal (POST /__mock/reset); with a state
+   * export, goes back to it instead (PUT /__mock/state): its users, sessions and tokens included.
+   */
+  reset(to?: StateExport): Promise<void>;
+  /**
+   * The state now (as GET /__mock/state). `includeSecret` adds the signing secret, so tokens
+   * issued before stay valid after an import into another server or handler set.
+   */
+  exportState(options?: { includeSecret?: boolean }): StateExport;
+  /** Replaces the whole state (PUT /__mock/state); an export with a secret replaces the signing secret. */
+  importState(state: StateExport): Promise<void>;
+  /** The request journal (GET /__mock/requests): what the server received, oldest first. */
+  requests(filter?: JournalFilter): JournalEntry[];
   clock: {
     /** Moves simulated time forward; due lifecycles, billing and timers run. */
     advance(seconds: number): Promise<void>;
@@ -36,6 +55,7 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     validateResponses: true,
     webhookRetryBaseMs: 20,
     webhookRetryCapMs: 200,
+    passwordCost: 'test',
     ...options,
   });
   const createClient = (clientOptions: Omit<NimbusOptions, 'baseUrl'> = {}) =>
@@ -46,9 +66,15 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     server,
     client,
     createClient,
-    async reset() {
+    async reset(to) {
       await client.mock.reset();
+      if (to) await client.mock.importState(to);
     },
+    exportState: (exportOptions) => exportState(server.app.runtime, exportOptions),
+    async importState(state) {
+      await client.mock.importState(state);
+    },
+    requests: (filter) => server.app.runtime.journal.list(filter),
     clock: {
       async advance(seconds: number) {
         await client.mock.advanceClock({ seconds });

@@ -99,7 +99,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     store.watch();
   }
   let demo: RunningServer['demo'];
-  if (seed) demo = await ensureDemo(app, store);
+  if (seed) {
+    demo = await ensureDemo(app, store);
+    // The seed's own requests are not the clients': the journal starts after them.
+    app.runtime.journal.clear();
+  }
 
   const server = createNodeServer(app, {
     upgradeHandlers: nodeExtensions.flatMap((e) => (e.upgrade ? [e.upgrade(app)] : [])),

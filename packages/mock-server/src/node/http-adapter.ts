@@ -132,6 +132,11 @@ function headersOf(req: IncomingMessage): HeaderReader {
         return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
       },
       has: (name) => names[name.toLowerCase()] !== undefined,
+      forEach: (callback) => {
+        for (const [name, value] of Object.entries(names)) {
+          if (value !== undefined) callback(Array.isArray(value) ? value.join(', ') : value, name);
+        }
+      },
     };
   }
   const headers = new Headers();

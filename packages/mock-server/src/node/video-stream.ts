@@ -1,46 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import {
-  ErrorCode,
-  endpoint,
-  VIDEO_EVENT_STREAM_PATH,
-  type VideoEvent,
-  VideoEventEnvelope,
-  VideoEventStreamQuery,
-} from '@nimbus/sdk/contract';
+import { ErrorCode, VIDEO_EVENT_STREAM_PATH, type VideoEvent } from '@nimbus/sdk/contract';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { App } from '../core/app';
-import { authenticate } from '../core/auth';
 import { HttpError } from '../core/http-error';
 import { onFirstUse } from '../core/on-first-use';
 import type { Runtime } from '../core/runtime';
-import { parseOr400 } from '../core/validation';
-import {
-  type EventFilter,
-  matchesFilter,
-  normalizeTime,
-  type Position,
-  publicEvent,
-  replayChunk,
-} from '../families/v2/event-log';
+import { matchesFilter, type Position, publicEvent, replayChunk } from '../families/v2/event-log';
+import { authorizeStream } from '../families/v2/event-stream';
 import { type StreamConnection, videoServices } from '../families/v2/services';
-import { videoCameras } from '../families/v2/tables';
 import type { NodeExtension } from './create-server';
 import { requestOf } from './http-adapter';
-
-/** The stream as an endpoint, for the core's token checks; it is not routed over plain HTTP. */
-const streamEndpoint = endpoint({
-  method: 'GET',
-  path: VIDEO_EVENT_STREAM_PATH,
-  family: 'video',
-  summary: 'Realtime detection events (WebSocket)',
-  query: VideoEventStreamQuery,
-  response: VideoEventEnvelope,
-  status: 200,
-  auth: 'query-token',
-  scope: 'events:read',
-});
 
 /** Stored events sent per replay step. */
 const REPLAY_CHUNK = 100;
@@ -96,26 +67,9 @@ async function open(
   head: Buffer,
   url: URL,
 ): Promise<void> {
-  runtime.clock.runDue();
-  const principal = await authenticate(runtime, requestOf(req, null), url, streamEndpoint);
-  if (principal?.kind !== 'workload') throw HttpError.unauthenticated('A workload token is required');
-  if (!principal.scopes.includes('events:read')) {
-    throw new HttpError(403, ErrorCode.INSUFFICIENT_SCOPE, 'The token lacks the scope events:read', {
-      scope: 'events:read',
-    });
-  }
-  const query = parseOr400(VideoEventStreamQuery, queryOf(url), 'query');
-  const tenantId = principal.tenantId;
-  if (query.camera_id && !runtime.store.table(videoCameras).getIn(tenantId, query.camera_id)) {
-    throw HttpError.notFound('Camera');
-  }
+  const { tenantId, filter } = await authorizeStream(runtime, requestOf(req, null), url);
   const wss = await webSocketServer();
   if (socket.destroyed) return;
-  const filter: EventFilter = {
-    camera_id: query.camera_id,
-    types: query.type,
-    since: query.since && normalizeTime(query.since),
-  };
 
   // Subscribe before reading stored events: whatever is published meanwhile waits in `pending`
   // and is sent after the replay, minus what the replay already sent (no gap, no duplicate).
@@ -267,13 +221,6 @@ async function drained(ws: WebSocket, below: number): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return true;
-}
-
-/** The query without the token, which is a credential, not a filter. */
-function queryOf(url: URL): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) if (key !== 'token') out[key] = value;
-  return out;
 }
 
 /** Answers a refused upgrade as plain HTTP (the v2 error body) and closes the socket. */

@@ -31,6 +31,48 @@ export const FaultBody = z.object({
 
 export const Fault = FaultBody.extend({ id: z.string(), remaining: z.number().nullable() });
 
+/** One request as the server saw it (`GET /__mock/requests`), credentials replaced by `[redacted]`. */
+export const RecordedRequest = z.object({
+  request_id: z.string(),
+  time: z.string().describe('Simulated time the request arrived, ISO-8601'),
+  method: z.string(),
+  path: z.string(),
+  query: z.record(z.string(), z.string()).describe('Query parameters; a repeated key keeps its last value'),
+  headers: z
+    .record(z.string(), z.string())
+    .describe('Request headers, lower case; Authorization, cookies and API keys redacted'),
+  body: z
+    .unknown()
+    .describe(
+      'The JSON body (password, secret and token fields redacted), the text of another body, or null',
+    ),
+  status: z.number().int().describe('Status the server answered'),
+});
+
+export const RecordedRequestQuery = z.object({
+  method: z
+    .enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'])
+    .optional()
+    .describe('Only requests of this method'),
+  path: z.string().min(1).max(500).optional().describe('Exact path, or a prefix ending in *'),
+  status: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(100)
+    .max(599)
+    .optional()
+    .describe('Only requests answered with this status'),
+});
+
+export const ExportStateQuery = z.object({
+  include_secret: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      'true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere',
+    ),
+});
+
 export const QuotaLimits = z.record(z.string(), z.number().int().min(0).max(1_000_000_000));
 
 export const mock = {
@@ -38,7 +80,7 @@ export const mock = {
     ...base,
     method: 'POST',
     path: '/__mock/reset',
-    summary: 'Empty the state (the server secret and seed rules stay)',
+    summary: 'Empty the state and the request journal (the server secret and seed rules stay)',
     response: z.object({ ok: z.literal(true) }),
     status: 200,
   }),
@@ -46,7 +88,8 @@ export const mock = {
     ...base,
     method: 'GET',
     path: '/__mock/state',
-    summary: 'Export the whole state as JSON (secrets only as hashes)',
+    summary: 'Export the whole state as JSON (secrets only as hashes; the signing secret only when asked)',
+    query: ExportStateQuery,
     response: z.record(z.string(), z.unknown()),
     status: 200,
   }),
@@ -54,9 +97,18 @@ export const mock = {
     ...base,
     method: 'PUT',
     path: '/__mock/state',
-    summary: 'Replace the whole state',
+    summary: 'Replace the whole state (and the signing secret, when the export carries it)',
     body: z.record(z.string(), z.unknown()),
     response: z.object({ ok: z.literal(true) }),
+    status: 200,
+  }),
+  requests: endpoint({
+    ...base,
+    method: 'GET',
+    path: '/__mock/requests',
+    summary: 'The request journal: recent API requests, oldest first (emptied by reset)',
+    query: RecordedRequestQuery,
+    response: z.object({ items: z.array(RecordedRequest) }),
     status: 200,
   }),
   clock: endpoint({

@@ -9,17 +9,34 @@ import type { RequestOptions } from '../core/request';
  * answers them with 404.
  */
 export class Mock extends APIResource {
-  /** Empties the state; the server secret and seed rules stay. */
+  /** Empties the state and the request journal; the server secret and seed rules stay. */
   reset(options?: RequestOptions) {
     return this._client.call(mock.reset, {}, options);
   }
 
-  exportState(options?: RequestOptions) {
-    return this._client.call(mock.exportState, {}, options);
+  /**
+   * The whole state. `{ include_secret: 'true' }` adds the signing secret, so tokens issued
+   * before the export stay valid after `importState()` on another server; whoever holds such an
+   * export can sign tokens for every user in it.
+   */
+  exportState(query?: QueryOf<typeof mock.exportState>, options?: RequestOptions) {
+    return this._client.call(mock.exportState, { query }, options);
   }
 
+  /** Replaces the whole state; an export with a `secret` replaces the signing secret too. */
   importState(state: BodyOf<typeof mock.importState>, options?: RequestOptions) {
     return this._client.call(mock.importState, { body: state }, options);
+  }
+
+  /**
+   * The request journal: recent requests (not the control routes), oldest first, credentials
+   * redacted; filtered by `method`, `path` (a prefix when it ends in `*`) and `status`.
+   *
+   * @example
+   * const { items } = await client.mock.requests({ method: 'POST', path: '/api/v1/instances' });
+   */
+  requests(query?: QueryOf<typeof mock.requests>, options?: RequestOptions) {
+    return this._client.call(mock.requests, { query }, options);
   }
 
   clock(options?: RequestOptions) {

@@ -11,10 +11,20 @@ function clockState(runtime: Runtime) {
   return { now: runtime.clock.iso(), offset_ms: runtime.clock.offsetMs };
 }
 
-/** The state without the server secret: what leaves through GET /__mock/state. */
-export function exportState(runtime: Runtime): Omit<State, 'secret'> {
-  const { secret: _secret, ...rest } = runtime.store.state;
-  return structuredClone(rest);
+/** What the server makes (`newServerSecret`: 32 random bytes, base64url); the signing key is read from it. */
+const SIGNING_SECRET = /^[A-Za-z0-9_-]{32,}$/;
+
+/** A state export: the whole state, with the signing secret only when it was asked for. */
+export type StateExport = Omit<State, 'secret'> & { secret?: string };
+
+/**
+ * The state as `GET /__mock/state` gives it. Without `includeSecret` the export holds no
+ * signing secret: an import elsewhere keeps that server's own, so tokens issued here stop working
+ * there. With it, whoever holds the export can sign tokens for every user in it.
+ */
+export function exportState(runtime: Runtime, options: { includeSecret?: boolean } = {}): StateExport {
+  const { secret, ...rest } = runtime.store.state;
+  return structuredClone(options.includeSecret ? { ...rest, secret } : rest);
 }
 
 /** The control routes that need no family; webhooks and video add theirs in their own files. */
@@ -22,6 +32,7 @@ const controlRoutes = {
   reset: mock.reset,
   exportState: mock.exportState,
   importState: mock.importState,
+  requests: mock.requests,
   clock: mock.clock,
   advanceClock: mock.advanceClock,
   addFault: mock.addFault,
@@ -34,15 +45,23 @@ export const controlFamily: FamilyModule = {
     reset(ctx) {
       ctx.runtime.store.reset();
       ctx.runtime.faults.clear();
+      ctx.runtime.journal.clear();
       return { ok: true as const };
     },
 
-    exportState: (ctx) => exportState(ctx.runtime),
+    exportState: (ctx) => exportState(ctx.runtime, { includeSecret: ctx.query.include_secret === 'true' }),
 
     importState(ctx) {
-      // The secret is never exported, so an import keeps the running server's own. Nothing
-      // else is defaulted: a body that is not a whole export must not empty the state.
-      const candidate = { ...ctx.body, secret: ctx.runtime.store.state.secret };
+      // An export without a secret keeps the running server's own. Nothing else is defaulted:
+      // a body that is not a whole export must not empty the state.
+      const given = ctx.body.secret;
+      if (given !== undefined && (typeof given !== 'string' || !SIGNING_SECRET.test(given))) {
+        throw HttpError.validation(
+          [{ path: 'body.secret', message: 'must be base64url, at least 32 characters' }],
+          'Not a Nimbus signing secret',
+        );
+      }
+      const candidate = { ...ctx.body, secret: given ?? ctx.runtime.store.state.secret };
       const parsed = StateSchema.safeParse(candidate);
       if (!parsed.success) {
         throw HttpError.validation(
@@ -53,6 +72,8 @@ export const controlFamily: FamilyModule = {
       ctx.runtime.store.replace(parsed.data as State);
       return { ok: true as const };
     },
+
+    requests: (ctx) => ({ items: ctx.runtime.journal.list(ctx.query) }),
 
     clock: (ctx) => clockState(ctx.runtime),
 

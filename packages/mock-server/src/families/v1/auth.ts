@@ -107,7 +107,7 @@ export const authFamily: FamilyModule = {
         if (table.byKey('email', ctx.body.email.toLowerCase())) {
           throw HttpError.conflict('A user with this email already exists', { field: 'email' });
         }
-        const password_hash = await hashPassword(ctx.body.password);
+        const password_hash = await hashPassword(ctx.body.password, ctx.runtime.config.passwordCost);
         // Checked again: another registration may have finished while hashing.
         if (table.byKey('email', ctx.body.email.toLowerCase())) {
           throw HttpError.conflict('A user with this email already exists', { field: 'email' });

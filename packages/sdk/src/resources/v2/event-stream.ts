@@ -37,6 +37,20 @@ type Listener<K extends keyof EventStreamEvents> = (...args: EventStreamEvents[K
 
 /** Refusals that a retry cannot fix: bad filters, bad token, missing scope, unknown camera. */
 const FINAL_STATUSES = new Set([400, 401, 403, 404]);
+/**
+ * Where a browser cannot see a refused upgrade's status, a server (the msw handlers) closes with
+ * 4000 + the status and `<error code>: <message>` as the reason.
+ */
+const REFUSAL_CLOSE_BASE = 4000;
+
+/** The APIError a refusal close stands for, or undefined for any other close. */
+function refusalOf(code: number, reason: string): APIError | undefined {
+  const status = code - REFUSAL_CLOSE_BASE;
+  if (status < 400 || status > 599) return undefined;
+  const [, errorCode = 'STREAM_REFUSED', message = reason] = /^([A-Z_]+): (.*)$/s.exec(reason) ?? [];
+  return APIError.generate(status, { error: { code: errorCode, message } }, new Headers());
+}
+
 /** How many delivered ids are remembered to drop repeats after a resume. */
 const REMEMBERED_IDS = 10_000;
 
@@ -196,7 +210,7 @@ export class EventStream implements AsyncIterable<VideoEvent> {
   #dropped(code: number, reason: string): void {
     this.#socket = undefined;
     if (this.#closed) return;
-    const error = this.#lastError;
+    const error = this.#lastError ?? refusalOf(code, reason);
     this.#lastError = undefined;
     const final = error instanceof APIError && FINAL_STATUSES.has(error.status);
     if (final || this.#options.reconnect === false) {

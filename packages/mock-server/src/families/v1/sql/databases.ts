@@ -56,7 +56,10 @@ export const databasesFamily: FamilyModule = {
       };
       assertNameFree();
       // Hash before creating, so a failed create leaves nothing behind.
-      const passwordHash = admin_password === undefined ? undefined : await hashPassword(admin_password);
+      const passwordHash =
+        admin_password === undefined
+          ? undefined
+          : await hashPassword(admin_password, ctx.runtime.config.passwordCost);
       // Checked again: another create of the same name may have finished while hashing.
       assertNameFree();
       const id = crypto.randomUUID();

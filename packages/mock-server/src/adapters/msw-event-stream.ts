@@ -1,0 +1,102 @@
+import { VIDEO_EVENT_STREAM_PATH, type VideoEvent } from '@nimbus/sdk/contract';
+import { type WebSocketHandler, type WebSocketHandlerConnection, ws } from 'msw';
+import type { App } from '../core/app';
+import { HttpError } from '../core/http-error';
+import type { Runtime } from '../core/runtime';
+import { matchesFilter, type Position, publicEvent, replayChunk } from '../families/v2/event-log';
+import { authorizeStream } from '../families/v2/event-stream';
+import { type StreamConnection, videoServices } from '../families/v2/services';
+
+type MockedClient = WebSocketHandlerConnection['client'];
+
+/** Stored events sent per replay step; the replay yields between steps. */
+const REPLAY_CHUNK = 100;
+/**
+ * A browser cannot see the HTTP status of a refused WebSocket, so a refusal closes the socket
+ * with 4000 + the status (4401, 4403, 4400, 4404) and `<error code>: <message>` as the reason.
+ */
+const REFUSAL_CLOSE_BASE = 4000;
+/** Close reasons are limited to 123 bytes by the protocol. */
+const MAX_REASON_BYTES = 123;
+
+/**
+ * `/v2/ws/events` through msw's WebSocket interception: the same checks and the same
+ * `{ v: 2, data: Event }` messages as the Node server's stream, replay (`since`) included.
+ * `origin` as in `createNimbusHandlers`: `''` for the page's own host, `'*'` for any host.
+ */
+export function videoEventStreamLink(app: App, origin: string): WebSocketHandler {
+  const runtime = app.runtime;
+  const open = new Set<StreamConnection>();
+  runtime.onClose(() => {
+    for (const connection of [...open]) connection.terminate();
+  });
+  return ws.link(streamUrl(origin)).addEventListener('connection', ({ client }) => {
+    serve(runtime, client, open).catch((error) => refuse(runtime, client, error));
+  });
+}
+
+function streamUrl(origin: string): string | RegExp {
+  if (origin === '' || origin === '*') return /^wss?:\/\/[^/]+\/v2\/ws\/events(?:\?.*)?$/;
+  return `${origin.replace(/^http/, 'ws')}${VIDEO_EVENT_STREAM_PATH}`;
+}
+
+async function serve(runtime: Runtime, client: MockedClient, open: Set<StreamConnection>): Promise<void> {
+  const url = new URL(client.url);
+  const { tenantId, filter } = await authorizeStream(
+    runtime,
+    { method: 'GET', url: url.href, headers: new Headers() },
+    url,
+  );
+  const services = videoServices(runtime);
+  // Subscribed before the replay reads the store: events published meanwhile wait in `pending`.
+  const pending: VideoEvent[] = [];
+  let deliver: ((event: VideoEvent) => void) | undefined;
+  const unsubscribe = services.bus.subscribe((event) => {
+    if (event.tenant_id !== tenantId || !matchesFilter(event, filter)) return;
+    if (deliver) deliver(event);
+    else pending.push(event);
+  });
+  let closed = false;
+  const connection: StreamConnection = { tenantId, terminate: () => client.close(1001, 'Server closing') };
+  services.streams.add(connection);
+  open.add(connection);
+  client.addEventListener('close', () => {
+    closed = true;
+    unsubscribe();
+    services.streams.delete(connection);
+    open.delete(connection);
+  });
+
+  const send = (event: VideoEvent) => client.send(JSON.stringify({ v: 2, data: event }));
+  const sent = new Set<string>();
+  let after: Position | undefined;
+  while (filter.since !== undefined && !closed) {
+    const rows = replayChunk(runtime.store, tenantId, filter, after, REPLAY_CHUNK);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      send(publicEvent(row));
+      sent.add(row.id);
+    }
+    after = { ts: rows.at(-1)!.ts, id: rows.at(-1)!.id };
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  if (closed) return;
+  for (const event of pending.splice(0)) if (!sent.has(event.id)) send(event);
+  deliver = send;
+}
+
+function refuse(runtime: Runtime, client: MockedClient, error: unknown): void {
+  const failure = error instanceof HttpError ? error : undefined;
+  if (!failure) runtime.config.logger.error('video stream failed', { error: String(error) });
+  const status = failure?.status ?? 500;
+  const message = failure ? `${failure.code}: ${failure.message}` : 'INTERNAL_ERROR: Internal server error';
+  const reason = truncateUtf8(message, MAX_REASON_BYTES);
+  client.close(REFUSAL_CLOSE_BASE + status, reason);
+}
+
+function truncateUtf8(text: string, maxBytes: number): string {
+  const encoder = new TextEncoder();
+  let out = text;
+  while (encoder.encode(out).byteLength > maxBytes) out = out.slice(0, -1);
+  return out;
+}

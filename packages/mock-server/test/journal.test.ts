@@ -1,0 +1,215 @@
+import { BadRequestError, Nimbus } from '@nimbus/sdk';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createNimbusHandlers } from '../src/entries/msw';
+import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
+
+/** The request journal: GET /__mock/requests, client.mock.requests(), mock.requests(), nimbus.requests(). */
+let mock: MockServer;
+let tenant: SeededTenant;
+
+beforeAll(async () => {
+  mock = await startMockServer();
+});
+afterAll(() => mock.close());
+beforeEach(async () => {
+  await mock.reset();
+  tenant = await seedTenant(mock);
+});
+
+const small = { name: 'web', flavor: 'small', region: 'hn' } as const;
+
+describe('GET /__mock/requests', () => {
+  it('lets a test assert that the app created exactly one instance with flavor small', async () => {
+    await tenant.client.instances.create(small);
+    await tenant.client.instances.create({ ...small, name: 'db', flavor: 'large' });
+    await tenant.client.instances.list();
+
+    const { items } = await mock.client.mock.requests({ method: 'POST', path: '/api/v1/instances' });
+    expect(items).toHaveLength(2);
+    expect(items.filter((r) => (r.body as { flavor?: string }).flavor === 'small')).toHaveLength(1);
+    const [first] = items;
+    expect(first).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/instances',
+      status: 201,
+      body: small,
+      query: {},
+    });
+    expect(first!.headers['x-project-id']).toBe(tenant.project.id);
+    expect(first!.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(first!.time)).not.toBeNaN();
+  });
+
+  it('records the request id the client sent, the query and the status of refusals', async () => {
+    const response = await fetch(`${mock.url}/api/v1/instances?per_page=500&page=2`, {
+      headers: {
+        authorization: `Bearer ${tenant.accessToken}`,
+        'x-project-id': tenant.project.id,
+        'x-request-id': 'trace-42',
+      },
+    });
+    expect(response.status).toBe(400);
+    const [entry] = (await mock.client.mock.requests({ status: 400 })).items;
+    expect(entry).toMatchObject({
+      request_id: 'trace-42',
+      method: 'GET',
+      path: '/api/v1/instances',
+      query: { per_page: '500', page: '2' },
+      status: 400,
+      body: null,
+    });
+  });
+
+  it('keeps credentials out: Authorization, cookies, API keys, tokens in the query, passwords in bodies', async () => {
+    await fetch(`${mock.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'session=abc123' },
+      body: JSON.stringify({ email: tenant.user.email, password: tenant.user.password }),
+    });
+    await fetch(`${mock.url}/api/v1/instances`, { headers: { 'x-api-key': 'nk_live_secret-key-value' } });
+    await fetch(`${mock.url}/v2/api/cameras?token=eyJ.secret.jwt`, {
+      headers: { authorization: 'Bearer eyJ.other.jwt' },
+    });
+
+    const items = (await mock.client.mock.requests()).items;
+    const text = JSON.stringify(items);
+    for (const secret of [
+      tenant.user.password,
+      tenant.accessToken,
+      'abc123',
+      'nk_live_secret-key-value',
+      'eyJ.secret.jwt',
+      'eyJ.other.jwt',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    const login = items.find((r) => r.path === '/api/v1/auth/login' && r.headers.cookie)!;
+    expect(login.body).toEqual({ email: tenant.user.email, password: '[redacted]' });
+    expect(login.headers.cookie).toBe('[redacted]');
+    expect(items.find((r) => r.path === '/v2/api/cameras')).toMatchObject({
+      query: { token: '[redacted]' },
+      headers: { authorization: '[redacted]' },
+    });
+    expect(items.find((r) => r.headers['x-api-key'])!.headers['x-api-key']).toBe('[redacted]');
+  });
+
+  it('masks the password of URLs with credentials, as the camera API does', async () => {
+    const { token } = await tenant.client.auth.workloadToken({
+      project_id: tenant.project.id,
+      scopes: ['cameras:write'],
+      ttl_seconds: 600,
+    });
+    const rtsp_url = 'rtsp://admin:s3cret-pass@10.0.0.5:554/stream1';
+    await tenant.client.video
+      .withToken(token)
+      .cameras.create({ name: 'Door', rtsp_url, features: ['person'] });
+    const [created] = mock.requests({ method: 'POST', path: '/v2/api/cameras' });
+    expect(created!.status).toBe(201);
+    expect(created!.body).toMatchObject({ rtsp_url: 'rtsp://admin:***@10.0.0.5:554/stream1' });
+    expect(JSON.stringify(mock.requests())).not.toContain('s3cret-pass');
+  });
+
+  it('filters by path prefix and leaves out the control routes themselves', async () => {
+    await tenant.client.instances.create(small);
+    await mock.client.mock.clock();
+    await mock.client.mock.requests();
+    const all = (await mock.client.mock.requests()).items;
+    expect(all.some((r) => r.path.startsWith('/__mock'))).toBe(false);
+    const auth = (await mock.client.mock.requests({ path: '/api/v1/auth/*' })).items;
+    expect(auth.map((r) => r.path)).toEqual(['/api/v1/auth/register', '/api/v1/auth/login']);
+    expect((await mock.client.mock.requests({ method: 'DELETE' })).items).toEqual([]);
+  });
+
+  it('is emptied by reset', async () => {
+    await tenant.client.instances.create(small);
+    expect((await mock.client.mock.requests()).items.length).toBeGreaterThan(0);
+    await mock.reset();
+    expect((await mock.client.mock.requests()).items).toEqual([]);
+  });
+
+  it('refuses bad filters with a 400 in the error envelope', async () => {
+    const error = await mock.client.mock.requests({ status: 'abc' as unknown as number }).catch((e) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    const raw = await fetch(`${mock.url}/__mock/requests?method=BREW`);
+    expect(raw.status).toBe(400);
+    expect((await raw.json()).error.details[0].path).toBe('query.method');
+  });
+
+  it('answers the same from the testing helper', async () => {
+    await tenant.client.instances.create(small);
+    const viaHelper = mock.requests({ method: 'post', path: '/api/v1/instances' });
+    expect(viaHelper).toEqual(
+      (await mock.client.mock.requests({ method: 'POST', path: '/api/v1/instances' })).items,
+    );
+    expect(viaHelper).toHaveLength(1);
+  });
+});
+
+describe('journal size', () => {
+  it('keeps the last journalSize requests, and none with 0', async () => {
+    const small3 = await startMockServer({ journalSize: 3 });
+    const off = await startMockServer({ journalSize: 0 });
+    try {
+      for (let i = 0; i < 10; i++) {
+        await fetch(`${small3.url}/v2/health?n=${i}`);
+        await fetch(`${off.url}/v2/health`);
+      }
+      expect(small3.requests().map((r) => r.query.n)).toEqual(['7', '8', '9']);
+      expect(off.requests()).toEqual([]);
+    } finally {
+      await small3.close();
+      await off.close();
+    }
+  });
+});
+
+describe('seeds', () => {
+  it("start the journal after the demo seed's own requests", async () => {
+    const seeded = await startMockServer({ seed: true });
+    const nimbus = createNimbusHandlers({ baseUrl: 'http://seeded.test', seed: 'demo' });
+    try {
+      await nimbus.ready;
+      expect(seeded.requests()).toEqual([]);
+      expect(nimbus.requests()).toEqual([]);
+    } finally {
+      await seeded.close();
+      await nimbus.close();
+    }
+  });
+});
+
+describe('msw handle', () => {
+  it('records what the handlers answered, bodies included, and forgets on reset', async () => {
+    const nimbus = createNimbusHandlers({ baseUrl: 'http://journal.test', passwordCost: 'test' });
+    const worker = setupServer(...nimbus.handlers);
+    worker.listen({ onUnhandledRequest: 'error' });
+    try {
+      const client = new Nimbus({
+        baseUrl: 'http://journal.test',
+        maxRetries: 0,
+        fetch: (u, i) => fetch(u, i),
+      });
+      const seeded = await seedTenant(
+        {
+          createClient: (o) =>
+            new Nimbus({ ...o, baseUrl: 'http://journal.test', maxRetries: 0, fetch: (u, i) => fetch(u, i) }),
+        },
+        { instances: [small] },
+      );
+      expect(seeded.resources.instances).toHaveLength(1);
+      const created = nimbus.requests({ method: 'POST', path: '/api/v1/instances' });
+      expect(created).toHaveLength(1);
+      expect(created[0]).toMatchObject({ status: 201, body: small });
+      expect(nimbus.requests({ path: '/api/v1/auth/register' })[0]!.body).toMatchObject({
+        password: '[redacted]',
+      });
+      expect((await client.mock.requests({ path: '/api/v1/instances' })).items).toEqual(created);
+      await nimbus.reset();
+      expect(nimbus.requests()).toEqual([]);
+    } finally {
+      worker.close();
+      await nimbus.close();
+    }
+  });
+});
