@@ -50,5 +50,5 @@ describe('a fresh clone', () => {
     const built = await exec('npx', ['nimbus', '--help'], clone);
     expect(built.code, built.stderr).toBe(0);
     expect(built.stdout).toContain('Usage: nimbus');
-  }, 120_000);
+  }, 180_000);
 });
