@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
+import { videoServices } from '../../mock-server/src/families/v2/services';
 import { BIN, type Cli, cliFor, json } from './helpers';
 
 let mock: MockServer;
@@ -257,6 +258,32 @@ describe('events tail', () => {
       expect(await tail.exited).toBe(0);
       expect(lines(tail.stdout).map((e) => e.id)).toEqual([wanted.id, last.id]);
       expect(lines(tail.stdout)[0]).toMatchObject({ camera_id: door, type: 'person' });
+    } finally {
+      tail.child.kill();
+    }
+  });
+
+  it('carries on with a new token when the old one expired during the tail, missing and repeating nothing', async () => {
+    const { cli } = await loggedIn();
+    const door = await addCamera(cli, 'door');
+    const tail = start(cli, ['events', 'tail', '--camera', door]);
+    try {
+      await tail.until(() => tail.stderr.includes('Following events'), 'the stream to open');
+      const before = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'person' });
+      await tail.until(() => tail.stdout.includes(before.id), 'the first event');
+      const first = (await cachedToken(cli))!.token;
+
+      // Two hours on, the connection drops: the reconnection is refused (401) with the old token.
+      await mock.clock.advance(2 * 3600);
+      for (const connection of [...videoServices(mock.server.app.runtime).streams]) connection.terminate();
+      const during = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'person' });
+      await tail.until(() => tail.stderr.split('Following events').length === 3, 'the stream to reopen');
+      const after = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'person' });
+      await tail.until(() => tail.stdout.includes(after.id), 'the event after the new token');
+      tail.child.kill('SIGINT');
+      expect(await tail.exited).toBe(0);
+      expect(lines(tail.stdout).map((e) => e.id)).toEqual([before.id, during.id, after.id]);
+      expect((await cachedToken(cli))!.token).not.toBe(first);
     } finally {
       tail.child.kill();
     }

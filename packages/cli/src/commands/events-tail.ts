@@ -45,12 +45,15 @@ export function addEventsTailCommand(program: Command): void {
       process.once('SIGTERM', stop);
       const timer = timeoutSeconds === undefined ? undefined : setTimeout(stop, timeoutSeconds * 1000);
       let printed = 0;
+      // Where to pick up when a new token restarts the stream (the old one expired during a
+      // long tail): the latest time printed, and the events printed at that time, not to repeat them.
+      let latest: { ts: string; ids: Set<string> } | undefined;
       try {
         await withWorkloadToken(ctx, 'events:read', async (token) => {
           const stream = ctx.client.video.withToken(token).events.stream({
             cameraId: filters.camera_id,
             types: filters.type,
-            since: filters.since,
+            since: latest?.ts ?? filters.since,
             signal: stopped.signal,
           });
           stream.on('open', () =>
@@ -60,6 +63,9 @@ export function addEventsTailCommand(program: Command): void {
             process.stderr.write(`Connection lost; reconnecting in ${Math.ceil(delayMs / 1000)} s\n`),
           );
           for await (const event of stream) {
+            if (latest?.ts === event.ts && latest.ids.has(event.id)) continue;
+            if (latest?.ts !== event.ts) latest = { ts: event.ts, ids: new Set() };
+            latest.ids.add(event.id);
             process.stdout.write(`${JSON.stringify(event)}\n`);
             if (++printed === limit) break;
           }
