@@ -55,21 +55,30 @@ export function videoTenant(ctx: CommandContext): string {
 
 /**
  * Runs a /v2 call with the workload token for `scope`. A token the server refuses although it
- * was still valid here (expired by the server's clock, or its session ended) is replaced once.
+ * was still valid here (expired by the server's clock, or its session ended) is replaced once,
+ * and again each time `run` has reported progress with it since: a stream that outlives its
+ * token reconnects with a new one.
  */
 export async function withWorkloadToken<T>(
   ctx: CommandContext,
   scope: string,
-  run: (token: string) => Promise<T>,
+  run: (token: string, progress: () => void) => Promise<T>,
 ): Promise<T> {
-  const token = await workloadToken(ctx, scope);
-  try {
-    return await run(token);
-  } catch (error) {
-    const renewable = ctx.envToken === undefined || !isWorkloadToken(ctx.envToken);
-    if (!renewable || !(error instanceof AuthenticationError) || error.code !== 'UNAUTHENTICATED')
-      throw error;
-    return run(await workloadToken(ctx, scope, { renew: true }));
+  const renewable = ctx.envToken === undefined || !isWorkloadToken(ctx.envToken);
+  let token = await workloadToken(ctx, scope);
+  let renewed = false;
+  for (;;) {
+    let progressed = false;
+    try {
+      return await run(token, () => {
+        progressed = true;
+      });
+    } catch (error) {
+      const refused = error instanceof AuthenticationError && error.code === 'UNAUTHENTICATED';
+      if (!renewable || !refused || (renewed && !progressed)) throw error;
+      token = await workloadToken(ctx, scope, { renew: true });
+      renewed = true;
+    }
   }
 }
 

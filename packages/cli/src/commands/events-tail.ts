@@ -49,16 +49,17 @@ export function addEventsTailCommand(program: Command): void {
       // long tail): the latest time printed, and the events printed at that time, not to repeat them.
       let latest: { ts: string; ids: Set<string> } | undefined;
       try {
-        await withWorkloadToken(ctx, 'events:read', async (token) => {
+        await withWorkloadToken(ctx, 'events:read', async (token, progress) => {
           const stream = ctx.client.video.withToken(token).events.stream({
             cameraId: filters.camera_id,
             types: filters.type,
             since: latest?.ts ?? filters.since,
             signal: stopped.signal,
           });
-          stream.on('open', () =>
-            process.stderr.write(`Following events of project ${project} (Ctrl-C to stop)\n`),
-          );
+          stream.on('open', () => {
+            progress();
+            process.stderr.write(`Following events of project ${project} (Ctrl-C to stop)\n`);
+          });
           stream.on('reconnecting', ({ delayMs }) =>
             process.stderr.write(`Connection lost; reconnecting in ${Math.ceil(delayMs / 1000)} s\n`),
           );
