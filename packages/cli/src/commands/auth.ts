@@ -9,7 +9,9 @@ import { ask, askSecret, readSecretFromStdin } from './prompt';
 
 /** `nimbus auth ...`: the account and its credentials, beside `login`, `logout` and `whoami`. */
 export function addAuthCommands(program: Command): void {
-  const auth = program.command('auth').description('Register, MFA and workload tokens for the video API');
+  const auth = program
+    .command('auth')
+    .description('Account registration, MFA, and workload tokens for the video API (/v2)');
 
   auth
     .command('register')

@@ -10,7 +10,7 @@ import { withProgress } from '../output/progress';
 import { addCredentialOptions, withEndpointCredentials } from './endpoint-credentials';
 import { addFieldOptions, checkFields, collectFields, fieldFlags, kebab } from './flags';
 
-/** Groups with commands of their own (login, mock) rather than generated ones. */
+/** Groups with commands of their own (`login`, `nimbus auth ...`) rather than generated ones. */
 const HAND_WRITTEN = new Set(['auth']);
 
 /** States a resource passes through on its way somewhere; `--wait` polls until it leaves them. */
