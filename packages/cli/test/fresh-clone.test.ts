@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,4 +51,27 @@ describe('a fresh clone', () => {
     expect(built.code, built.stderr).toBe(0);
     expect(built.stdout).toContain('Usage: nimbus');
   }, 180_000);
+});
+
+describe('the packed @nimbus/cli', () => {
+  it('carries bin/nimbus.js, executable, and names it as the nimbus bin', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'nimbus-pack-'));
+    try {
+      const packed = await exec(
+        'npm',
+        ['pack', '-w', '@nimbus/cli', '--pack-destination', out, '--json'],
+        root,
+      );
+      expect(packed.code, packed.stderr).toBe(0);
+      const [{ filename }] = JSON.parse(packed.stdout) as { filename: string }[];
+      const unpacked = await exec('tar', ['-xzf', join(out, filename!), '-C', out], out);
+      expect(unpacked.code, unpacked.stderr).toBe(0);
+      const manifest = JSON.parse(await readFile(join(out, 'package', 'package.json'), 'utf8'));
+      const bin = join(out, 'package', manifest.bin.nimbus);
+      expect((await stat(bin)).mode & 0o111).toBe(0o111);
+      expect(await readFile(bin, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
