@@ -63,8 +63,8 @@ describe('the packed @nimbus/cli', () => {
         root,
       );
       expect(packed.code, packed.stderr).toBe(0);
-      const [{ filename }] = JSON.parse(packed.stdout) as { filename: string }[];
-      const unpacked = await exec('tar', ['-xzf', join(out, filename!), '-C', out], out);
+      const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+      const unpacked = await exec('tar', ['-xzf', join(out, filename), '-C', out], out);
       expect(unpacked.code, unpacked.stderr).toBe(0);
       const manifest = JSON.parse(await readFile(join(out, 'package', 'package.json'), 'utf8'));
       const bin = join(out, 'package', manifest.bin.nimbus);
