@@ -17,6 +17,10 @@ export interface CommandContext {
   profile: Profile;
   configPath: string;
   options: GlobalOptions;
+  /** The project of /api/v1 project routes, and the tenant of /v2. */
+  projectId: string | undefined;
+  /** `NIMBUS_TOKEN`: it stands in for the profile's session, which then is neither read nor written. */
+  envToken: string | undefined;
 }
 
 /**
@@ -32,9 +36,10 @@ export async function commandContext(
   const profileName = options.profile ?? env.NIMBUS_PROFILE ?? 'default';
   const profile = (await readConfig(path)).profiles[profileName] ?? {};
   const envToken = env.NIMBUS_TOKEN;
+  const projectId = options.project ?? env.NIMBUS_PROJECT ?? profile.project_id;
   const client = new Nimbus({
     baseUrl: options.baseUrl ?? env.NIMBUS_BASE_URL ?? profile.base_url ?? DEFAULT_BASE_URL,
-    projectId: options.project ?? env.NIMBUS_PROJECT ?? profile.project_id,
+    projectId,
     accessToken: envToken ?? profile.access_token,
     refreshToken: envToken ? undefined : profile.refresh_token,
     apiKey: env.NIMBUS_API_KEY,
@@ -51,5 +56,5 @@ export async function commandContext(
           );
         },
   });
-  return { client, profileName, profile, configPath: path, options };
+  return { client, profileName, profile, configPath: path, options, projectId, envToken };
 }

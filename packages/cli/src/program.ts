@@ -1,8 +1,10 @@
 import { APIConnectionError, APIError, NimbusError } from '@nimbus/sdk';
 import { Command, CommanderError, Option } from 'commander';
 import { addApplyCommands } from './commands/apply';
+import { addAuthCommands } from './commands/auth';
 import { addCompletionCommand } from './commands/completion';
 import { addContractCommands } from './commands/contract-commands';
+import { addEventsTailCommand } from './commands/events-tail';
 import { addLoginCommands } from './commands/login';
 import { addMockCommands } from './commands/mock';
 import { pendingProfileWrites } from './config/profiles';
@@ -26,9 +28,11 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .exitOverride();
   addLoginCommands(program);
+  addAuthCommands(program);
   addApplyCommands(program);
   addMockCommands(program);
   addContractCommands(program);
+  addEventsTailCommand(program);
   addCompletionCommand(program);
   for (const command of allCommands(program)) command.exitOverride();
   return program;

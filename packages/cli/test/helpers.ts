@@ -20,6 +20,8 @@ export interface Cli {
   config: string;
   env: Record<string, string>;
   run(...args: string[]): Promise<CliResult>;
+  /** The same, with `stdin` piped to the command. */
+  runWithInput(stdin: string, ...args: string[]): Promise<CliResult>;
   /** Writes a file in the directory and answers its path. */
   write(name: string, text: string): Promise<string>;
 }
@@ -29,9 +31,14 @@ export interface Cli {
  * JSON by default, no spinner). Only the variables given reach it, so a developer's own
  * NIMBUS_* settings cannot leak in.
  */
-export function runCli(args: string[], env: Record<string, string>, cwd?: string): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string,
+  stdin?: string,
+): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [BIN, ...args],
       { cwd, env: { PATH: process.env.PATH ?? '', NO_PROXY: '*', ...env }, timeout: 25_000 },
@@ -40,6 +47,8 @@ export function runCli(args: string[], env: Record<string, string>, cwd?: string
         resolve({ code, stdout, stderr });
       },
     );
+    // Piped stdin, for --password-stdin and the like; without it, stdin ends at once.
+    child.stdin?.end(stdin);
   });
 }
 
@@ -52,6 +61,7 @@ export async function cliFor(mock: MockServer, env: Record<string, string> = {})
     config,
     env: fullEnv,
     run: (...args) => runCli(args, fullEnv, dir),
+    runWithInput: (stdin, ...args) => runCli(args, fullEnv, dir, stdin),
     async write(name, text) {
       const path = join(dir, name);
       await writeFile(path, text);

@@ -7,9 +7,10 @@ import { commandContext, type GlobalOptions } from '../context';
 import { UsageError } from '../errors';
 import { print } from '../output/print';
 import { withProgress } from '../output/progress';
+import { addCredentialOptions, withEndpointCredentials } from './endpoint-credentials';
 import { addFieldOptions, checkFields, collectFields, fieldFlags, kebab } from './flags';
 
-/** Groups with commands of their own (login, mock) rather than generated ones. */
+/** Groups with commands of their own (`login`, `nimbus auth ...`) rather than generated ones. */
 const HAND_WRITTEN = new Set(['auth']);
 
 /** States a resource passes through on its way somewhere; `--wait` polls until it leaves them. */
@@ -72,12 +73,14 @@ function addOperation(
   const retrieve = group.retrieve as Endpoint | undefined;
   if (WAITABLE.test(opKey) && retrieve)
     sub.option('--wait', 'wait until the resource leaves its transitional state');
+  addCredentialOptions(sub, endpoint);
 
   sub.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
     const values = command.opts() as Record<string, unknown>;
     const globals = command.optsWithGlobals() as GlobalOptions;
-    const { client } = await commandContext(globals);
+    const ctx = await commandContext(globals);
+    const { client } = ctx;
     const pathParams = Object.fromEntries(params.map((p, i) => [p, args[i] as string]));
     const body = endpoint.body
       ? {
@@ -101,9 +104,16 @@ function addOperation(
       }
       return;
     }
-    let result = await client.call(endpoint, input as never);
+    let result = await withEndpointCredentials(ctx, endpoint, values, (options) =>
+      client.call(endpoint, input as never, options),
+    );
     if (values.wait && retrieve && isRecord(result) && typeof result.id === 'string') {
       result = await waitUntilSettled(client, retrieve, pathParams, result);
+    }
+    if (endpoint.responseKind === 'text' || endpoint.responseKind === 'binary') {
+      // A playlist, metrics text or video bytes: what the server sent, not a JSON string of it.
+      process.stdout.write(result as string | Uint8Array);
+      return;
     }
     await print(result, globals);
   });

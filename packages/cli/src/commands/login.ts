@@ -1,23 +1,50 @@
-import { APIError } from '@nimbus/sdk';
+import { APIError, Nimbus } from '@nimbus/sdk';
 import type { Command } from 'commander';
 import { updateProfile } from '../config/profiles';
-import { commandContext, type GlobalOptions } from '../context';
+import { type CommandContext, commandContext, type GlobalOptions } from '../context';
 import { UsageError } from '../errors';
 import { print } from '../output/print';
-import { ask } from './prompt';
+import { ask, askSecret, readSecretFromStdin } from './prompt';
+
+interface LoginOptions {
+  email?: string;
+  password?: string;
+  passwordStdin?: boolean;
+  tokenStdin?: boolean;
+  totp?: string;
+}
 
 export function addLoginCommands(program: Command): void {
   program
     .command('login')
     .description('Log in and keep the tokens in a profile (asks for what is missing on a terminal)')
     .option('--email <email>', 'account email')
-    .option('--password <password>', 'account password (prefer the prompt: flags end up in shell history)')
+    .option(
+      '--password <password>',
+      'account password (prefer the prompt or --password-stdin: flags end up in shell history)',
+    )
+    .option('--password-stdin', 'read the password from stdin')
+    .option('--token-stdin', 'read an access token from stdin instead of logging in with a password')
     .option('--totp <code>', 'current TOTP code, when MFA is on')
-    .action(async (options: { email?: string; password?: string; totp?: string }, command: Command) => {
+    .action(async (options: LoginOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const ctx = await commandContext(globals);
+      if (options.tokenStdin) {
+        if (options.password || options.passwordStdin)
+          throw new UsageError(
+            '--token-stdin logs in with a token: leave out --password and --password-stdin',
+          );
+        await loginWithToken(ctx, await readSecretFromStdin('--token-stdin'), globals);
+        return;
+      }
+      if (options.password && options.passwordStdin)
+        throw new UsageError('--password and --password-stdin: give the password one way');
       const email = options.email ?? (await ask('Email: ', '--email'));
-      const password = options.password ?? (await ask('Password: ', '--password', { secret: true }));
+      const password =
+        options.password ??
+        (options.passwordStdin
+          ? await readSecretFromStdin('--password-stdin')
+          : await askSecret('Password: ', '--password-stdin'));
       let result: Awaited<ReturnType<typeof ctx.client.auth.login>>;
       try {
         result = await ctx.client.auth.login({ email, password, totp_code: options.totp });
@@ -32,6 +59,8 @@ export function addLoginCommands(program: Command): void {
         email,
         access_token: result.access_token,
         refresh_token: result.refresh_token,
+        // A workload token belongs to the session that issued it.
+        workload_token: undefined,
         ...(globals.project && { project_id: globals.project }),
       });
       process.stderr.write(`Logged in as ${result.user.email} (profile "${ctx.profileName}")\n`);
@@ -46,6 +75,7 @@ export function addLoginCommands(program: Command): void {
       await updateProfile(ctx.configPath, ctx.profileName, {
         access_token: undefined,
         refresh_token: undefined,
+        workload_token: undefined,
       });
       process.stderr.write(`Logged out (profile "${ctx.profileName}")\n`);
     });
@@ -68,4 +98,21 @@ export function addLoginCommands(program: Command): void {
       await updateProfile(ctx.configPath, ctx.profileName, { project_id: projectId });
       process.stderr.write(`Profile "${ctx.profileName}" now uses project ${projectId}\n`);
     });
+}
+
+/**
+ * Keeps an access token obtained elsewhere (`nimbus mock token`, a CI secret), once the server
+ * has said whose it is. Without a refresh token, the profile lasts as long as the token does.
+ */
+async function loginWithToken(ctx: CommandContext, token: string, globals: GlobalOptions): Promise<void> {
+  const user = await new Nimbus({ baseUrl: ctx.client.baseUrl, accessToken: token }).users.me();
+  await updateProfile(ctx.configPath, ctx.profileName, {
+    base_url: ctx.client.baseUrl,
+    email: user.email,
+    access_token: token,
+    refresh_token: undefined,
+    workload_token: undefined,
+    ...(globals.project && { project_id: globals.project }),
+  });
+  process.stderr.write(`Logged in as ${user.email} with a token (profile "${ctx.profileName}")\n`);
 }

@@ -2,24 +2,74 @@ import { createInterface } from 'node:readline/promises';
 import { UsageError } from '../errors';
 
 /** Asks on the terminal; without one, the value must come from a flag. */
-export async function ask(
-  question: string,
-  flag: string,
-  options: { secret?: boolean } = {},
-): Promise<string> {
+export async function ask(question: string, flag: string): Promise<string> {
   if (!process.stdin.isTTY) throw new UsageError(`${flag} is required when not on a terminal`);
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-  if (options.secret) {
-    // Echo nothing while the secret is typed.
-    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
-      if (s.includes(question)) process.stderr.write(s);
-    };
-  }
   try {
-    const answer = await rl.question(question);
-    if (options.secret) process.stderr.write('\n');
-    return answer.trim();
+    return (await rl.question(question)).trim();
   } finally {
     rl.close();
   }
+}
+
+const ENTER = new Set(['\r', '\n']);
+const ERASE = new Set(['\u007f', '\b']);
+const CTRL_C = '\u0003';
+const CTRL_D = '\u0004';
+const CTRL_U = '\u0015';
+
+/**
+ * Asks for a secret on the terminal with echo off: the terminal is put in raw mode and nothing
+ * typed is written back, as `sudo` and `ssh` do. Without a terminal, `flag` (or its stdin
+ * variant) must supply it.
+ */
+export async function askSecret(question: string, flag: string): Promise<string> {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) throw new UsageError(`${flag} is required when not on a terminal`);
+  // Echo goes off before the prompt shows: what is typed after it must never appear.
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  process.stderr.write(question);
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      let typed = '';
+      const onData = (chunk: string) => {
+        for (const char of chunk) {
+          if (ENTER.has(char) || (char === CTRL_D && typed === '')) {
+            stdin.off('data', onData);
+            resolve(typed);
+            return;
+          }
+          if (char === CTRL_C) {
+            stdin.off('data', onData);
+            reject(new UsageError('Cancelled'));
+            return;
+          }
+          if (ERASE.has(char)) typed = typed.slice(0, -1);
+          else if (char === CTRL_U) typed = '';
+          else if (char >= ' ') typed += char;
+        }
+      };
+      stdin.on('data', onData);
+    });
+  } finally {
+    stdin.setRawMode(false);
+    stdin.pause();
+    process.stderr.write('\n');
+  }
+}
+
+/**
+ * Reads a secret piped on stdin (`--password-stdin`, `--token-stdin`): everything up to the
+ * end, without the final line break. Refuses a terminal, where the read would wait for Ctrl-D.
+ */
+export async function readSecretFromStdin(flag: string): Promise<string> {
+  if (process.stdin.isTTY) throw new UsageError(`${flag} reads a pipe: printf '%s' "$SECRET" | nimbus ...`);
+  let text = '';
+  process.stdin.setEncoding('utf8');
+  for await (const chunk of process.stdin) text += chunk;
+  const secret = text.replace(/\r?\n$/, '');
+  if (secret === '') throw new UsageError(`${flag}: stdin was empty`);
+  return secret;
 }

@@ -10,6 +10,17 @@ export interface Profile {
   email?: string;
   access_token?: string;
   refresh_token?: string;
+  /** The /v2 token the CLI minted from the session, reused until it expires. */
+  workload_token?: CachedWorkloadToken;
+}
+
+/** A workload token for one project (the video tenant) and the scopes it carries. */
+export interface CachedWorkloadToken {
+  token: string;
+  project_id: string;
+  scopes: string[];
+  /** ISO-8601, by this machine's clock. */
+  expires_at: string;
 }
 
 export interface ConfigFile {

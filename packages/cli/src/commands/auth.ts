@@ -1,0 +1,95 @@
+import { WorkloadScope } from '@nimbus/sdk/contract';
+import type { Command } from 'commander';
+import type { z } from 'zod';
+import { videoTenant } from '../auth/workload-token';
+import { commandContext, type GlobalOptions } from '../context';
+import { UsageError } from '../errors';
+import { print } from '../output/print';
+import { ask, askSecret, readSecretFromStdin } from './prompt';
+
+/** `nimbus auth ...`: the account and its credentials, beside `login`, `logout` and `whoami`. */
+export function addAuthCommands(program: Command): void {
+  const auth = program
+    .command('auth')
+    .description('Account registration, MFA, and workload tokens for the video API (/v2)');
+
+  auth
+    .command('register')
+    .description('Create an account (then `nimbus login`)')
+    .option('--email <email>', 'account email')
+    .option('--full-name <name>', 'your name')
+    .option('--password-stdin', 'read the password from stdin (else it is asked for, hidden)')
+    .action(
+      async (options: { email?: string; fullName?: string; passwordStdin?: boolean }, command: Command) => {
+        const globals = command.optsWithGlobals() as GlobalOptions;
+        const ctx = await commandContext(globals);
+        const email = options.email ?? (await ask('Email: ', '--email'));
+        const full_name = options.fullName ?? (await ask('Full name: ', '--full-name'));
+        const password = options.passwordStdin
+          ? await readSecretFromStdin('--password-stdin')
+          : await askSecret('Password (8 characters or more): ', '--password-stdin');
+        const user = await ctx.client.auth.register({ email, password, full_name });
+        await print(user, globals);
+        process.stderr.write(
+          `Registered ${user.email}: log in with \`nimbus login --email ${user.email}\`\n`,
+        );
+      },
+    );
+
+  const mfa = auth.command('mfa').description('TOTP two-factor authentication of the logged-in user');
+
+  mfa
+    .command('enroll')
+    .description('Start enrolment: prints the TOTP secret and otpauth:// URI for an authenticator app')
+    .action(async (_options: unknown, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const ctx = await commandContext(globals);
+      await print(await ctx.client.auth.mfaEnroll(), globals);
+      process.stderr.write('Add it to your authenticator app, then: nimbus auth mfa verify --code <code>\n');
+    });
+
+  mfa
+    .command('verify')
+    .description("Confirm enrolment with the app's current code: MFA is on from then on")
+    .requiredOption('--code <code>', 'current 6-digit TOTP code')
+    .action(async (options: { code: string }, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      if (!/^\d{6}$/.test(options.code)) throw new UsageError('--code must be 6 digits');
+      const ctx = await commandContext(globals);
+      await print(await ctx.client.auth.mfaEnroll({ code: options.code }), globals);
+      process.stderr.write('MFA is on: `nimbus login` now needs a TOTP code\n');
+    });
+
+  auth
+    .command('workload-token')
+    .description(
+      'Mint a token for the video API (/v2) of the project, e.g. for an HLS player or a service; prints the token',
+    )
+    .option(
+      '--scopes <list>',
+      `comma-separated, of ${WorkloadScope.options.join(', ')} (default: all)`,
+      WorkloadScope.options.join(','),
+    )
+    .option('--ttl-seconds <seconds>', 'lifetime, 60..86400 (default 3600)')
+    .action(async (options: { scopes: string; ttlSeconds?: string }, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const scopes = options.scopes.split(',').map((scope) => scope.trim());
+      const unknown = scopes.filter((scope) => !(WorkloadScope.options as string[]).includes(scope));
+      if (unknown.length > 0)
+        throw new UsageError(
+          `--scopes: unknown ${unknown.join(', ')} (one of ${WorkloadScope.options.join(', ')})`,
+        );
+      const ttl = options.ttlSeconds === undefined ? undefined : Number(options.ttlSeconds);
+      if (ttl !== undefined && !(Number.isInteger(ttl) && ttl >= 60 && ttl <= 86_400))
+        throw new UsageError(`--ttl-seconds must be a whole number 60..86400, got "${options.ttlSeconds}"`);
+      const ctx = await commandContext(globals);
+      const issued = await ctx.client.auth.workloadToken({
+        project_id: videoTenant(ctx),
+        scopes: scopes as z.infer<typeof WorkloadScope>[],
+        ttl_seconds: ttl,
+      });
+      // The bare token, for `TOKEN=$(nimbus auth workload-token)`; -o json|yaml gives the whole answer.
+      if (globals.output && globals.output !== 'table') await print(issued, globals);
+      else process.stdout.write(`${issued.token}\n`);
+    });
+}

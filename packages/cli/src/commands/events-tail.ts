@@ -1,0 +1,103 @@
+import { VideoEventStreamQuery } from '@nimbus/sdk/contract';
+import type { Command } from 'commander';
+import { videoTenant, withWorkloadToken } from '../auth/workload-token';
+import { commandContext, type GlobalOptions } from '../context';
+import { UsageError } from '../errors';
+import { issueText } from '../validation';
+
+interface TailOptions {
+  camera?: string;
+  type?: string;
+  since?: string;
+  limit?: string;
+  timeout?: string;
+}
+
+/** The stream's query fields by the flag that sets them, to name the flag in an error. */
+const FLAG_OF: Record<string, string> = { camera_id: '--camera', type: '--type', since: '--since' };
+
+/**
+ * `nimbus events tail`: the realtime detection stream (`/v2/ws/events`) as JSON lines on stdout,
+ * until Ctrl-C, `--limit` events or `--timeout` seconds (each ends it with exit 0). The SDK's
+ * stream reconnects after a drop and resumes without missing or repeating an event.
+ */
+export function addEventsTailCommand(program: Command): void {
+  const events = program.commands.find((c) => c.name() === 'events') ?? program.command('events');
+  events
+    .command('tail')
+    .description('Follow the detection events of the project live, one JSON object per line')
+    .option('--camera <id>', 'only events of this camera')
+    .option('--type <types>', 'only events of these types, comma-separated (motion, person, vehicle, ...)')
+    .option('--since <time>', 'first replay the stored events since this ISO-8601 time')
+    .option('--limit <n>', 'stop after n events')
+    .option('--timeout <seconds>', 'stop after this many seconds')
+    .action(async (options: TailOptions, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const filters = parseFilters(options);
+      const limit = positive(options.limit, '--limit', Number.isInteger);
+      const timeoutSeconds = positive(options.timeout, '--timeout', Number.isFinite);
+      const ctx = await commandContext(globals);
+      const project = videoTenant(ctx);
+
+      const stopped = new AbortController();
+      const stop = () => stopped.abort();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      const timer = timeoutSeconds === undefined ? undefined : setTimeout(stop, timeoutSeconds * 1000);
+      let printed = 0;
+      // Where to pick up when a new token restarts the stream (the old one expired during a
+      // long tail): the latest time printed, and the events printed at that time, not to repeat them.
+      let latest: { ts: string; ids: Set<string> } | undefined;
+      try {
+        await withWorkloadToken(ctx, 'events:read', async (token, progress) => {
+          const stream = ctx.client.video.withToken(token).events.stream({
+            cameraId: filters.camera_id,
+            types: filters.type,
+            since: latest?.ts ?? filters.since,
+            signal: stopped.signal,
+          });
+          stream.on('open', () => {
+            progress();
+            process.stderr.write(`Following events of project ${project} (Ctrl-C to stop)\n`);
+          });
+          stream.on('reconnecting', ({ delayMs }) =>
+            process.stderr.write(`Connection lost; reconnecting in ${Math.ceil(delayMs / 1000)} s\n`),
+          );
+          for await (const event of stream) {
+            if (latest?.ts === event.ts && latest.ids.has(event.id)) continue;
+            if (latest?.ts !== event.ts) latest = { ts: event.ts, ids: new Set() };
+            latest.ids.add(event.id);
+            process.stdout.write(`${JSON.stringify(event)}\n`);
+            if (++printed === limit) break;
+          }
+        });
+      } finally {
+        clearTimeout(timer);
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      }
+    });
+}
+
+/** Checks the filters with the stream's own query schema, before a connection is opened. */
+function parseFilters(options: TailOptions) {
+  const result = VideoEventStreamQuery.safeParse({
+    camera_id: options.camera,
+    type: options.type,
+    since: options.since,
+  });
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const flag = FLAG_OF[String(issue.path[0])] ?? String(issue.path[0]);
+    return `${flag}: ${issueText(issue)}`;
+  });
+  throw new UsageError(lines.join('\n'));
+}
+
+function positive(raw: string | undefined, flag: string, check: (n: number) => boolean): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (raw.trim() === '' || !check(n) || n <= 0)
+    throw new UsageError(`${flag} must be a positive number, got "${raw}"`);
+  return n;
+}
