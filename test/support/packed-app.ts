@@ -63,6 +63,15 @@ export async function packWorkspaces(names: string[], destination: string): Prom
   return Object.fromEntries(packed.map((entry) => [entry.name, join(destination, entry.filename)]));
 }
 
+/** Runs a command from the repository's `node_modules/.bin` (tsc, attw, ...) in `cwd`. */
+export function runBin(
+  name: string,
+  args: string[],
+  cwd = root,
+): Promise<{ stdout: string; stderr: string }> {
+  return run(join(root, 'node_modules/.bin', name), args, { cwd, maxBuffer: 64 * 1024 * 1024 });
+}
+
 /** The default place for tarballs: under the repository's (ignored) `node_modules/.cache`. */
 export const tarballDir = join(cache, 'tarballs');
 
@@ -86,8 +95,7 @@ export async function createPackedApp(tarballs: Tarballs): Promise<PackedApp> {
     dir,
     node: (args, options = {}) =>
       run(process.execPath, args, { cwd: dir, env: options.env ?? process.env, maxBuffer: 64 * 1024 * 1024 }),
-    bin: (name, args) =>
-      run(join(root, 'node_modules/.bin', name), args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 }),
+    bin: (name, args) => runBin(name, args, dir),
     async write(path, text) {
       await mkdir(dirname(join(dir, path)), { recursive: true });
       await writeFile(join(dir, path), text);
