@@ -6,7 +6,9 @@ export default defineConfig({
     'index.browser': 'src/index.browser.ts',
     'contract/index': 'src/contract/index.ts',
   },
-  format: ['esm', 'cjs'],
+  // ESM only, for `import` and `require` alike (Node >= 20.19 requires ES modules): one copy of
+  // every class in a process, so `instanceof APIError` holds whichever way the SDK was loaded.
+  format: ['esm'],
   dts: true,
   clean: true,
   target: 'node20',

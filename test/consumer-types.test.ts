@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPackedApp, type PackedApp } from './support/packed-app';
+
+// A small TypeScript app against the published declarations, checked with the library files
+// included (`skipLibCheck: false`, strict) under the two resolutions consumers use.
+const esm = `
+import { APIError, Nimbus, NotFoundError, type Instance } from '@nimbus/sdk';
+import { Instance as InstanceSchema, v1 } from '@nimbus/sdk/contract';
+import { createServer } from '@nimbus/mock-server';
+import { createNimbusHandlers } from '@nimbus/mock-server/msw';
+import { seedTenant, startMockServer } from '@nimbus/mock-server/testing';
+import { run } from '@nimbus/cli';
+
+export async function ids(baseUrl: string): Promise<string[]> {
+  const client = new Nimbus({ baseUrl, maxRetries: 0 });
+  const created: Instance = await client.withProject('p').instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
+  const ids = [created.id];
+  for await (const instance of client.withProject('p').instances.list()) ids.push(instance.id);
+  try {
+    await client.withProject('p').instances.retrieve(created.id);
+  } catch (error) {
+    if (error instanceof NotFoundError) ids.push(error.code ?? 'NOT_FOUND');
+    else if (error instanceof APIError) ids.push(String(error.status));
+  }
+  return ids;
+}
+
+export const path: string = v1.instances.list.path;
+export const parsed: Instance = InstanceSchema.parse({});
+export const starters = [createServer, createNimbusHandlers, seedTenant, startMockServer, run] as const;
+`;
+
+// CommonJS under NodeNext: TypeScript 5.8+ lets a CommonJS file require() an ES module.
+const cjs = `
+import sdk = require('@nimbus/sdk');
+const client = new sdk.Nimbus({ baseUrl: 'http://127.0.0.1:4010' });
+export const isError = (error: unknown): error is sdk.APIError => error instanceof sdk.APIError;
+export const users = client.users;
+`;
+
+const compilerOptions = {
+  strict: true,
+  skipLibCheck: false,
+  noEmit: true,
+  target: 'ES2022',
+  // msw's declarations use the DOM's fetch and WebSocket types.
+  lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+  types: ['node'],
+};
+
+const configs = {
+  NodeNext: {
+    compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'NodeNext' },
+    files: ['esm.ts', 'cjs.cts'],
+  },
+  'Preserve/Bundler': {
+    compilerOptions: { ...compilerOptions, module: 'Preserve', moduleResolution: 'Bundler' },
+    files: ['esm.ts'],
+  },
+};
+
+let app: PackedApp;
+
+beforeAll(async () => {
+  app = await createPackedApp(inject('tarballs'));
+  await app.write('esm.ts', esm);
+  await app.write('cjs.cts', cjs);
+});
+
+afterAll(() => app?.remove());
+
+describe('a TypeScript consumer of the packed packages', () => {
+  it.each(Object.keys(configs) as (keyof typeof configs)[])(
+    'type-checks under %s with skipLibCheck false',
+    async (name) => {
+      const file = `tsconfig.${name.replace('/', '-')}.json`;
+      await app.write(file, JSON.stringify(configs[name]));
+      const result = await app.bin('tsc', ['-p', file]).then(
+        () => '',
+        (error: { stdout: string }) => error.stdout,
+      );
+      expect(result).toBe('');
+    },
+  );
+});
