@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { BigIntStats } from 'node:fs';
-import { type FileHandle, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { type BigIntStats, closeSync, fstatSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { mkdir, open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { TextFile } from 'lowdb/node';
@@ -65,24 +65,25 @@ export class FilePersistence implements Persistence {
   async write(serialised: string): Promise<void> {
     await mkdir(dirname(this.location), { recursive: true });
     const written = await writeAndStat(this.#temp, serialised);
-    // Held open across the rename: an edit written into it in place meanwhile is still readable.
-    const replaced = await openIfExists(this.location);
+    // The check and the rename run back to back in system calls that do not yield to the event
+    // loop, so another writer's save can slip in between only within microseconds.
+    // The replaced file stays open: an edit saved into it in place meanwhile is still readable.
+    const replaced = openIfExists(this.location);
     try {
-      const before = await replaced?.stat({ bigint: true });
-      if (before && !(await this.#isOwn(before, replaced!))) {
-        await rm(this.#temp, { force: true });
+      const before = replaced === undefined ? undefined : fstatSync(replaced, { bigint: true });
+      if (before && !this.#isOwn(before, replaced!)) {
+        rmSync(this.#temp, { force: true });
         throw new OutsideEditError(this.location);
       }
-      await rename(this.#temp, this.location);
+      renameSync(this.#temp, this.location);
       // The temp file's own metadata: a rename keeps inode, size and mtime.
       this.#own = { digest: digestOf(serialised), stats: written };
-      const after = await replaced?.stat({ bigint: true });
-      if (before && after && !sameVersion(before, after)) {
+      if (before && !sameVersion(before, fstatSync(replaced!, { bigint: true }))) {
         // Edited in place between the check and the rename: put the edit back, for the store to take in.
-        await this.#restore(await settledText(replaced!, after));
+        await this.#restore(await settledText(replaced!));
       }
     } finally {
-      await replaced?.close();
+      if (replaced !== undefined) closeSync(replaced);
     }
   }
 
@@ -121,15 +122,15 @@ export class FilePersistence implements Persistence {
   }
 
   /** Whether the open file is our last write or load (checked by metadata, then by content). */
-  async #isOwn(stats: BigIntStats, file: FileHandle): Promise<boolean> {
+  #isOwn(stats: BigIntStats, fd: number): boolean {
     if (!this.#own) return false;
     if (sameVersion(stats, this.#own.stats)) return true;
-    return digestOf(await readAll(file)) === this.#own.digest;
+    return digestOf(readAll(fd)) === this.#own.digest;
   }
 
   async #restore(edit: string): Promise<void> {
     await writeAndStat(this.#temp, edit);
-    await rename(this.#temp, this.location);
+    renameSync(this.#temp, this.location);
     this.#own = undefined;
     throw new OutsideEditError(this.location);
   }
@@ -150,30 +151,32 @@ async function writeAndStat(path: string, text: string): Promise<BigIntStats> {
  * The text of an open file once its writer (an editor saving in place) has stopped for a moment:
  * no change of metadata for 50 ms, or 2 s at most.
  */
-async function settledText(file: FileHandle, last: BigIntStats): Promise<string> {
+async function settledText(fd: number): Promise<string> {
+  let last = fstatSync(fd, { bigint: true });
   for (let waited = 0; waited < 2000; waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const now = await file.stat({ bigint: true });
+    const now = fstatSync(fd, { bigint: true });
     if (sameVersion(now, last)) break;
     last = now;
   }
-  return readAll(file);
+  return readAll(fd);
 }
 
-/** The whole file from its start, whatever was read through the handle before. */
-async function readAll(file: FileHandle): Promise<string> {
+/** The whole file from its start, whatever was read through the descriptor before. */
+function readAll(fd: number): string {
   const chunks: Buffer[] = [];
   for (let position = 0; ; ) {
-    const { bytesRead, buffer } = await file.read({ buffer: Buffer.alloc(1 << 20), position });
+    const buffer = Buffer.alloc(1 << 20);
+    const bytesRead = readSync(fd, buffer, 0, buffer.length, position);
     if (bytesRead === 0) return Buffer.concat(chunks).toString('utf8');
     chunks.push(buffer.subarray(0, bytesRead));
     position += bytesRead;
   }
 }
 
-async function openIfExists(path: string): Promise<FileHandle | undefined> {
+function openIfExists(path: string): number | undefined {
   try {
-    return await open(path, 'r');
+    return openSync(path, 'r');
   } catch {
     return undefined;
   }

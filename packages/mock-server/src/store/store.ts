@@ -156,12 +156,7 @@ export class Store {
           return;
         }
         this.#writeError = error as Error;
-        // Writes are refused (503) while unhealthy, so no change will come to retry: retry on a timer.
-        this.#retry ??= setTimeout(() => {
-          this.#retry = undefined;
-          void this.flush();
-        }, RETRY_FAILED_WRITE_MS);
-        this.#retry.unref?.();
+        this.#retryLater();
       }
     });
   }
@@ -204,6 +199,18 @@ export class Store {
     await this.#persistence.close();
   }
 
+  /**
+   * Writes are refused (503) while the store is unhealthy, so no change will come to trigger the
+   * next flush: it is tried again on a timer.
+   */
+  #retryLater(): void {
+    this.#retry ??= setTimeout(() => {
+      this.#retry = undefined;
+      void this.flush();
+    }, RETRY_FAILED_WRITE_MS);
+    this.#retry.unref?.();
+  }
+
   /** Runs `job` after every write or check queued before it. */
   #exclusively(job: () => Promise<void>): Promise<void> {
     const run = this.#io.then(job);
@@ -220,6 +227,9 @@ export class Store {
         this.#log?.error(`${(error as Error).message}; writes answer 503 until the file is fixed`);
       }
       this.#externalError = error as Error;
+      // Not left to the watcher alone: a fix it does not report (an in-place save it missed)
+      // is still found.
+      this.#retryLater();
       return;
     }
     if (!edit) {

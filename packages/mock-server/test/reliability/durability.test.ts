@@ -184,9 +184,11 @@ describe('edits made to the state file from outside, in the middle of a write bu
     const statePath = await tempState();
     const child = await server(statePath);
     const tenantOf = await tenant(child, 'edited');
+    const tenantMade = Date.now();
     const workload = new Workload('before-edit', tenantOf);
     workload.start(20);
     await sleep(500);
+    await flushedAfter(child, tenantMade); // the edit keeps the tenant, so its token still works
     workload.expectFailures(); // the edit removes functions created since it was read
 
     // An editor's save: the whole file replaced at once, with the project renamed.
@@ -221,9 +223,12 @@ describe('edits made to the state file from outside, in the middle of a write bu
     const statePath = await tempState();
     const child = await server(statePath);
     const tenantOf = await tenant(child, 'broken');
+    const tenantMade = Date.now();
     const workload = new Workload('burst', tenantOf);
     workload.start(10);
     await sleep(300);
+    // The good text to put back later holds the tenant, so its token still works then.
+    await flushedAfter(child, tenantMade);
     workload.expectFailures(); // refused writes end the workers quietly
     const good = await readFile(statePath, 'utf8');
     const broken = good.slice(0, Math.floor(good.length / 2));
