@@ -1,7 +1,15 @@
-import type { BodyOf, QueryOf } from '../contract/define';
-import { mock } from '../contract/mock';
 import { APIResource } from '../core/api-resource';
 import type { RequestOptions } from '../core/request';
+import { mock } from '../generated/routes';
+import type {
+  AdvanceClockParams,
+  FaultParams,
+  ImportStateParams,
+  InjectVideoEventParams,
+  SetQuotasParams,
+  VideoTenantPlanParams,
+  WebhookDeliveriesParams,
+} from '../generated/types';
 
 /**
  * Control routes of the reference server (`/__mock/*`, DECISIONS.md §7): reset, state,
@@ -18,7 +26,7 @@ export class Mock extends APIResource {
     return this._client.call(mock.exportState, {}, options);
   }
 
-  importState(state: BodyOf<typeof mock.importState>, options?: RequestOptions) {
+  importState(state: ImportStateParams, options?: RequestOptions) {
     return this._client.call(mock.importState, { body: state }, options);
   }
 
@@ -27,12 +35,12 @@ export class Mock extends APIResource {
   }
 
   /** Moves the simulated clock forward; due lifecycles, billing and timers run. */
-  advanceClock(body: BodyOf<typeof mock.advanceClock>, options?: RequestOptions) {
+  advanceClock(body: AdvanceClockParams, options?: RequestOptions) {
     return this._client.call(mock.advanceClock, { body }, options);
   }
 
   /** Makes matching requests fail with `status` and/or wait `delay_ms`, `times` times. */
-  addFault(body: BodyOf<typeof mock.addFault>, options?: RequestOptions) {
+  addFault(body: FaultParams, options?: RequestOptions) {
     return this._client.call(mock.addFault, { body }, options);
   }
 
@@ -40,22 +48,22 @@ export class Mock extends APIResource {
     return this._client.call(mock.clearFaults, {}, options);
   }
 
-  setQuotas(projectId: string, body: BodyOf<typeof mock.setQuotas>, options?: RequestOptions) {
+  setQuotas(projectId: string, body: SetQuotasParams, options?: RequestOptions) {
     return this._client.call(mock.setQuotas, { params: { project_id: projectId }, body }, options);
   }
 
   /** Every webhook delivery attempt (Event Grid), oldest first, optionally of one project or subscription. */
-  webhookDeliveries(query?: QueryOf<typeof mock.webhookDeliveries>, options?: RequestOptions) {
+  webhookDeliveries(query?: WebhookDeliveriesParams, options?: RequestOptions) {
     return this._client.call(mock.webhookDeliveries, { query }, options);
   }
 
   /** Changes a /v2 tenant's plan: `camera_limit` and the allowed `features`. */
-  setVideoTenant(tenantId: string, body: BodyOf<typeof mock.setVideoTenant>, options?: RequestOptions) {
+  setVideoTenant(tenantId: string, body: VideoTenantPlanParams, options?: RequestOptions) {
     return this._client.call(mock.setVideoTenant, { params: { tenant_id: tenantId }, body }, options);
   }
 
   /** Records a detection event as if the camera saw it; it is stored and streamed like any other. */
-  injectVideoEvent(body: BodyOf<typeof mock.injectVideoEvent>, options?: RequestOptions) {
+  injectVideoEvent(body: InjectVideoEventParams, options?: RequestOptions) {
     return this._client.call(mock.injectVideoEvent, { body }, options);
   }
 }
