@@ -26,11 +26,14 @@ interface Declaration {
   name: string;
   schema: Schema;
   mode: Mode;
+  /** Printed without field comments: the other side of a type whose comments are already printed. */
+  undocumented?: boolean;
 }
 
 export interface GeneratedFiles {
   'types.ts': string;
   'routes.ts': string;
+  'contract.ts': string;
 }
 
 /** Runtime constants of the contract that the SDK needs, copied so the SDK does not load zod for them. */
@@ -40,9 +43,18 @@ const HEADER = '// Generated from the contract by scripts/generate-sdk-types.mjs
 
 export function generateSdkTypes(): GeneratedFiles {
   const operations = contractModule.operations();
-  const declarations = declare(operations);
+  const declarations = withOtherModes(declare(operations));
   const printer = new Printer(declarations);
-  return { 'types.ts': printer.typesModule(), 'routes.ts': routesModule(operations, printer) };
+  return {
+    'types.ts': printer.typesModule(),
+    'routes.ts': routesModule(operations, printer),
+    'contract.ts': contractTypesModule(new Printer(declarations, 'T.')),
+  };
+}
+
+/** The contract's exports by name: module namespaces list them in different orders per loader. */
+function contractExports(): [string, unknown][] {
+  return Object.entries(contractModule).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function isSchema(value: unknown): value is Schema {
@@ -56,7 +68,7 @@ function isSchema(value: unknown): value is Schema {
  */
 function declare(operations: contractModule.Operation[]): Declaration[] {
   const exported = new Map<Schema, string[]>();
-  for (const [name, value] of Object.entries(contractModule)) {
+  for (const [name, value] of contractExports()) {
     if (!isSchema(value)) continue;
     exported.set(value, [...(exported.get(value) ?? []), name]);
   }
@@ -95,13 +107,44 @@ function declare(operations: contractModule.Operation[]): Declaration[] {
     }
   }
   declarations.push(...anonymous);
+  return declarations;
+}
 
+function unique(declarations: Declaration[]): Declaration[] {
   const seen = new Set<string>();
   for (const { name } of declarations) {
     if (seen.has(name)) throw new Error(`Two contract types would both be called ${name}`);
     seen.add(name);
   }
   return declarations;
+}
+
+/**
+ * Names the other side of every exported schema whose input and output differ (defaults,
+ * transforms): a body's parsed form keeps the contract's name (`InstanceCreateBody`), a
+ * model's input form is `...Params`. The contract's declarations refer to both.
+ */
+function withOtherModes(declarations: Declaration[]): Declaration[] {
+  const printer = new Printer(declarations);
+  const exported = new Map<Schema, string>();
+  for (const [name, value] of contractExports()) {
+    if (isSchema(value) && !exported.has(value)) exported.set(value, name);
+  }
+  const declaredModes = new Map<Schema, Set<Mode>>();
+  for (const { schema, mode } of declarations) {
+    declaredModes.set(schema, (declaredModes.get(schema) ?? new Set<Mode>()).add(mode));
+  }
+  const extra: Declaration[] = [];
+  for (const [schema, modes] of declaredModes) {
+    const name = exported.get(schema);
+    if (!name || modes.size === 2) continue;
+    const other: Mode = modes.has('input') ? 'output' : 'input';
+    if (printer.type(schema, other, 0) === printer.type(schema, other === 'input' ? 'output' : 'input', 0))
+      continue;
+    const otherName = other === 'output' ? name : paramsName(name.replace(/Input$/, ''));
+    extra.push({ name: otherName, schema, mode: other, undocumented: true });
+  }
+  return unique([...declarations, ...extra]);
 }
 
 /** `InstanceCreateBody` -> `InstanceCreateParams`, `InstanceListQuery` -> `InstanceListParams`. */
@@ -123,9 +166,14 @@ class Printer {
   /** The first declaration of each schema per mode: what references to it print. */
   readonly #names = new Map<Schema, Map<Mode, Declaration>>();
   readonly #inline = new Map<Schema, Map<Mode, string>>();
+  #fieldDocs = true;
 
-  constructor(declarations: Declaration[]) {
+  /** Put before every declared name this printer refers to (`T.` where the types are a namespace). */
+  readonly #prefix: string;
+
+  constructor(declarations: Declaration[], prefix = '') {
     this.#declarations = declarations;
+    this.#prefix = prefix;
     for (const declaration of declarations) {
       const byMode = this.#names.get(declaration.schema) ?? new Map<Mode, Declaration>();
       if (!byMode.has(declaration.mode)) byMode.set(declaration.mode, declaration);
@@ -147,11 +195,38 @@ class Printer {
     return this.type(endpoint.response as unknown as Schema, 'output', 0);
   }
 
-  #declare({ name, schema, mode }: Declaration): string {
+  /** `z.ZodType<Output, Input>`: what parsing with the schema takes and gives, without zod's own layers. */
+  zodType(schema: Schema): string {
+    const output = this.type(schema, 'output', 0);
+    const input = this.type(schema, 'input', 0);
+    return input === output ? `z.ZodType<${output}>` : `z.ZodType<${output}, ${input}>`;
+  }
+
+  /**
+   * An object schema as `z.ZodObject` of light fields: keeps `.shape` (the CLI's flags and the
+   * server's query parsing read it) and the optional keys, each field a `z.ZodType`.
+   */
+  zodObject(schema: Schema): string {
+    const fields = Object.entries(schema._zod.def.shape as Record<string, Schema>).map(([key, field]) => {
+      const optionalOut = field._zod.optout === 'optional';
+      const inner = this.zodType(optionalOut || field._zod.optin ? unwrapOptional(field, 'input') : field);
+      const wrapped = optionalOut
+        ? `z.ZodOptional<${inner}>`
+        : field._zod.optin
+          ? `z.ZodDefault<${inner}>`
+          : inner;
+      return `${propertyKey(key)}: ${wrapped}`;
+    });
+    return `z.ZodObject<{ ${fields.join('; ')} }>`;
+  }
+
+  #declare({ name, schema, mode, undocumented }: Declaration): string {
     const doc = docComment(schema.description, '');
     const first = this.#names.get(schema)?.get(mode);
     if (first && first.name !== name) return `${doc}export type ${name} = ${first.name};\n`;
+    this.#fieldDocs = !undocumented;
     const body = this.#print(schema, mode, 0);
+    this.#fieldDocs = true;
     if (schema._zod.def.type === 'object') return `${doc}export interface ${name} ${body}\n`;
     return `${doc}export type ${name} = ${body};\n`;
   }
@@ -162,18 +237,24 @@ class Printer {
     if (PRIMITIVES.has(schema._zod.def.type) && !isEnumLike(schema)) return this.#print(schema, mode, depth);
     const declared = this.#names.get(schema);
     const same = declared?.get(mode);
-    if (same) return same.name;
+    if (same) return this.#prefix + same.name;
     const other = declared?.get(mode === 'input' ? 'output' : 'input');
-    if (other && this.#inlined(schema, mode) === this.#inlined(schema, other.mode)) return other.name;
+    if (other && this.#inlined(schema, mode) === this.#inlined(schema, other.mode)) {
+      return this.#prefix + other.name;
+    }
     return this.#print(schema, mode, depth);
   }
 
+  /** The type written out without comments, to compare the two sides of a schema. */
   #inlined(schema: Schema, mode: Mode): string {
     const byMode = this.#inline.get(schema) ?? new Map<Mode, string>();
     this.#inline.set(schema, byMode);
     let printed = byMode.get(mode);
     if (printed === undefined) {
+      const fieldDocs = this.#fieldDocs;
+      this.#fieldDocs = false;
       printed = this.#print(schema, mode, 0);
+      this.#fieldDocs = fieldDocs;
       byMode.set(mode, printed);
     }
     return printed;
@@ -254,7 +335,7 @@ class Printer {
       // A defaulted field may be left out by callers (`optin`), and is always there in answers.
       const optional = mode === 'input' ? field._zod.optin !== undefined : field._zod.optout === 'optional';
       const type = this.type(optional ? unwrapOptional(field, mode) : field, mode, depth + 1);
-      lines.push(docComment(describedAs(field), indent));
+      if (this.#fieldDocs) lines.push(docComment(describedAs(field), indent));
       lines.push(`${indent}${propertyKey(key)}${optional ? '?' : ''}: ${type};\n`);
     }
     const catchall = def.catchall as Schema | undefined;
@@ -358,4 +439,109 @@ function printRoute(id: string, endpoint: Endpoint): string {
     if (value !== undefined) fields.push(`${field}: ${JSON.stringify(value).replaceAll('"', "'")}`);
   }
   return `{ ${fields.join(', ')} }`;
+}
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return (
+    typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'api' in value
+  );
+}
+
+/**
+ * The declarations published for `@nimbus/sdk/contract` (the build's d.ts entry for it): each
+ * schema as `z.ZodType` of its named type, each endpoint with only what `client.call()` reads.
+ * Written out by TypeScript, zod's own types of the same objects came to a megabyte.
+ */
+function contractTypesModule(printer: Printer): string {
+  const out = [HEADER];
+  out.push(`import type { z } from 'zod';`);
+  out.push(`import type { Endpoint, EndpointConfig } from '../contract/define';`);
+  out.push(`import type * as T from './types';\n`);
+  out.push('// Constants, functions and plain types as the contract declares them; the names below replace');
+  out.push('// its schemas, endpoint groups and inferred types.');
+  out.push(`export * from '../contract/index';\n`);
+  out.push('/** An endpoint as declared; `summary` and `family` are documentation, typed loosely. */');
+  out.push(
+    "type Declared<C extends Omit<EndpointConfig, 'summary' | 'family'>> = Endpoint<C & { summary: string; family: string }>;\n",
+  );
+
+  const entries = contractExports();
+  // Path parameters and queries stay `z.ZodObject`s: the CLI's flags and the server read `.shape`.
+  const objectParts = new Set<unknown>();
+  for (const { endpoint } of contractModule.operations())
+    objectParts.add(endpoint.params).add(endpoint.query);
+  const schemaNames = new Map<unknown, string>();
+  const groupNames = new Map<unknown, string>();
+  for (const [name, value] of entries) {
+    if (isSchema(value)) {
+      if (!schemaNames.has(value)) schemaNames.set(value, name);
+      const type = objectParts.has(value) ? printer.zodObject(value) : printer.zodType(value);
+      out.push(`export declare const ${name}: ${type};`);
+      out.push(`export type ${name} = ${printer.type(value, 'output', 0)};`);
+    } else if (isGroup(value)) {
+      groupNames.set(value, name);
+      out.push(`export declare const ${name}: ${printGroup(value, printer, schemaNames)};`);
+    }
+  }
+  for (const [name, value] of entries) {
+    if (isSchema(value) || isGroup(value) || !isGroupTree(value)) continue;
+    out.push(`export declare const ${name}: ${printTree(value, groupNames)};`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** An object of endpoints, such as `instances`. */
+function isGroup(value: unknown): value is Record<string, Endpoint> {
+  if (typeof value !== 'object' || value === null || isEndpoint(value) || isSchema(value)) return false;
+  const values = Object.values(value);
+  return values.length > 0 && values.every(isEndpoint);
+}
+
+/** An object whose leaves are endpoint groups, such as `v1` or `contract`. */
+function isGroupTree(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || isEndpoint(value) || isSchema(value)) return false;
+  const values = Object.values(value);
+  return values.length > 0 && values.every((child) => isGroup(child) || isGroupTree(child));
+}
+
+function printTree(node: Record<string, unknown>, groupNames: Map<unknown, string>): string {
+  const fields = Object.entries(node).map(([key, child]) => {
+    const named = groupNames.get(child);
+    const type = named ? `typeof ${named}` : printTree(child as Record<string, unknown>, groupNames);
+    return `${propertyKey(key)}: ${type}`;
+  });
+  return `{ ${fields.join('; ')} }`;
+}
+
+function printGroup(
+  group: Record<string, Endpoint>,
+  printer: Printer,
+  schemaNames: Map<unknown, string>,
+): string {
+  const lines = Object.entries(group).map(
+    ([key, e]) => `  ${propertyKey(key)}: ${printEndpoint(e, printer, schemaNames)};`,
+  );
+  return `{\n${lines.join('\n')}\n}`;
+}
+
+function printEndpoint(e: Endpoint, printer: Printer, schemaNames: Map<unknown, string>): string {
+  const named = (schema: unknown) => {
+    const name = schemaNames.get(schema);
+    return name === undefined ? undefined : `typeof ${name}`;
+  };
+  const fields: string[] = [
+    `method: '${e.method}'`,
+    `path: '${e.path}'`,
+    `status: ${e.status}`,
+    `auth: '${e.auth}'`,
+  ];
+  for (const flag of ['project', 'list', 'bodyOptional'] as const) if (e[flag]) fields.push(`${flag}: true`);
+  if (e.responseKind) fields.push(`responseKind: '${e.responseKind}'`);
+  for (const part of ['params', 'query'] as const) {
+    const schema = e[part] as unknown as Schema | undefined;
+    if (schema) fields.push(`${part}: ${named(schema) ?? printer.zodObject(schema)}`);
+  }
+  if (e.body) fields.push(`body: ${named(e.body) ?? printer.zodType(e.body as unknown as Schema)}`);
+  fields.push(`response: ${named(e.response) ?? printer.zodType(e.response as unknown as Schema)}`);
+  return `Declared<{ ${fields.join('; ')} }>`;
 }

@@ -863,16 +863,7 @@ export interface ClusterCreateParams {
   /** One of 1.29, 1.30, 1.31 */
   kubernetes_version?: KubernetesVersion;
   /** Node pools, 1..10: [{ name, flavor, count, autoscale? }] */
-  node_pools: Array<{
-    /** Pool name, unique in the cluster */
-    name: string;
-    /** Node size (the instance flavors) */
-    flavor: 'nano' | 'micro' | 'small' | 'medium' | 'large' | 'xlarge';
-    /** Nodes now, 1..100 */
-    count?: number;
-    /** Bounds for the autoscaler: min <= count <= max */
-    autoscale?: Autoscale;
-  }>;
+  node_pools: NodePoolParams[];
 }
 
 export interface ClusterListParams {
@@ -904,7 +895,7 @@ export interface ComplianceForPolicyParams {
   /** Items per page, 1..100 */
   per_page?: number;
   /** Only compliant (true) or non-compliant (false) results */
-  compliant?: boolean | 'true' | 'false';
+  compliant?: BooleanParams;
   /** Only results for this resource type */
   resource_type?: string;
   /** Only results for this resource */
@@ -917,7 +908,7 @@ export interface ComplianceListParams {
   /** Items per page, 1..100 */
   per_page?: number;
   /** Only compliant (true) or non-compliant (false) results */
-  compliant?: boolean | 'true' | 'false';
+  compliant?: BooleanParams;
   /** Only results for this resource type */
   resource_type?: string;
   /** Only results for this resource */
@@ -1382,24 +1373,7 @@ export interface FirewallCreateParams {
   /** VPC of the project the firewall protects */
   vpc_id?: string;
   /** Rules: [{ name, direction, action, protocol, ports, source, destination, priority }] */
-  rules?: Array<{
-    /** Rule name, unique in the firewall */
-    name: string;
-    /** inbound or outbound */
-    direction: 'inbound' | 'outbound';
-    /** allow or deny */
-    action: 'allow' | 'deny';
-    /** tcp, udp, icmp or any */
-    protocol?: RuleProtocol;
-    /** 80, 80-443 or *; default *; not for icmp */
-    ports?: string;
-    /** Source CIDR */
-    source?: string;
-    /** Destination CIDR */
-    destination?: string;
-    /** 100..4096, lower wins; unique per direction */
-    priority: number;
-  }>;
+  rules?: FirewallRuleParams[];
 }
 
 export interface FirewallListParams {
@@ -1990,7 +1964,7 @@ export interface MetricRuleListParams {
   /** Items per page, 1..100 */
   per_page?: number;
   /** Only enabled (true) or disabled (false) rules */
-  enabled?: boolean | 'true' | 'false';
+  enabled?: BooleanParams;
   /** Only this severity */
   severity?: MetricRuleSeverity;
   /** Only rules for this resource type */
@@ -3220,49 +3194,7 @@ export interface ZoneCreateParams {
   /** VPCs a private zone resolves in (required for private) */
   vpc_ids?: string[];
   /** Initial record sets */
-  record_sets?: Array<{
-    /** Relative name, @ for the zone apex */
-    name: string;
-    type: "A";
-    /** Seconds, 60..86400 */
-    ttl?: number;
-    values: string[];
-  } | {
-    /** Relative name, @ for the zone apex */
-    name: string;
-    type: "AAAA";
-    /** Seconds, 60..86400 */
-    ttl?: number;
-    values: string[];
-  } | {
-    /** Relative name, @ for the zone apex */
-    name: string;
-    type: "CNAME";
-    /** Seconds, 60..86400 */
-    ttl?: number;
-    values: string[];
-  } | {
-    /** Relative name, @ for the zone apex */
-    name: string;
-    type: "MX";
-    /** Seconds, 60..86400 */
-    ttl?: number;
-    values: string[];
-  } | {
-    /** Relative name, @ for the zone apex */
-    name: string;
-    type: "TXT";
-    /** Seconds, 60..86400 */
-    ttl?: number;
-    values: string[];
-  } | {
-    /** Relative name, @ for the zone apex */
-    name: string;
-    type: "NS";
-    /** Seconds, 60..86400 */
-    ttl?: number;
-    values: string[];
-  }>;
+  record_sets?: RecordSetParams[];
 }
 
 export interface ZoneListParams {
@@ -3377,4 +3309,690 @@ export interface WebhookDeliveriesParams {
 
 export interface WebhookDeliveriesResponse {
   items: WebhookDelivery[];
+}
+
+export interface ActivityLogListQuery {
+  page: number;
+  per_page: number;
+  operation?: string;
+  status?: number;
+  actor?: string;
+  resource_id?: string;
+  since?: string;
+  order: 'desc' | 'asc';
+}
+
+export interface AnomalyListQuery {
+  page: number;
+  per_page: number;
+  status?: AnomalyStatus;
+  severity?: AnomalySeverity;
+  resource_type?: string;
+}
+
+export interface ApiProductCreateBody {
+  name: string;
+  description: string;
+  version: string;
+}
+
+export interface ApiProductListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+  version?: string;
+}
+
+export interface ApiSubscriptionCreateBody {
+  app_name: string;
+  quota: number;
+}
+
+export interface AssignmentListQuery {
+  page: number;
+  per_page: number;
+  policy_id?: string;
+  scope?: AssignmentScope;
+  scope_id?: string;
+}
+
+export interface AuditLogListQuery {
+  page: number;
+  per_page: number;
+  event?: string;
+  outcome?: AuditOutcome;
+  user_id?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface BackupCreateBody {
+  vault_id: string;
+  resource_type: 'instance' | 'database' | 'bucket';
+  resource_id: string;
+  name?: string;
+  retention_days: number;
+}
+
+export interface BackupPolicyCreateBody {
+  name: string;
+  vault_id: string;
+  schedule?: string;
+  frequency?: 'daily' | 'weekly';
+  time?: string;
+  day_of_week?: 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';
+  retention_days: number;
+  destination_region?: string;
+  destination_zone?: string;
+  enabled: boolean;
+}
+
+export interface BackupVaultCreateBody {
+  name: string;
+  region: string;
+  redundancy: VaultRedundancy;
+  immutable: boolean;
+  description: string;
+}
+
+export interface BandwidthPolicyListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+}
+
+export type BooleanParams = boolean | 'true' | 'false';
+
+export interface BucketCreateBody {
+  name: string;
+  region: string;
+  storage_class: StorageClass;
+  versioning: boolean;
+}
+
+export interface BucketListQuery {
+  page: number;
+  per_page: number;
+  region?: string;
+  storage_class?: StorageClass;
+}
+
+export interface BudgetCreateBody {
+  name: string;
+  amount: number;
+  currency: Currency;
+  period: BudgetPeriod;
+  alert_threshold: number;
+}
+
+export interface BudgetListQuery {
+  page: number;
+  per_page: number;
+  period?: BudgetPeriod;
+  currency?: Currency;
+}
+
+export interface CacheInstanceCreateBody {
+  name: string;
+  region: string;
+  sku: CacheSku;
+  capacity_gb: number;
+  redis_version: '6.2' | '7.2';
+}
+
+export interface CacheInstanceListQuery {
+  page: number;
+  per_page: number;
+  status?: CacheStatus;
+  region?: string;
+  sku?: CacheSku;
+}
+
+export interface CameraCreateBody {
+  name: string;
+  rtsp_url: string;
+  features: VideoEventType[];
+  fps: number;
+  enabled: boolean;
+  record: boolean;
+}
+
+export interface CdnEndpointCreateBody {
+  name: string;
+  origin_host: string;
+  custom_domain?: string;
+  https_only: boolean;
+}
+
+export interface CdnEndpointListQuery {
+  page: number;
+  per_page: number;
+  status?: CdnEndpointStatus;
+}
+
+export interface CdnProfileCreateBody {
+  name: string;
+  sku: CdnSku;
+}
+
+export interface CdnProfileListQuery {
+  page: number;
+  per_page: number;
+  sku?: CdnSku;
+}
+
+export interface ClusterCreateBody {
+  name: string;
+  region: string;
+  kubernetes_version: KubernetesVersion;
+  node_pools: NodePoolInput[];
+}
+
+export interface ClusterListQuery {
+  page: number;
+  per_page: number;
+  status?: ClusterStatus;
+  region?: string;
+  name?: string;
+}
+
+export interface ComplianceForPolicyQuery {
+  page: number;
+  per_page: number;
+  compliant?: BooleanQuery;
+  resource_type?: string;
+  resource_id?: string;
+}
+
+export interface ComplianceListQuery {
+  page: number;
+  per_page: number;
+  compliant?: BooleanQuery;
+  resource_type?: string;
+  resource_id?: string;
+  policy_id?: string;
+}
+
+export interface DatabaseCreateBody {
+  name: string;
+  engine: 'postgres' | 'mysql' | 'sqlserver';
+  version?: '14' | '15' | '16' | '17' | '2019' | '2022' | '8.0' | '8.4';
+  tier: DatabaseTier;
+  storage_gb: number;
+  region: string;
+  high_availability: boolean;
+  admin_username: string;
+  admin_password?: string;
+}
+
+export interface DatabaseListQuery {
+  page: number;
+  per_page: number;
+  status?: DatabaseStatus;
+  engine?: DatabaseEngine;
+  tier?: DatabaseTier;
+  region?: string;
+  name?: string;
+}
+
+export interface DdosPlanCreateBody {
+  name: string;
+  tier: DdosTier;
+  protected_resources: string[];
+  alert_email?: string;
+}
+
+export interface DdosPlanListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+  tier?: DdosTier;
+}
+
+export interface DeliveryListQuery {
+  page: number;
+  per_page: number;
+  status?: DeliveryStatus;
+  event_id?: string;
+}
+
+export interface DrPlanCreateBody {
+  name: string;
+  description: string;
+  primary_region: string;
+  secondary_region: string;
+  rpo_minutes: number;
+  rto_minutes: number;
+}
+
+export interface DrPlanListQuery {
+  page: number;
+  per_page: number;
+  id?: string;
+  status?: DrPlanStatus;
+  primary_region?: string;
+  secondary_region?: string;
+  name?: string;
+}
+
+export interface FirewallCreateBody {
+  name: string;
+  region: string;
+  vpc_id?: string;
+  rules: FirewallRuleInput[];
+}
+
+export interface FirewallListQuery {
+  page: number;
+  per_page: number;
+  region?: string;
+  vpc_id?: string;
+  name?: string;
+}
+
+export interface FirewallRuleParams {
+  name: string;
+  direction: 'inbound' | 'outbound';
+  action: 'allow' | 'deny';
+  protocol?: RuleProtocol;
+  ports?: string;
+  source?: string;
+  destination?: string;
+  priority: number;
+}
+
+export interface FunctionCreateBody {
+  name: string;
+  runtime: FunctionRuntime;
+  region: string;
+  handler: string;
+  memory_mb: number;
+  timeout_sec: number;
+  env: Record<string, string>;
+}
+
+export interface FunctionListQuery {
+  page: number;
+  per_page: number;
+  status?: FunctionStatus;
+  runtime?: FunctionRuntime;
+  region?: string;
+  name?: string;
+}
+
+export interface FunctionTriggerListQuery {
+  page: number;
+  per_page: number;
+  type?: FunctionTriggerType;
+}
+
+export interface GlobalLoadBalancerCreateBody {
+  name: string;
+  routing: GlobalRouting;
+  backends: GlobalBackendInput[];
+}
+
+export interface GlobalLoadBalancerListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+  routing?: GlobalRouting;
+}
+
+export interface HealthProbeCreateBody {
+  name?: string;
+  protocol: 'http' | 'https' | 'tcp';
+  port: number;
+  path?: string;
+  interval_sec: number;
+  timeout_sec: number;
+  healthy_threshold: number;
+  unhealthy_threshold: number;
+}
+
+export interface IamRoleCreateBody {
+  name: string;
+  description: string;
+  permissions: string[];
+}
+
+export interface IamRoleListQuery {
+  page: number;
+  per_page: number;
+}
+
+export interface IamUserListQuery {
+  page: number;
+  per_page: number;
+  role?: string;
+}
+
+export interface InstanceCreateBody {
+  name: string;
+  flavor: Flavor;
+  region: string;
+  image: string;
+  resource_group_id?: string;
+}
+
+export interface InstanceListQuery {
+  page: number;
+  per_page: number;
+  status?: InstanceStatus;
+  region?: string;
+  flavor?: Flavor;
+  name?: string;
+}
+
+export interface LoadBalancerCreateBody {
+  name: string;
+  region: string;
+  type: LoadBalancerType;
+  scheme: LoadBalancerScheme;
+  vpc_id?: string;
+}
+
+export interface LoadBalancerListQuery {
+  page: number;
+  per_page: number;
+  id?: string;
+  name?: string;
+  region?: string;
+  type?: LoadBalancerType;
+  scheme?: LoadBalancerScheme;
+  status?: LoadBalancerStatus;
+}
+
+export interface LogQuery {
+  page: number;
+  per_page: number;
+  q: string;
+  from?: string;
+  to?: string;
+}
+
+export interface MetricQuery {
+  resource_id: string;
+  metric: 'cpu_percent' | 'memory_percent' | 'network_in_bytes' | 'network_out_bytes' | 'disk_read_bytes' | 'disk_write_bytes' | 'connections' | 'queries_per_second' | 'storage_used_percent' | 'hit_ratio_percent' | 'evictions' | 'requests' | 'egress_bytes' | 'storage_bytes' | 'object_count' | 'active_connections' | 'latency_ms' | 'http_5xx' | 'invocations' | 'errors' | 'duration_ms' | 'pod_count' | 'pulls' | 'pushes';
+  from?: string;
+  to?: string;
+  interval: number;
+}
+
+export interface MetricRuleListQuery {
+  page: number;
+  per_page: number;
+  enabled?: BooleanQuery;
+  severity?: MetricRuleSeverity;
+  resource_type?: string;
+  metric?: string;
+}
+
+export interface NodePoolParams {
+  name: string;
+  flavor: 'nano' | 'micro' | 'small' | 'medium' | 'large' | 'xlarge';
+  count?: number;
+  autoscale?: Autoscale;
+}
+
+export interface PageQuery {
+  page: number;
+  per_page: number;
+}
+
+export interface PolicyCreateBody {
+  name: string;
+  description: string;
+  type: PolicyType;
+  category?: 'security' | 'cost' | 'compliance' | 'naming';
+  enforcement_mode: 'audit' | 'deny' | 'disabled';
+  severity: 'low' | 'medium' | 'high' | 'critical';
+  definition?: string;
+}
+
+export interface PolicyListQuery {
+  page: number;
+  per_page: number;
+  type?: PolicyType;
+  category?: PolicyCategory;
+  enforcement_mode?: EnforcementMode;
+  severity?: PolicySeverity;
+  name?: string;
+}
+
+export interface PrivateEndpointListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+  subnet_id?: string;
+  vpc_id?: string;
+  service?: PrivateEndpointService;
+}
+
+export interface ProjectCreateBody {
+  name: string;
+  description: string;
+}
+
+export type RecordSetParams = {
+  name: string;
+  type: "A";
+  ttl?: number;
+  values: string[];
+} | {
+  name: string;
+  type: "AAAA";
+  ttl?: number;
+  values: string[];
+} | {
+  name: string;
+  type: "CNAME";
+  ttl?: number;
+  values: string[];
+} | {
+  name: string;
+  type: "MX";
+  ttl?: number;
+  values: string[];
+} | {
+  name: string;
+  type: "TXT";
+  ttl?: number;
+  values: string[];
+} | {
+  name: string;
+  type: "NS";
+  ttl?: number;
+  values: string[];
+};
+
+export interface RegistryCreateBody {
+  name: string;
+  region: string;
+  sku: RegistrySku;
+  admin_enabled: boolean;
+}
+
+export interface RegistryListQuery {
+  page: number;
+  per_page: number;
+  region?: string;
+  sku?: RegistrySku;
+  name?: string;
+}
+
+export interface ReportListQuery {
+  page: number;
+  per_page: number;
+  status?: ReportStatus;
+  period?: CostPeriod;
+}
+
+export interface ResourceGroupCreateBody {
+  name: string;
+  region: string;
+  tags: Tags;
+}
+
+export interface RouteTableCreateBody {
+  name: string;
+  routes: VpcRouteInput[];
+}
+
+export interface RouteTableListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+}
+
+export interface SnapshotCreateBody {
+  resource_type: 'instance' | 'database';
+  resource_id: string;
+  name?: string;
+  description: string;
+}
+
+export interface SubnetListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+  zone?: string;
+}
+
+export interface TopicCreateBody {
+  name: string;
+  description: string;
+}
+
+export interface TopicListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+}
+
+export interface TopicSubscriptionCreateBody {
+  webhook_url: string;
+  event_types: string;
+  max_retries: number;
+}
+
+export interface TransitHubAttachmentListQuery {
+  page: number;
+  per_page: number;
+  hub_id?: string;
+  vpc_id?: string;
+}
+
+export interface TransitHubCreateBody {
+  name: string;
+  region: string;
+  asn: number;
+}
+
+export interface TransitHubListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+  region?: string;
+}
+
+export interface VaultCreateBody {
+  name: string;
+  region: string;
+  sku: VaultSku;
+  soft_delete_days: number;
+  purge_protection: boolean;
+  secrets: Record<string, string>;
+}
+
+export interface VaultListQuery {
+  page: number;
+  per_page: number;
+  region?: string;
+  sku?: VaultSku;
+  name?: string;
+}
+
+export interface VideoEventListQuery {
+  camera_id?: string;
+  type?: VideoEventType;
+  since?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export interface VideoEventStreamParams {
+  camera_id?: string;
+  type?: string | undefined;
+  since?: string;
+}
+
+export interface VpcCreateBody {
+  name: string;
+  region: string;
+  cidr: string;
+}
+
+export interface VpcListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+  region?: string;
+  status?: VpcStatus;
+}
+
+export interface VpcPeeringListQuery {
+  page: number;
+  per_page: number;
+  vpc_id?: string;
+  peer_vpc_id?: string;
+  status?: VpcPeeringStatus;
+}
+
+export interface VpnGatewayListQuery {
+  page: number;
+  per_page: number;
+  name?: string;
+  region?: string;
+  vpc_id?: string;
+  bgp_status?: BgpStatus;
+}
+
+export interface WebAppCreateBody {
+  name: string;
+  region: string;
+  runtime: 'node' | 'python' | 'dotnet' | 'java' | 'php';
+  runtime_version?: string;
+  plan: WebAppPlan;
+  instance_count: number;
+  https_only: boolean;
+}
+
+export interface WebAppListQuery {
+  page: number;
+  per_page: number;
+  region?: string;
+  runtime?: WebAppRuntime;
+  plan?: WebAppPlan;
+  name?: string;
+}
+
+export interface WorkloadTokenBody {
+  project_id: string;
+  scopes: WorkloadScope[];
+  ttl_seconds: number;
+}
+
+export interface ZoneCreateBody {
+  name: string;
+  type: ZoneType;
+  vpc_ids: string[];
+  record_sets: RecordSetInput[];
+}
+
+export interface ZoneListQuery {
+  page: number;
+  per_page: number;
+  type?: ZoneType;
+  name?: string;
 }
