@@ -86,7 +86,7 @@ export interface NimbusOptions {
 
 /**
  * Typed client for the Nimbus platform (/api/v1), video management (/v2) and the reference
- * server's control routes (/__mock). Every method calls an endpoint object of the contract,
+ * server's control routes (/__mock). Every method calls a route generated from the contract,
  * so routes, statuses and types are declared once. This class sends through
  * `globalThis.fetch` unless given `fetch`; the Node entry's `Nimbus` extends it with undici.
  *

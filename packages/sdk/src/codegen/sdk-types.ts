@@ -1,8 +1,10 @@
 /**
  * Writes the SDK's plain TypeScript face of the contract: named interfaces for every model,
- * params and list query (`types.ts`), and the route table without zod (`routes.ts`). The SDK's
- * resources use only these, so consumers neither load zod's types to read a signature nor
- * bundle zod to make a call. Run by `scripts/generate-sdk-types.mjs`; a test regenerates and diffs.
+ * params and list query (`types.ts`), the route table without zod (`routes.ts`), and the
+ * published declarations of `@nimbus/sdk/contract` in terms of those types (`contract.ts`).
+ * The SDK's resources use only the first two, so consumers neither load zod's types to read a
+ * signature nor bundle zod to make a call. Run by `scripts/generate-sdk-types.mjs` (the SDK's
+ * build runs it); a test regenerates and diffs.
  */
 
 import type { Endpoint } from '../contract/define';
