@@ -20,7 +20,12 @@ describe('generated SDK types', () => {
   it('names bodies and list queries as callers pass them, before defaults', () => {
     const types = generated['types.ts'];
     expect(types).toMatch(/export interface InstanceCreateParams \{[^}]*\n {2}image\?: string;/);
-    expect(types).toMatch(/export interface InstanceListParams \{[^}]*\n {2}per_page\?: number;/);
+    expect(types).toMatch(/export interface PageParams \{[^}]*\n {2}per_page\?: number;/);
+    // A list query extends the paging fields it took over, as a model extends `ProjectRecord`.
+    expect(types).toMatch(
+      /export interface InstanceListParams extends PageParams \{\n {2}status\?: InstanceStatus;/,
+    );
+    expect(types).toContain('export interface Instance extends ProjectRecord {');
     // The parsed body (defaults applied) keeps the contract's name, with `image` always there.
     expect(types).toMatch(/export interface InstanceCreateBody \{[^}]*\n {2}image: string;/);
   });

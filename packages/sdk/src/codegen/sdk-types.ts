@@ -227,10 +227,42 @@ class Printer {
     const first = this.#names.get(schema)?.get(mode);
     if (first && first.name !== name) return `${doc}export type ${name} = ${first.name};\n`;
     this.#fieldDocs = !undocumented;
-    const body = this.#print(schema, mode, 0);
-    this.#fieldDocs = true;
-    if (schema._zod.def.type === 'object') return `${doc}export interface ${name} ${body}\n`;
-    return `${doc}export type ${name} = ${body};\n`;
+    try {
+      if (schema._zod.def.type !== 'object')
+        return `${doc}export type ${name} = ${this.#print(schema, mode, 0)};\n`;
+      const base = this.#baseOf(schema, mode);
+      if (!base) return `${doc}export interface ${name} ${this.#print(schema, mode, 0)}\n`;
+      const inherited = new Set(Object.keys(base.schema._zod.def.shape as object));
+      const body = this.#object(schema._zod.def, mode, 0, (key) => !inherited.has(key));
+      return `${doc}export interface ${name} extends ${base.name} ${body}\n`;
+    } finally {
+      this.#fieldDocs = true;
+    }
+  }
+
+  /**
+   * The declared object whose fields `schema` took over as they are (zod's `.extend()`, e.g.
+   * `ProjectRecord` or `PageParams`), the one with most fields: printed as `extends` it. When two
+   * names hold the same fields, the shorter is the general one (`PageParams`, not `IamRoleListParams`).
+   */
+  #baseOf(schema: Schema, mode: Mode): Declaration | undefined {
+    const shape = schema._zod.def.shape as Record<string, Schema>;
+    let best: Declaration | undefined;
+    let bestSize = 0;
+    for (const [candidate, byMode] of this.#names) {
+      const declared = byMode.get(mode);
+      if (!declared || candidate === schema || candidate._zod.def.type !== 'object') continue;
+      if (candidate._zod.def.catchall !== schema._zod.def.catchall) continue;
+      const keys = Object.entries(candidate._zod.def.shape as Record<string, Schema>);
+      const own = Object.keys(shape).length;
+      if (keys.length < bestSize || keys.length >= own) continue;
+      if (keys.length === bestSize && best && best.name.length <= declared.name.length) continue;
+      if (keys.every(([key, field]) => shape[key] === field)) {
+        best = declared;
+        bestSize = keys.length;
+      }
+    }
+    return best;
   }
 
   /** A reference to a declared name when one prints the same type, else the type written out. */
@@ -330,10 +362,11 @@ class Printer {
     }
   }
 
-  #object(def: Def, mode: Mode, depth: number): string {
+  #object(def: Def, mode: Mode, depth: number, include: (key: string) => boolean = () => true): string {
     const indent = '  '.repeat(depth + 1);
     const lines: string[] = [];
     for (const [key, field] of Object.entries(def.shape as Record<string, Schema>)) {
+      if (!include(key)) continue;
       // A defaulted field may be left out by callers (`optin`), and is always there in answers.
       const optional = mode === 'input' ? field._zod.optin !== undefined : field._zod.optout === 'optional';
       const type = this.type(optional ? unwrapOptional(field, mode) : field, mode, depth + 1);

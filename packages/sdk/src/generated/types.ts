@@ -27,11 +27,7 @@ export type ErrorCode =
   | 'INTERNAL_ERROR'
   | 'SERVICE_UNAVAILABLE';
 
-export interface ActivityLog {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface ActivityLog extends ProjectRecord {
   /** Who made the call: user:<id> or api_key:<id> */
   actor: string;
   actor_type: ActorType;
@@ -47,11 +43,7 @@ export interface ActivityLog {
   request_id: string;
 }
 
-export interface ActivityLogListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface ActivityLogListParams extends PageParams {
   /** Only this operation, e.g. instances.create */
   operation?: string;
   /** Only calls answered with this HTTP status */
@@ -68,11 +60,7 @@ export interface ActivityLogListParams {
 
 export type ActorType = 'user' | 'workload' | 'api_key';
 
-export interface Anomaly {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Anomaly extends ProjectRecord {
   resource_type: string;
   resource_id: string | null;
   expected_cost: number;
@@ -96,11 +84,7 @@ export interface AnomalyDetectParams {
   actual_cost: number;
 }
 
-export interface AnomalyListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface AnomalyListParams extends PageParams {
   /** Only open or only acknowledged anomalies */
   status?: AnomalyStatus;
   /** Only anomalies of this severity */
@@ -114,11 +98,7 @@ export type AnomalySeverity = 'low' | 'medium' | 'high' | 'critical';
 
 export type AnomalyStatus = 'open' | 'acknowledged';
 
-export interface ApiKey {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface ApiKey extends ProjectRecord {
   name: string;
   /** owner, editor, viewer or a custom role name */
   role: string;
@@ -137,27 +117,12 @@ export interface ApiKeyCreateParams {
   expires_at?: string;
 }
 
-export interface ApiKeyCreated {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
-  name: string;
-  /** owner, editor, viewer or a custom role name */
-  role: string;
-  /** First characters of the key, to recognise it */
-  prefix: string;
-  created_by: string;
-  expires_at: string | null;
+export interface ApiKeyCreated extends ApiKey {
   /** The key (nk_...), shown once: send it as X-API-Key */
   key: string;
 }
 
-export interface ApiProduct {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface ApiProduct extends ProjectRecord {
   name: string;
   description: string;
   version: string;
@@ -172,22 +137,14 @@ export interface ApiProductCreateParams {
   version?: string;
 }
 
-export interface ApiProductListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface ApiProductListParams extends PageParams {
   /** Only products with this name */
   name?: string;
   /** Only products with this version */
   version?: string;
 }
 
-export interface ApiSubscription {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface ApiSubscription extends ProjectRecord {
   product_id: string;
   app_name: string;
   /** Calls per month the key may make */
@@ -203,26 +160,12 @@ export interface ApiSubscriptionCreateParams {
   quota?: number;
 }
 
-export interface ApiSubscriptionCreated {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
-  product_id: string;
-  app_name: string;
-  /** Calls per month the key may make */
-  quota: number;
-  /** First 12 characters of the API key */
-  key_prefix: string;
+export interface ApiSubscriptionCreated extends ApiSubscription {
   /** The API key, shown once: store it now */
   api_key: string;
 }
 
-export interface Assignment {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Assignment extends ProjectRecord {
   policy_id: string;
   scope: AssignmentScope;
   /** The project id, resource group id or resource id the assignment covers */
@@ -246,11 +189,7 @@ export interface AssignmentCreateParams {
   enforcement_mode?: EnforcementMode;
 }
 
-export interface AssignmentListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface AssignmentListParams extends PageParams {
   /** Only assignments of this policy */
   policy_id?: string;
   /** Only this scope kind */
@@ -261,10 +200,7 @@ export interface AssignmentListParams {
 
 export type AssignmentScope = 'project' | 'resource-group' | 'resource';
 
-export interface AuditLog {
-  id: string;
-  created_at: string;
-  updated_at: string;
+export interface AuditLog extends RecordBase {
   project_id: string | null;
   /** The user the event is about (null for a failed login of an unknown email) */
   user_id: string | null;
@@ -275,11 +211,7 @@ export interface AuditLog {
   request_id: string;
 }
 
-export interface AuditLogListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface AuditLogListParams extends PageParams {
   /** Only this event, e.g. login */
   event?: string;
   /** success or failure */
@@ -307,11 +239,7 @@ export type DestinationZone = AvailabilityZone;
 
 export type ZoneName = AvailabilityZone;
 
-export interface Backup {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Backup extends ProjectRecord {
   name: string;
   vault_id: string;
   resource_type: BackupResourceType;
@@ -346,11 +274,7 @@ export interface BackupCreateParams {
 
 export type BackupFrequency = 'daily' | 'weekly';
 
-export interface BackupPolicy {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface BackupPolicy extends ProjectRecord {
   name: string;
   vault_id: string;
   /** When backups run, as a 5-field cron expression in UTC (derived from frequency when set) */
@@ -419,11 +343,7 @@ export type BackupResourceType = 'instance' | 'database' | 'bucket';
 
 export type BackupStatus = 'running' | 'completed';
 
-export interface BackupVault {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface BackupVault extends ProjectRecord {
   name: string;
   region: string;
   redundancy: VaultRedundancy;
@@ -444,11 +364,7 @@ export interface BackupVaultCreateParams {
   description?: string;
 }
 
-export interface BandwidthPolicy {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface BandwidthPolicy extends ProjectRecord {
   name: string;
   target: BandwidthTarget;
   max_mbps: number;
@@ -471,11 +387,7 @@ export interface BandwidthPolicyCreateParams {
   burst_mbps?: number;
 }
 
-export interface BandwidthPolicyListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface BandwidthPolicyListParams extends PageParams {
   /** Only policies with this name */
   name?: string;
 }
@@ -507,11 +419,7 @@ export type BandwidthTargetType = 'vpc' | 'vpn_gateway' | 'load_balancer';
 
 export type BgpStatus = 'unconfigured' | 'configured' | 'established';
 
-export interface BillingSubscription {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface BillingSubscription extends ProjectRecord {
   plan: 'free' | 'pay-as-you-go' | 'business' | 'enterprise';
   status: 'active' | 'suspended' | 'cancelled';
   started_at: string;
@@ -523,11 +431,7 @@ export interface BillingSubscription {
 
 export type BooleanQuery = boolean | unknown;
 
-export interface Bucket {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Bucket extends ProjectRecord {
   name: string;
   region: string;
   /** STANDARD for hot data, NEARLINE for monthly access, COLDLINE for yearly access */
@@ -552,11 +456,7 @@ export interface BucketCreateParams {
   versioning?: boolean;
 }
 
-export interface BucketGrant {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface BucketGrant extends ProjectRecord {
   user_id: string;
   bucket_id: string;
   bucket_name: string;
@@ -573,11 +473,7 @@ export interface BucketGrantParams {
   access: 'read' | 'write';
 }
 
-export interface BucketListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface BucketListParams extends PageParams {
   /** Only buckets in this region */
   region?: string;
   /** Only buckets of this storage class */
@@ -587,11 +483,7 @@ export interface BucketListParams {
 /** Globally unique name: 3-63 lowercase letters, digits, dots and hyphens */
 export type BucketName = string;
 
-export interface Budget {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Budget extends ProjectRecord {
   name: string;
   amount: number;
   /** ISO 4217 currency code */
@@ -623,11 +515,7 @@ export interface BudgetCreateParams {
   alert_threshold?: number;
 }
 
-export interface BudgetListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface BudgetListParams extends PageParams {
   /** Only budgets of this period */
   period?: BudgetPeriod;
   /** Only budgets in this currency */
@@ -652,11 +540,7 @@ export interface BudgetUpdateParams {
 
 export type BuiltinRoleName = 'owner' | 'editor' | 'viewer';
 
-export interface CacheInstance {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface CacheInstance extends ProjectRecord {
   name: string;
   region: string;
   /** Basic (single node), Standard (replicated) or Premium (replicated, larger sizes) */
@@ -682,11 +566,7 @@ export interface CacheInstanceCreateParams {
   redis_version?: '6.2' | '7.2';
 }
 
-export interface CacheInstanceListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface CacheInstanceListParams extends PageParams {
   /** Only instances in this status */
   status?: CacheStatus;
   /** Only instances in this region */
@@ -707,8 +587,7 @@ export type CacheSku = 'Basic' | 'Standard' | 'Premium';
 
 export type CacheStatus = 'provisioning' | 'available' | 'scaling';
 
-export interface Camera {
-  id: string;
+export interface Camera extends RecordBase {
   tenant_id: string;
   name: string;
   /** With the password masked as *** */
@@ -718,8 +597,6 @@ export interface Camera {
   enabled: boolean;
   record: boolean;
   status: CameraStatus;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface CameraCreateParams {
@@ -761,11 +638,7 @@ export interface CameraUpdateParams {
 /** Your own domain for the endpoint (unique across all endpoints), e.g. cdn.example.com */
 export type CdnCustomDomain = string;
 
-export interface CdnEndpoint {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface CdnEndpoint extends ProjectRecord {
   profile_id: string;
   name: string;
   /** Host the endpoint serves on: <name>.nimbuscdn.net */
@@ -787,11 +660,7 @@ export interface CdnEndpointCreateParams {
   https_only?: boolean;
 }
 
-export interface CdnEndpointListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface CdnEndpointListParams extends PageParams {
   /** Only endpoints in this status */
   status?: CdnEndpointStatus;
 }
@@ -801,11 +670,7 @@ export type CdnEndpointStatus = 'provisioning' | 'active';
 /** Host the CDN fetches content from, e.g. origin.example.com */
 export type CdnOriginHost = string;
 
-export interface CdnProfile {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface CdnProfile extends ProjectRecord {
   name: string;
   /** Standard, or Premium for rules engine and real-time analytics */
   sku: CdnSku;
@@ -818,11 +683,7 @@ export interface CdnProfileCreateParams {
   sku?: CdnSku;
 }
 
-export interface CdnProfileListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface CdnProfileListParams extends PageParams {
   /** Only profiles of this sku */
   sku?: CdnSku;
 }
@@ -839,11 +700,7 @@ export interface ClockState {
   offset_ms: number;
 }
 
-export interface Cluster {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Cluster extends ProjectRecord {
   name: string;
   region: string;
   kubernetes_version: KubernetesVersion;
@@ -866,11 +723,7 @@ export interface ClusterCreateParams {
   node_pools: NodePoolParams[];
 }
 
-export interface ClusterListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface ClusterListParams extends PageParams {
   status?: ClusterStatus;
   region?: string;
   name?: string;
@@ -889,11 +742,7 @@ export interface ComplianceEvaluateParams {
   parameters?: string;
 }
 
-export interface ComplianceForPolicyParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface ComplianceForPolicyParams extends PageParams {
   /** Only compliant (true) or non-compliant (false) results */
   compliant?: BooleanParams;
   /** Only results for this resource type */
@@ -902,26 +751,12 @@ export interface ComplianceForPolicyParams {
   resource_id?: string;
 }
 
-export interface ComplianceListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
-  /** Only compliant (true) or non-compliant (false) results */
-  compliant?: BooleanParams;
-  /** Only results for this resource type */
-  resource_type?: string;
-  /** Only results for this resource */
-  resource_id?: string;
+export interface ComplianceListParams extends ComplianceForPolicyParams {
   /** Only results of this policy */
   policy_id?: string;
 }
 
-export interface ComplianceResult {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface ComplianceResult extends ProjectRecord {
   policy_id: string;
   /** The assignment whose parameters were used; null: the policy defaults or given ones */
   assignment_id: string | null;
@@ -952,11 +787,7 @@ export interface CostBreakdown {
 /** The current UTC day, ISO week (from Monday) or calendar month */
 export type CostPeriod = 'daily' | 'weekly' | 'monthly';
 
-export interface CostParams {
-  /** Start of the period (inclusive); default: start of the current month */
-  from?: string;
-  /** End of the period: a date-time is exclusive, a date includes that whole day; default: end of the current month */
-  to?: string;
+export interface CostParams extends PeriodParams {
   /** A calendar period instead of from/to */
   period?: CostPeriod;
 }
@@ -968,11 +799,7 @@ export type Currency = 'VND' | 'USD' | 'EUR' | 'JPY' | 'SGD';
 
 export type CustomRoleName = string;
 
-export interface Database {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Database extends ProjectRecord {
   name: string;
   engine: DatabaseEngine;
   version: string;
@@ -1022,11 +849,7 @@ export interface DatabaseCreateParams {
 
 export type DatabaseEngine = 'postgres' | 'mysql' | 'sqlserver';
 
-export interface DatabaseListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface DatabaseListParams extends PageParams {
   status?: DatabaseStatus;
   engine?: DatabaseEngine;
   tier?: DatabaseTier;
@@ -1060,11 +883,7 @@ export interface DatabasePoolUpdateParams {
   idle_timeout_sec?: number;
 }
 
-export interface DatabaseReplica {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface DatabaseReplica extends ProjectRecord {
   database_id: string;
   name: string;
   /** Region of this replica. After a failover that promoted it, the region the primary left (the former primary is now this replica) */
@@ -1084,11 +903,7 @@ export type DatabaseTier = 'basic' | 'general_purpose' | 'memory_optimized';
 
 export type DayOfWeek = 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';
 
-export interface DdosPlan {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface DdosPlan extends ProjectRecord {
   name: string;
   tier: DdosTier;
   /** VPC, load balancer and VPN gateway ids the plan protects */
@@ -1108,11 +923,7 @@ export interface DdosPlanCreateParams {
   alert_email?: string;
 }
 
-export interface DdosPlanListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface DdosPlanListParams extends PageParams {
   /** Only plans with this name */
   name?: string;
   /** Only plans of this tier */
@@ -1131,11 +942,7 @@ export interface DelegateParams {
   expires_at?: string;
 }
 
-export interface Delegation {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Delegation extends ProjectRecord {
   user_id: string;
   /** owner, editor, viewer or a custom role name */
   role: string;
@@ -1143,11 +950,7 @@ export interface Delegation {
   expires_at: string | null;
 }
 
-export interface DeliveryListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface DeliveryListParams extends PageParams {
   /** Only attempts with this outcome */
   status?: DeliveryStatus;
   /** Only attempts for this event */
@@ -1223,11 +1026,7 @@ export interface DrExecutionStep {
 
 export type DrExecutionStepStatus = 'pending' | 'running' | 'succeeded';
 
-export interface DrPlan {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface DrPlan extends ProjectRecord {
   name: string;
   description: string;
   primary_region: string;
@@ -1258,11 +1057,7 @@ export interface DrPlanCreateParams {
   rto_minutes?: number;
 }
 
-export interface DrPlanListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface DrPlanListParams extends PageParams {
   /** Only the plan with this id (what waitFor polls) */
   id?: string;
   status?: DrPlanStatus;
@@ -1353,11 +1148,7 @@ export interface FaultParams {
   times?: number;
 }
 
-export interface Firewall {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Firewall extends ProjectRecord {
   name: string;
   region: string;
   vpc_id: string | null;
@@ -1376,11 +1167,7 @@ export interface FirewallCreateParams {
   rules?: FirewallRuleParams[];
 }
 
-export interface FirewallListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface FirewallListParams extends PageParams {
   region?: string;
   vpc_id?: string;
   name?: string;
@@ -1436,11 +1223,7 @@ export interface FunctionCreateParams {
   env?: Record<string, string>;
 }
 
-export interface FunctionInvocation {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface FunctionInvocation extends ProjectRecord {
   function_id: string;
   /** failed when the run hit the function timeout */
   status: 'succeeded' | 'failed';
@@ -1463,11 +1246,7 @@ export interface FunctionInvokeParams {
   payload?: Record<string, unknown>;
 }
 
-export interface FunctionListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface FunctionListParams extends PageParams {
   /** Only functions in this status */
   status?: FunctionStatus;
   /** Only functions of this runtime */
@@ -1478,11 +1257,7 @@ export interface FunctionListParams {
   name?: string;
 }
 
-export interface FunctionRecord {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface FunctionRecord extends ProjectRecord {
   name: string;
   /** Language runtime: nodejs20, python3.12, go1.22 or java21 */
   runtime: FunctionRuntime;
@@ -1502,11 +1277,7 @@ export type FunctionRuntime = 'nodejs20' | 'python3.12' | 'go1.22' | 'java21';
 
 export type FunctionStatus = 'deploying' | 'active';
 
-export interface FunctionTrigger {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface FunctionTrigger extends ProjectRecord {
   function_id: string;
   /** What fires the function: http (a URL), schedule (cron) or topic (Event Grid events) */
   type: FunctionTriggerType;
@@ -1527,11 +1298,7 @@ export interface FunctionTriggerCreateParams {
   topic_id?: string;
 }
 
-export interface FunctionTriggerListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface FunctionTriggerListParams extends PageParams {
   /** Only triggers of this type */
   type?: FunctionTriggerType;
 }
@@ -1569,11 +1336,7 @@ export interface GlobalBackendInput {
   priority?: number;
 }
 
-export interface GlobalLoadBalancer {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface GlobalLoadBalancer extends ProjectRecord {
   name: string;
   routing: GlobalRouting;
   backends: GlobalBackend[];
@@ -1591,11 +1354,7 @@ export interface GlobalLoadBalancerCreateParams {
   backends: GlobalBackendInput[];
 }
 
-export interface GlobalLoadBalancerListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface GlobalLoadBalancerListParams extends PageParams {
   /** Only global load balancers with this name */
   name?: string;
   /** Only global load balancers with this routing */
@@ -1606,11 +1365,7 @@ export type GlobalLoadBalancerStatus = 'active';
 
 export type GlobalRouting = 'latency' | 'weighted' | 'failover';
 
-export interface HealthProbe {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface HealthProbe extends ProjectRecord {
   load_balancer_id: string;
   name: string;
   protocol: HealthProbeProtocol;
@@ -1697,11 +1452,7 @@ export interface IamUserAddParams {
   role: string;
 }
 
-export interface IamUserListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface IamUserListParams extends PageParams {
   /** Only members with this membership role */
   role?: string;
 }
@@ -1719,11 +1470,7 @@ export interface InjectVideoEventParams {
   };
 }
 
-export interface Instance {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Instance extends ProjectRecord {
   name: string;
   flavor: Flavor;
   region: string;
@@ -1741,11 +1488,7 @@ export interface InstanceCreateParams {
   resource_group_id?: string;
 }
 
-export interface InstanceListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface InstanceListParams extends PageParams {
   status?: InstanceStatus;
   region?: string;
   flavor?: Flavor;
@@ -1754,11 +1497,7 @@ export interface InstanceListParams {
 
 export type InstanceStatus = 'provisioning' | 'running' | 'stopping' | 'stopped' | 'starting';
 
-export interface Invoice {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Invoice extends ProjectRecord {
   /** Invoice number, e.g. INV-202603-1A2B3C4D */
   number: string;
   period_start: string;
@@ -1807,11 +1546,7 @@ export interface LastFailover {
   replica_id: string;
 }
 
-export interface LoadBalancer {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface LoadBalancer extends ProjectRecord {
   name: string;
   region: string;
   type: LoadBalancerType;
@@ -1837,11 +1572,7 @@ export interface LoadBalancerCreateParams {
   vpc_id?: string;
 }
 
-export interface LoadBalancerListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface LoadBalancerListParams extends PageParams {
   /** Only the load balancer with this id */
   id?: string;
   /** Only load balancers with this name */
@@ -1883,11 +1614,7 @@ export interface LogEntry {
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
-export interface LogParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface LogParams extends PageParams {
   /** Query, e.g. source:activity AND status:>=400 AND operation:instances.* (empty: everything) */
   q?: string;
   /** Entries at or after this time; default 24 hours before `to` */
@@ -1905,14 +1632,7 @@ export interface LoginParams {
   totp_code?: string;
 }
 
-export interface LoginResult {
-  /** JWT (HS256), 15 minutes by default */
-  access_token: string;
-  /** Opaque; single use (rotated on refresh) */
-  refresh_token: string;
-  token_type: "Bearer";
-  /** Seconds until the access token expires */
-  expires_in: number;
+export interface LoginResult extends TokenPair {
   user: User;
 }
 
@@ -1938,11 +1658,7 @@ export interface MetricParams {
   interval?: number;
 }
 
-export interface MetricRule {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface MetricRule extends ProjectRecord {
   name: string;
   description: string;
   /** Metric name, e.g. cpu_percent */
@@ -1958,11 +1674,7 @@ export interface MetricRule {
   enabled: boolean;
 }
 
-export interface MetricRuleListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface MetricRuleListParams extends PageParams {
   /** Only enabled (true) or disabled (false) rules */
   enabled?: BooleanParams;
   /** Only this severity */
@@ -2057,10 +1769,7 @@ export interface PlaybackTimelineParams {
   date: string;
 }
 
-export interface Policy {
-  id: string;
-  created_at: string;
-  updated_at: string;
+export interface Policy extends RecordBase {
   /** Owning project; null for builtin policies, which every project sees */
   project_id: string | null;
   name: string;
@@ -2095,11 +1804,7 @@ export interface PolicyCreateParams {
 /** JSON policy rule: {"parameters"?: {name: {type, default?}}, "if": <condition>, "then"?: {"effect": "deny"|"audit"}}. A condition is {"field": "<path>", <operator>: <value>} with one operator of equals, notEquals, in, notIn, like (glob, *), match (regex), exists; or {"allOf": [...]}, {"anyOf": [...]}, {"not": {...}}. "if" describes a violating resource; field "type" is the resource type (compute.instance, storage.bucket, ...). An operand may be {"param": "<name>"}, filled from the assignment. See docs/policy-rules.md */
 export type PolicyDefinition = string;
 
-export interface PolicyListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface PolicyListParams extends PageParams {
   /** builtin or custom */
   type?: PolicyType;
   /** Only this category */
@@ -2137,11 +1842,7 @@ export type PortSpec = string;
 
 export type PrivateAsn = number;
 
-export interface PrivateEndpoint {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface PrivateEndpoint extends ProjectRecord {
   name: string;
   subnet_id: string;
   vpc_id: string;
@@ -2165,11 +1866,7 @@ export interface PrivateEndpointCreateParams {
   private_ip?: string;
 }
 
-export interface PrivateEndpointListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface PrivateEndpointListParams extends PageParams {
   /** Only endpoints with this name */
   name?: string;
   /** Only endpoints of this subnet */
@@ -2184,10 +1881,7 @@ export type PrivateEndpointService = 'storage' | 'sql' | 'cache' | 'keyvault' | 
 
 export type PrivateEndpointStatus = 'available';
 
-export interface Project {
-  id: string;
-  created_at: string;
-  updated_at: string;
+export interface Project extends RecordBase {
   name: string;
   description: string;
   owner_id: string;
@@ -2200,18 +1894,11 @@ export interface ProjectCreateParams {
   description?: string;
 }
 
-export interface ProjectRecord {
-  id: string;
-  created_at: string;
-  updated_at: string;
+export interface ProjectRecord extends RecordBase {
   project_id: string;
 }
 
-export interface ProvisioningMetric {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface ProvisioningMetric extends ProjectRecord {
   resource_type: string;
   resource_id: string | null;
   label: string | null;
@@ -2337,11 +2024,7 @@ export interface RegisterParams {
   full_name: string;
 }
 
-export interface Registry {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Registry extends ProjectRecord {
   name: string;
   region: string;
   sku: RegistrySku;
@@ -2363,11 +2046,7 @@ export interface RegistryCreateParams {
   admin_enabled?: boolean;
 }
 
-export interface RegistryListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface RegistryListParams extends PageParams {
   region?: string;
   sku?: RegistrySku;
   name?: string;
@@ -2386,11 +2065,7 @@ export interface ReplicaCreateParams {
 
 export type ReplicaStatus = 'provisioning' | 'available';
 
-export interface Report {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Report extends ProjectRecord {
   name: string;
   /** The current UTC day, ISO week (from Monday) or calendar month */
   period: CostPeriod;
@@ -2412,11 +2087,7 @@ export interface ReportCreateParams {
   period: CostPeriod;
 }
 
-export interface ReportListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface ReportListParams extends PageParams {
   /** Only reports in this state */
   status?: ReportStatus;
   /** Only reports of this period */
@@ -2433,11 +2104,7 @@ export interface ResourceCost {
   cost: number;
 }
 
-export interface ResourceGroup {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface ResourceGroup extends ProjectRecord {
   name: string;
   /** Where the group's metadata lives; its resources may be anywhere */
   region: string;
@@ -2460,11 +2127,7 @@ export type ResourceType = string;
 /** owner, editor, viewer or a custom role name */
 export type Role = string;
 
-export interface RouteTable {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface RouteTable extends ProjectRecord {
   vpc_id: string;
   name: string;
   routes: VpcRoute[];
@@ -2477,11 +2140,7 @@ export interface RouteTableCreateParams {
   routes?: VpcRouteInput[];
 }
 
-export interface RouteTableListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface RouteTableListParams extends PageParams {
   /** Only route tables with this name */
   name?: string;
 }
@@ -2527,11 +2186,7 @@ export interface ServiceStatus {
 /** Only events at or after this time (ISO-8601) */
 export type Since = string;
 
-export interface Snapshot {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Snapshot extends ProjectRecord {
   name: string;
   resource_type: SnapshotResourceType;
   resource_id: string;
@@ -2565,11 +2220,7 @@ export type SnapshotStatus = 'pending' | 'completed';
 /** STANDARD for hot data, NEARLINE for monthly access, COLDLINE for yearly access */
 export type StorageClass = 'STANDARD' | 'NEARLINE' | 'COLDLINE';
 
-export interface Subnet {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Subnet extends ProjectRecord {
   vpc_id: string;
   name: string;
   cidr: string;
@@ -2589,11 +2240,7 @@ export interface SubnetCreateParams {
   zone?: string;
 }
 
-export interface SubnetListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface SubnetListParams extends PageParams {
   /** Only subnets with this name */
   name?: string;
   /** Only subnets of this zone */
@@ -2618,11 +2265,7 @@ export interface TokenPair {
   expires_in: number;
 }
 
-export interface Topic {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Topic extends ProjectRecord {
   name: string;
   description: string;
 }
@@ -2634,11 +2277,7 @@ export interface TopicCreateParams {
   description?: string;
 }
 
-export interface TopicEvent {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface TopicEvent extends ProjectRecord {
   topic_id: string;
   event_type: string;
   subject: string;
@@ -2649,20 +2288,12 @@ export interface TopicEvent {
   matched_subscriptions: number;
 }
 
-export interface TopicListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface TopicListParams extends PageParams {
   /** Only the topic with this name */
   name?: string;
 }
 
-export interface TopicSubscription {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface TopicSubscription extends ProjectRecord {
   topic_id: string;
   webhook_url: string;
   event_types: string;
@@ -2679,25 +2310,12 @@ export interface TopicSubscriptionCreateParams {
   max_retries?: number;
 }
 
-export interface TopicSubscriptionWithSecret {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
-  topic_id: string;
-  webhook_url: string;
-  event_types: string;
-  max_retries: number;
-  status: SubscriptionStatus;
+export interface TopicSubscriptionWithSecret extends TopicSubscription {
   /** Signing secret of X-Nimbus-Signature (HMAC-SHA256); shown only in this response */
   secret: string;
 }
 
-export interface TransitHub {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface TransitHub extends ProjectRecord {
   name: string;
   region: string;
   /** The hub's private ASN for BGP */
@@ -2705,11 +2323,7 @@ export interface TransitHub {
   status: TransitHubStatus;
 }
 
-export interface TransitHubAttachment {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface TransitHubAttachment extends ProjectRecord {
   hub_id: string;
   vpc_id: string;
   status: TransitHubAttachmentStatus;
@@ -2722,11 +2336,7 @@ export interface TransitHubAttachmentCreateParams {
   vpc_id: string;
 }
 
-export interface TransitHubAttachmentListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface TransitHubAttachmentListParams extends PageParams {
   /** Only attachments to this hub */
   hub_id?: string;
   /** Only attachments of this VPC */
@@ -2744,11 +2354,7 @@ export interface TransitHubCreateParams {
   asn?: number;
 }
 
-export interface TransitHubListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface TransitHubListParams extends PageParams {
   /** Only hubs with this name */
   name?: string;
   /** Only hubs of this region */
@@ -2784,10 +2390,7 @@ export interface UsageItem {
   cost: number;
 }
 
-export interface User {
-  id: string;
-  created_at: string;
-  updated_at: string;
+export interface User extends RecordBase {
   email: string;
   full_name: string;
   mfa_enabled: boolean;
@@ -2795,20 +2398,15 @@ export interface User {
 
 export type Uuid = string;
 
-export interface V1Error {
+export interface V1Error extends V2Error {
   success: false;
-  error: ErrorBody;
 }
 
 export interface V2Error {
   error: ErrorBody;
 }
 
-export interface Vault {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Vault extends ProjectRecord {
   name: string;
   region: string;
   sku: VaultSku;
@@ -2834,11 +2432,7 @@ export interface VaultCreateParams {
   secrets?: Record<string, string>;
 }
 
-export interface VaultListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface VaultListParams extends PageParams {
   region?: string;
   sku?: VaultSku;
   name?: string;
@@ -2931,11 +2525,7 @@ export interface VideoTenantPlanParams {
   features?: VideoEventType[];
 }
 
-export interface Vpc {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Vpc extends ProjectRecord {
   name: string;
   region: string;
   /** IPv4 address range of the VPC */
@@ -2952,11 +2542,7 @@ export interface VpcCreateParams {
   cidr?: string;
 }
 
-export interface VpcListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface VpcListParams extends PageParams {
   /** Only VPCs with this name */
   name?: string;
   /** Only VPCs of this region */
@@ -2965,11 +2551,7 @@ export interface VpcListParams {
   status?: VpcStatus;
 }
 
-export interface VpcPeering {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface VpcPeering extends ProjectRecord {
   /** The requesting VPC */
   vpc_id: string;
   /** The accepting VPC */
@@ -2984,11 +2566,7 @@ export interface VpcPeeringCreateParams {
   peer_vpc_id: string;
 }
 
-export interface VpcPeeringListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface VpcPeeringListParams extends PageParams {
   /** Only peerings requested by this VPC */
   vpc_id?: string;
   /** Only peerings accepted by this VPC */
@@ -3039,11 +2617,7 @@ export interface VpnBgpConfigureParams {
   auth_key?: string;
 }
 
-export interface VpnGateway {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface VpnGateway extends ProjectRecord {
   name: string;
   region: string;
   vpc_id: string;
@@ -3064,11 +2638,7 @@ export interface VpnGatewayCreateParams {
   vpc_id: string;
 }
 
-export interface VpnGatewayListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface VpnGatewayListParams extends PageParams {
   /** Only gateways with this name */
   name?: string;
   /** Only gateways of this region */
@@ -3081,11 +2651,7 @@ export interface VpnGatewayListParams {
 
 export type VpnGatewayStatus = 'available';
 
-export interface WebApp {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface WebApp extends ProjectRecord {
   name: string;
   region: string;
   runtime: WebAppRuntime;
@@ -3114,11 +2680,7 @@ export interface WebAppCreateParams {
   https_only?: boolean;
 }
 
-export interface WebAppListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface WebAppListParams extends PageParams {
   region?: string;
   runtime?: WebAppRuntime;
   plan?: WebAppPlan;
@@ -3131,11 +2693,7 @@ export type WebAppPlan = 'free' | 'basic' | 'standard' | 'premium';
 
 export type WebAppRuntime = 'node' | 'python' | 'dotnet' | 'java' | 'php';
 
-export interface WebhookDelivery {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface WebhookDelivery extends ProjectRecord {
   topic_id: string;
   subscription_id: string;
   event_id: string;
@@ -3172,11 +2730,7 @@ export interface WorkloadTokenParams {
   ttl_seconds?: number;
 }
 
-export interface Zone {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  project_id: string;
+export interface Zone extends ProjectRecord {
   name: string;
   type: ZoneType;
   vpc_ids: string[];
@@ -3197,11 +2751,7 @@ export interface ZoneCreateParams {
   record_sets?: RecordSetParams[];
 }
 
-export interface ZoneListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface ZoneListParams extends PageParams {
   type?: ZoneType;
   name?: string;
 }
@@ -3219,60 +2769,36 @@ export interface TopicSubscriptionsListParams {
   per_page?: number;
 }
 
-export interface BillingInvoicesParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface BillingInvoicesParams extends PageParams {
   /** Only open or only issued invoices */
   status?: InvoiceStatus;
 }
 
-export interface DatabasesListReplicasParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface DatabasesListReplicasParams extends PageParams {
   status?: ReplicaStatus;
   region?: string;
 }
 
-export interface BackupVaultsListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface BackupVaultsListParams extends PageParams {
   region?: string;
   redundancy?: VaultRedundancy;
   name?: string;
 }
 
-export interface BackupsListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface BackupsListParams extends PageParams {
   vault_id?: string;
   resource_type?: BackupResourceType;
   resource_id?: string;
   status?: BackupStatus;
 }
 
-export interface SnapshotsListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface SnapshotsListParams extends PageParams {
   resource_type?: SnapshotResourceType;
   resource_id?: string;
   status?: SnapshotStatus;
 }
 
-export interface ResourceGroupsListParams {
-  /** Page number, from 1 */
-  page?: number;
-  /** Items per page, 1..100 */
-  per_page?: number;
+export interface ResourceGroupsListParams extends PageParams {
   region?: string;
   name?: string;
 }
@@ -3311,9 +2837,7 @@ export interface WebhookDeliveriesResponse {
   items: WebhookDelivery[];
 }
 
-export interface ActivityLogListQuery {
-  page: number;
-  per_page: number;
+export interface ActivityLogListQuery extends PageQuery {
   operation?: string;
   status?: number;
   actor?: string;
@@ -3322,9 +2846,7 @@ export interface ActivityLogListQuery {
   order: 'desc' | 'asc';
 }
 
-export interface AnomalyListQuery {
-  page: number;
-  per_page: number;
+export interface AnomalyListQuery extends PageQuery {
   status?: AnomalyStatus;
   severity?: AnomalySeverity;
   resource_type?: string;
@@ -3336,9 +2858,7 @@ export interface ApiProductCreateBody {
   version: string;
 }
 
-export interface ApiProductListQuery {
-  page: number;
-  per_page: number;
+export interface ApiProductListQuery extends PageQuery {
   name?: string;
   version?: string;
 }
@@ -3348,17 +2868,13 @@ export interface ApiSubscriptionCreateBody {
   quota: number;
 }
 
-export interface AssignmentListQuery {
-  page: number;
-  per_page: number;
+export interface AssignmentListQuery extends PageQuery {
   policy_id?: string;
   scope?: AssignmentScope;
   scope_id?: string;
 }
 
-export interface AuditLogListQuery {
-  page: number;
-  per_page: number;
+export interface AuditLogListQuery extends PageQuery {
   event?: string;
   outcome?: AuditOutcome;
   user_id?: string;
@@ -3395,9 +2911,7 @@ export interface BackupVaultCreateBody {
   description: string;
 }
 
-export interface BandwidthPolicyListQuery {
-  page: number;
-  per_page: number;
+export interface BandwidthPolicyListQuery extends PageQuery {
   name?: string;
 }
 
@@ -3410,9 +2924,7 @@ export interface BucketCreateBody {
   versioning: boolean;
 }
 
-export interface BucketListQuery {
-  page: number;
-  per_page: number;
+export interface BucketListQuery extends PageQuery {
   region?: string;
   storage_class?: StorageClass;
 }
@@ -3425,9 +2937,7 @@ export interface BudgetCreateBody {
   alert_threshold: number;
 }
 
-export interface BudgetListQuery {
-  page: number;
-  per_page: number;
+export interface BudgetListQuery extends PageQuery {
   period?: BudgetPeriod;
   currency?: Currency;
 }
@@ -3440,9 +2950,7 @@ export interface CacheInstanceCreateBody {
   redis_version: '6.2' | '7.2';
 }
 
-export interface CacheInstanceListQuery {
-  page: number;
-  per_page: number;
+export interface CacheInstanceListQuery extends PageQuery {
   status?: CacheStatus;
   region?: string;
   sku?: CacheSku;
@@ -3464,9 +2972,7 @@ export interface CdnEndpointCreateBody {
   https_only: boolean;
 }
 
-export interface CdnEndpointListQuery {
-  page: number;
-  per_page: number;
+export interface CdnEndpointListQuery extends PageQuery {
   status?: CdnEndpointStatus;
 }
 
@@ -3475,9 +2981,7 @@ export interface CdnProfileCreateBody {
   sku: CdnSku;
 }
 
-export interface CdnProfileListQuery {
-  page: number;
-  per_page: number;
+export interface CdnProfileListQuery extends PageQuery {
   sku?: CdnSku;
 }
 
@@ -3488,28 +2992,19 @@ export interface ClusterCreateBody {
   node_pools: NodePoolInput[];
 }
 
-export interface ClusterListQuery {
-  page: number;
-  per_page: number;
+export interface ClusterListQuery extends PageQuery {
   status?: ClusterStatus;
   region?: string;
   name?: string;
 }
 
-export interface ComplianceForPolicyQuery {
-  page: number;
-  per_page: number;
+export interface ComplianceForPolicyQuery extends PageQuery {
   compliant?: BooleanQuery;
   resource_type?: string;
   resource_id?: string;
 }
 
-export interface ComplianceListQuery {
-  page: number;
-  per_page: number;
-  compliant?: BooleanQuery;
-  resource_type?: string;
-  resource_id?: string;
+export interface ComplianceListQuery extends ComplianceForPolicyQuery {
   policy_id?: string;
 }
 
@@ -3525,9 +3020,7 @@ export interface DatabaseCreateBody {
   admin_password?: string;
 }
 
-export interface DatabaseListQuery {
-  page: number;
-  per_page: number;
+export interface DatabaseListQuery extends PageQuery {
   status?: DatabaseStatus;
   engine?: DatabaseEngine;
   tier?: DatabaseTier;
@@ -3542,16 +3035,12 @@ export interface DdosPlanCreateBody {
   alert_email?: string;
 }
 
-export interface DdosPlanListQuery {
-  page: number;
-  per_page: number;
+export interface DdosPlanListQuery extends PageQuery {
   name?: string;
   tier?: DdosTier;
 }
 
-export interface DeliveryListQuery {
-  page: number;
-  per_page: number;
+export interface DeliveryListQuery extends PageQuery {
   status?: DeliveryStatus;
   event_id?: string;
 }
@@ -3565,9 +3054,7 @@ export interface DrPlanCreateBody {
   rto_minutes: number;
 }
 
-export interface DrPlanListQuery {
-  page: number;
-  per_page: number;
+export interface DrPlanListQuery extends PageQuery {
   id?: string;
   status?: DrPlanStatus;
   primary_region?: string;
@@ -3582,9 +3069,7 @@ export interface FirewallCreateBody {
   rules: FirewallRuleInput[];
 }
 
-export interface FirewallListQuery {
-  page: number;
-  per_page: number;
+export interface FirewallListQuery extends PageQuery {
   region?: string;
   vpc_id?: string;
   name?: string;
@@ -3611,18 +3096,14 @@ export interface FunctionCreateBody {
   env: Record<string, string>;
 }
 
-export interface FunctionListQuery {
-  page: number;
-  per_page: number;
+export interface FunctionListQuery extends PageQuery {
   status?: FunctionStatus;
   runtime?: FunctionRuntime;
   region?: string;
   name?: string;
 }
 
-export interface FunctionTriggerListQuery {
-  page: number;
-  per_page: number;
+export interface FunctionTriggerListQuery extends PageQuery {
   type?: FunctionTriggerType;
 }
 
@@ -3632,9 +3113,7 @@ export interface GlobalLoadBalancerCreateBody {
   backends: GlobalBackendInput[];
 }
 
-export interface GlobalLoadBalancerListQuery {
-  page: number;
-  per_page: number;
+export interface GlobalLoadBalancerListQuery extends PageQuery {
   name?: string;
   routing?: GlobalRouting;
 }
@@ -3661,9 +3140,7 @@ export interface IamRoleListQuery {
   per_page: number;
 }
 
-export interface IamUserListQuery {
-  page: number;
-  per_page: number;
+export interface IamUserListQuery extends PageQuery {
   role?: string;
 }
 
@@ -3675,9 +3152,7 @@ export interface InstanceCreateBody {
   resource_group_id?: string;
 }
 
-export interface InstanceListQuery {
-  page: number;
-  per_page: number;
+export interface InstanceListQuery extends PageQuery {
   status?: InstanceStatus;
   region?: string;
   flavor?: Flavor;
@@ -3692,9 +3167,7 @@ export interface LoadBalancerCreateBody {
   vpc_id?: string;
 }
 
-export interface LoadBalancerListQuery {
-  page: number;
-  per_page: number;
+export interface LoadBalancerListQuery extends PageQuery {
   id?: string;
   name?: string;
   region?: string;
@@ -3703,9 +3176,7 @@ export interface LoadBalancerListQuery {
   status?: LoadBalancerStatus;
 }
 
-export interface LogQuery {
-  page: number;
-  per_page: number;
+export interface LogQuery extends PageQuery {
   q: string;
   from?: string;
   to?: string;
@@ -3719,9 +3190,7 @@ export interface MetricQuery {
   interval: number;
 }
 
-export interface MetricRuleListQuery {
-  page: number;
-  per_page: number;
+export interface MetricRuleListQuery extends PageQuery {
   enabled?: BooleanQuery;
   severity?: MetricRuleSeverity;
   resource_type?: string;
@@ -3750,9 +3219,7 @@ export interface PolicyCreateBody {
   definition?: string;
 }
 
-export interface PolicyListQuery {
-  page: number;
-  per_page: number;
+export interface PolicyListQuery extends PageQuery {
   type?: PolicyType;
   category?: PolicyCategory;
   enforcement_mode?: EnforcementMode;
@@ -3760,9 +3227,7 @@ export interface PolicyListQuery {
   name?: string;
 }
 
-export interface PrivateEndpointListQuery {
-  page: number;
-  per_page: number;
+export interface PrivateEndpointListQuery extends PageQuery {
   name?: string;
   subnet_id?: string;
   vpc_id?: string;
@@ -3813,17 +3278,13 @@ export interface RegistryCreateBody {
   admin_enabled: boolean;
 }
 
-export interface RegistryListQuery {
-  page: number;
-  per_page: number;
+export interface RegistryListQuery extends PageQuery {
   region?: string;
   sku?: RegistrySku;
   name?: string;
 }
 
-export interface ReportListQuery {
-  page: number;
-  per_page: number;
+export interface ReportListQuery extends PageQuery {
   status?: ReportStatus;
   period?: CostPeriod;
 }
@@ -3839,9 +3300,7 @@ export interface RouteTableCreateBody {
   routes: VpcRouteInput[];
 }
 
-export interface RouteTableListQuery {
-  page: number;
-  per_page: number;
+export interface RouteTableListQuery extends PageQuery {
   name?: string;
 }
 
@@ -3852,9 +3311,7 @@ export interface SnapshotCreateBody {
   description: string;
 }
 
-export interface SubnetListQuery {
-  page: number;
-  per_page: number;
+export interface SubnetListQuery extends PageQuery {
   name?: string;
   zone?: string;
 }
@@ -3864,9 +3321,7 @@ export interface TopicCreateBody {
   description: string;
 }
 
-export interface TopicListQuery {
-  page: number;
-  per_page: number;
+export interface TopicListQuery extends PageQuery {
   name?: string;
 }
 
@@ -3876,9 +3331,7 @@ export interface TopicSubscriptionCreateBody {
   max_retries: number;
 }
 
-export interface TransitHubAttachmentListQuery {
-  page: number;
-  per_page: number;
+export interface TransitHubAttachmentListQuery extends PageQuery {
   hub_id?: string;
   vpc_id?: string;
 }
@@ -3889,9 +3342,7 @@ export interface TransitHubCreateBody {
   asn: number;
 }
 
-export interface TransitHubListQuery {
-  page: number;
-  per_page: number;
+export interface TransitHubListQuery extends PageQuery {
   name?: string;
   region?: string;
 }
@@ -3905,9 +3356,7 @@ export interface VaultCreateBody {
   secrets: Record<string, string>;
 }
 
-export interface VaultListQuery {
-  page: number;
-  per_page: number;
+export interface VaultListQuery extends PageQuery {
   region?: string;
   sku?: VaultSku;
   name?: string;
@@ -3933,25 +3382,19 @@ export interface VpcCreateBody {
   cidr: string;
 }
 
-export interface VpcListQuery {
-  page: number;
-  per_page: number;
+export interface VpcListQuery extends PageQuery {
   name?: string;
   region?: string;
   status?: VpcStatus;
 }
 
-export interface VpcPeeringListQuery {
-  page: number;
-  per_page: number;
+export interface VpcPeeringListQuery extends PageQuery {
   vpc_id?: string;
   peer_vpc_id?: string;
   status?: VpcPeeringStatus;
 }
 
-export interface VpnGatewayListQuery {
-  page: number;
-  per_page: number;
+export interface VpnGatewayListQuery extends PageQuery {
   name?: string;
   region?: string;
   vpc_id?: string;
@@ -3968,9 +3411,7 @@ export interface WebAppCreateBody {
   https_only: boolean;
 }
 
-export interface WebAppListQuery {
-  page: number;
-  per_page: number;
+export interface WebAppListQuery extends PageQuery {
   region?: string;
   runtime?: WebAppRuntime;
   plan?: WebAppPlan;
@@ -3990,9 +3431,7 @@ export interface ZoneCreateBody {
   record_sets: RecordSetInput[];
 }
 
-export interface ZoneListQuery {
-  page: number;
-  per_page: number;
+export interface ZoneListQuery extends PageQuery {
   type?: ZoneType;
   name?: string;
 }
