@@ -161,6 +161,14 @@ row(
   types.consumer.instantiations <= 2 * types.zodOnly.instantiations,
 );
 row(
+  'the same with client.call() and @nimbus/sdk/contract',
+  `${types.contractConsumer.instantiations}`,
+  `${types.zodOnly.instantiations} (zod-only file)`,
+  times(types.contractConsumer.instantiations, types.zodOnly.instantiations),
+  '(reported)',
+  true,
+);
+row(
   'published d.ts (ESM and CJS)',
   kb(types.declarations.totalBytes),
   `${kb(types.declarations.esmBytes)} (.d.ts only)`,

@@ -1,7 +1,8 @@
 // Type cost of the built SDK for a consumer, and the size of its published declarations.
 // Needs `npm run build -w @nimbus/sdk` first. Prints one JSON line (run.mjs reads it).
 // - cost: `tsc --extendedDiagnostics` (skipLibCheck: false, strict) on a consumer that creates an
-//   instance and lists buckets, beside a small file that only uses zod; each in a temp project
+//   instance and lists buckets (with the resource methods, and with `client.call()` and the
+//   contract's endpoints), beside a small file that only uses zod; each in a temp project
 //   whose node_modules links the built `@nimbus/sdk` and zod.
 // - size: the .d.ts/.d.cts files `npm pack` would publish.
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,16 @@ const CONSUMER = `import { type Instance, Nimbus } from '@nimbus/sdk';
 const client = new Nimbus({ baseUrl: 'http://127.0.0.1:4010', projectId: 'p' });
 const vm: Instance = await client.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
 for await (const bucket of client.buckets.list({ region: 'hn' })) console.log(bucket.name, vm.id);
+`;
+
+/** The same through `@nimbus/sdk/contract` and `client.call()`, for those who use the endpoints. */
+const CONTRACT_CONSUMER = `import { type Instance, Nimbus } from '@nimbus/sdk';
+import { v1 } from '@nimbus/sdk/contract';
+
+const client = new Nimbus({ baseUrl: 'http://127.0.0.1:4010', projectId: 'p' });
+const body = { name: 'web-1', flavor: 'small', region: 'hn' } as const;
+const vm: Instance = await client.call(v1.instances.create, { body });
+for await (const bucket of client.list(v1.buckets.list, { query: { region: 'hn' } })) console.log(bucket.name, vm.id);
 `;
 
 const ZOD_ONLY = `import { z } from 'zod';
@@ -84,6 +95,7 @@ function publishedDeclarations() {
 console.log(
   JSON.stringify({
     consumer: diagnostics('consumer', CONSUMER),
+    contractConsumer: diagnostics('contract', CONTRACT_CONSUMER),
     zodOnly: diagnostics('zod', ZOD_ONLY),
     declarations: publishedDeclarations(),
   }),
