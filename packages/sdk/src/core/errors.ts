@@ -31,6 +31,7 @@ export class APIError extends NimbusError {
     const error = wireError(body);
     super(typeof error?.message === 'string' ? error.message : fallbackMessage(status, body));
     this.status = status;
+    // The server sends only the documented codes; one added by a newer server passes through as sent.
     this.code = typeof error?.code === 'string' ? (error.code as ErrorCode) : null;
     this.details = error?.details;
     this.requestId = headers.get('x-request-id');
