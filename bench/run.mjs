@@ -149,6 +149,45 @@ row(
   p.maxGrowthKb <= 3 * p.pageKb,
 );
 
+step('SDK type cost and published declarations');
+const types = child('./sdk-types.mjs');
+const kb = (bytes) => `${round(bytes / 1024)} KB`;
+row(
+  'type instantiations: create an instance, list buckets',
+  `${types.consumer.instantiations}`,
+  `${types.zodOnly.instantiations} (zod-only file)`,
+  times(types.consumer.instantiations, types.zodOnly.instantiations),
+  '<= 2x',
+  types.consumer.instantiations <= 2 * types.zodOnly.instantiations,
+);
+row(
+  'the same with client.call() and @nimbus/sdk/contract',
+  `${types.contractConsumer.instantiations}`,
+  `${types.zodOnly.instantiations} (zod-only file)`,
+  times(types.contractConsumer.instantiations, types.zodOnly.instantiations),
+  '(reported)',
+  true,
+);
+row(
+  'published d.ts (ESM and CJS)',
+  kb(types.declarations.totalBytes),
+  `${kb(types.declarations.esmBytes)} (.d.ts only)`,
+  '',
+  '< 300 KB',
+  types.declarations.totalBytes < 300 * 1024,
+);
+
+step('browser bundle of a users.me() call');
+const bundle = child('./browser-bundle.mjs');
+row(
+  'browser bundle, users.me(), minified + gzip',
+  kb(bundle.initial.gzipBytes),
+  `${kb(bundle.initial.minifiedBytes)} minified; zod ${bundle.initial.hasZod ? 'in' : 'not in'} it`,
+  `lazy ${kb(bundle.lazy.gzipBytes)}`,
+  '< 40 KB, no zod',
+  bundle.initial.gzipBytes < 40 * 1024 && !bundle.initial.hasZod,
+);
+
 step(`WebSocket fan-out (${wsDuration} s)`);
 const ws = await wsFanout({ duration: wsDuration });
 row(
@@ -255,7 +294,7 @@ const file = `${tmpdir()}/nimbus-bench-${Date.now()}.json`;
 writeFileSync(
   file,
   JSON.stringify(
-    { duration, wsDuration, throughput: t, state: s, sdk, ws, webhooks: w, helper: h, cycle: c },
+    { duration, wsDuration, throughput: t, state: s, sdk, types, bundle, ws, webhooks: w, helper: h, cycle: c },
     null,
     2,
   ),

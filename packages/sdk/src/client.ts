@@ -8,6 +8,7 @@ import {
   type RequestOptions,
   request,
 } from './core/request';
+import type { Route } from './core/route';
 import { Session, type TokenListener } from './core/session';
 import { type Fetch, globalFetch } from './core/transport';
 import { globalWebSocket, type WebSocketFactory } from './core/websocket';
@@ -85,7 +86,7 @@ export interface NimbusOptions {
 
 /**
  * Typed client for the Nimbus platform (/api/v1), video management (/v2) and the reference
- * server's control routes (/__mock). Every method calls an endpoint object of the contract,
+ * server's control routes (/__mock). Every method calls a route generated from the contract,
  * so routes, statuses and types are declared once. This class sends through
  * `globalThis.fetch` unless given `fetch`; the Node entry's `Nimbus` extends it with undici.
  *
@@ -219,10 +220,13 @@ export class Nimbus {
     endpoint: E,
     input: CallInput<E>,
     options?: RequestOptions,
-  ): APIPromise<ResponseOf<E>> {
+  ): APIPromise<ResponseOf<E>>;
+  /** Calls a route of the SDK's own table (what resource methods use: no zod involved). */
+  call<R>(route: Route<R>, input: RawInput, options?: RequestOptions): APIPromise<R>;
+  call(endpoint: Route | Endpoint, input: RawInput, options?: RequestOptions): APIPromise<unknown> {
     return new APIPromise(
-      request(this.#context, endpoint, input as RawInput, options).then(({ data, response, requestId }) => ({
-        data: data as ResponseOf<E>,
+      request(this.#context, endpoint, input, options).then(({ data, response, requestId }) => ({
+        data,
         response,
         requestId,
       })),
@@ -241,7 +245,10 @@ export class Nimbus {
     endpoint: E,
     input: CallInput<E>,
     options?: RequestOptions,
-  ): PagePromise<ResponseOf<E>> {
-    return requestPage(this.#context, endpoint, input as RawInput, options);
+  ): PagePromise<ResponseOf<E>>;
+  /** Lists through a route of the SDK's own table. */
+  list<R>(route: Route<R>, input: RawInput, options?: RequestOptions): PagePromise<R>;
+  list(endpoint: Route | Endpoint, input: RawInput, options?: RequestOptions): PagePromise<unknown> {
+    return requestPage(this.#context, endpoint, input, options);
   }
 }

@@ -3,13 +3,6 @@
  * the one thing that differs between Node and browsers.
  */
 export type { NimbusOptions } from './client';
-// Every record, body and enum type of the contract (values stay in '@nimbus/sdk/contract').
-export type * from './contract/index';
-// Video management (/v2)
-export type { Camera, CameraStatus, VideoFeature } from './contract/v2/cameras';
-export type { VideoEvent, VideoEventEnvelope, VideoEventType } from './contract/v2/events';
-export type { VideoHealth, VideoReadiness } from './contract/v2/health';
-export type { EventPlayback, PlaybackTimeline } from './contract/v2/playback';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export { APIResource } from './core/api-resource';
 export { CursorPage, CursorPagePromise } from './core/cursor-pagination';
@@ -32,7 +25,8 @@ export {
   WaitTimeoutError,
 } from './core/errors';
 export { Page, PagePromise } from './core/pagination';
-export type { CallInput, RequestOptions } from './core/request';
+export type { CallInput, RawInput, RequestOptions } from './core/request';
+export type { Route } from './core/route';
 export { Session, type TokenListener } from './core/session';
 export type { Fetch } from './core/transport';
 export type { WaitOptions } from './core/wait';
@@ -42,6 +36,8 @@ export {
   type StreamSocket,
   type WebSocketFactory,
 } from './core/websocket';
+// A named type per record, `...Params` per body and list query (the zod schemas stay in '@nimbus/sdk/contract').
+export type * from './generated/types';
 export { Docs, type OpenApiDocument } from './resources/docs';
 export { Mock } from './resources/mock';
 export { Auth } from './resources/v1/auth';

@@ -2,8 +2,8 @@ import type { Nimbus } from '../client';
 
 /**
  * Base of every resource family (`client.instances`, `client.projects`, ...). A family is a
- * thin, typed face over contract endpoints: each method hands one endpoint object to
- * `this._client.call()` or `this._client.list()`, which do everything else.
+ * thin, typed face over contract endpoints: each method hands one generated route
+ * (`generated/routes.ts`) to `this._client.call()` or `this._client.list()`, which do everything else.
  */
 export class APIResource {
   protected readonly _client: Nimbus;

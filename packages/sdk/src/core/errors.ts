@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../generated/types';
+
 /**
  * Every error the SDK throws is a `NimbusError`. HTTP answers outside 2xx are `APIError`s
  * (one subclass per status family, chosen by `APIError.generate`); failures to get an answer
@@ -18,8 +20,8 @@ interface WireError {
 export class APIError extends NimbusError {
   override name = 'APIError';
   readonly status: number;
-  /** Machine-readable code such as `INVALID_STATE`; null when the body carried none. */
-  readonly code: string | null;
+  /** Machine-readable code such as `INVALID_STATE` (DECISIONS.md §2, §6); null when the body carried none. */
+  readonly code: ErrorCode | null;
   readonly details: unknown;
   /** The server's `X-Request-Id`, to quote in bug reports and to find the request in server logs. */
   readonly requestId: string | null;
@@ -29,7 +31,8 @@ export class APIError extends NimbusError {
     const error = wireError(body);
     super(typeof error?.message === 'string' ? error.message : fallbackMessage(status, body));
     this.status = status;
-    this.code = typeof error?.code === 'string' ? error.code : null;
+    // The server sends only the documented codes; one added by a newer server passes through as sent.
+    this.code = typeof error?.code === 'string' ? (error.code as ErrorCode) : null;
     this.details = error?.details;
     this.requestId = headers.get('x-request-id');
     this.headers = headers;
@@ -118,13 +121,17 @@ export class ResponseValidationError extends NimbusError {
   }
 }
 
-/** A waiter gave up before the resource reached the wanted state. */
-export class WaitTimeoutError extends NimbusError {
+/**
+ * A waiter gave up before the resource reached the wanted state. `T` is what was polled:
+ * `catch` sees `unknown`, so narrow with `instanceof` and say what was awaited, e.g.
+ * `(error as WaitTimeoutError<Instance>).lastValue.status`.
+ */
+export class WaitTimeoutError<T = unknown> extends NimbusError {
   override name = 'WaitTimeoutError';
   /** The last value polled, to show how far the resource got. */
-  readonly lastValue: unknown;
+  readonly lastValue: T;
 
-  constructor(message: string, lastValue: unknown) {
+  constructor(message: string, lastValue: T) {
     super(message);
     this.lastValue = lastValue;
   }

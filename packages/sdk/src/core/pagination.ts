@@ -2,6 +2,7 @@ import type { Endpoint } from '../contract/define';
 import { APIPromise } from './api-promise';
 import { NimbusError } from './errors';
 import { type RawInput, type RequestContext, type RequestOptions, request } from './request';
+import type { Route } from './route';
 
 /**
  * One page of a v1 list (`?page=` / `?per_page=`, DECISIONS.md §2). Iterating a page with
@@ -97,12 +98,12 @@ async function* itemsAfter<Item>(
 /** Requests one page of a list endpoint; `page` overrides the query's own. */
 export function requestPage<Item>(
   ctx: RequestContext,
-  endpoint: Endpoint,
+  endpoint: Route | Endpoint,
   input: RawInput,
   options: RequestOptions | undefined,
   page?: number,
 ): PagePromise<Item> {
-  const query = page === undefined ? input.query : { ...input.query, page };
+  const query: { page?: unknown } | undefined = page === undefined ? input.query : { ...input.query, page };
   const load = (next: number) => requestPage<Item>(ctx, endpoint, input, options, next);
   return new PagePromise(
     request(ctx, endpoint, { ...input, query }, options).then(({ data, meta, response, requestId }) => {

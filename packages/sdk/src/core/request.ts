@@ -7,15 +7,18 @@ import {
   type ParamsOf,
   type QueryOf,
 } from '../contract/define';
-import { auth, type TokenPair } from '../contract/v1/auth';
+import { v1 } from '../generated/routes';
+import type { TokenPair } from '../generated/types';
 import { VERSION } from '../version';
 import type { WithResponse } from './api-promise';
 import { APIConnectionError, APIError } from './errors';
 import { type Decoded, decodeSuccess, errorBody } from './response';
 import { isRetryableStatus, mayRetry, retryDelayMs } from './retry';
+import type { Route } from './route';
 import type { Session } from './session';
 import { sleep } from './sleep';
 import { type Fetch, type ReceivedResponse, send } from './transport';
+import { validateResponse } from './validate';
 
 /** Per-call settings; each overrides the client's for this call only. */
 export interface RequestOptions {
@@ -50,7 +53,8 @@ export type CallInput<E extends EndpointConfig> = (E['params'] extends z.ZodObje
 /** `CallInput` once the endpoint's type is no longer known. */
 export interface RawInput {
   params?: Record<string, unknown> | undefined;
-  query?: Record<string, unknown> | undefined;
+  /** An object of the query's fields (the generated `...Params` interfaces have no index signature). */
+  query?: object | undefined;
   body?: unknown;
 }
 
@@ -77,7 +81,7 @@ export interface Completed extends Decoded {
  */
 export async function request(
   ctx: RequestContext,
-  endpoint: Endpoint,
+  endpoint: Route | Endpoint,
   input: RawInput,
   options: RequestOptions = {},
 ): Promise<Completed> {
@@ -100,7 +104,7 @@ export async function request(
 
 async function sendAndDecode(
   ctx: RequestContext,
-  endpoint: Endpoint,
+  endpoint: Route | Endpoint,
   input: RawInput,
   headers: Headers,
   options: RequestOptions,
@@ -114,12 +118,16 @@ async function sendAndDecode(
     init,
     options,
   );
-  return { ...decodeSuccess(endpoint, received, ctx.validateResponses), response: received.response };
+  const decoded = decodeSuccess(endpoint, received);
+  if (ctx.validateResponses && decoded.json) {
+    decoded.data = await validateResponse(endpoint, decoded.data, decoded.requestId);
+  }
+  return { ...decoded, response: received.response };
 }
 
 async function sendWithRetries(
   ctx: RequestContext,
-  endpoint: Endpoint,
+  endpoint: Route | Endpoint,
   url: string,
   init: RequestInit,
   options: RequestOptions,
@@ -151,7 +159,7 @@ async function sendWithRetries(
   }
 }
 
-function buildUrl(baseUrl: string, endpoint: Endpoint, input: RawInput): string {
+function buildUrl(baseUrl: string, endpoint: Route | Endpoint, input: RawInput): string {
   const url = baseUrl.replace(/\/+$/, '') + buildPath(endpoint.path, input.params);
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(input.query ?? {})) {
@@ -165,7 +173,7 @@ function buildUrl(baseUrl: string, endpoint: Endpoint, input: RawInput): string 
 /** Later sources win: client defaults, then what the endpoint needs, then the call's own headers. */
 function buildHeaders(
   ctx: RequestContext,
-  endpoint: Endpoint,
+  endpoint: Route | Endpoint,
   input: RawInput,
   options: RequestOptions,
 ): Headers {
@@ -196,7 +204,7 @@ async function exchangeRefreshToken(
   refreshToken: string,
 ): Promise<WithResponse<TokenPair>> {
   // No caller signal: the refresh is shared, and one caller giving up must not fail the others.
-  const { data, response, requestId } = await request(ctx, auth.refresh, {
+  const { data, response, requestId } = await request(ctx, v1.auth.refresh, {
     body: { refresh_token: refreshToken },
   });
   return { data: data as TokenPair, response, requestId };

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../contract/define';
-import { ResponseValidationError, type ValidationIssue } from './errors';
+import { ResponseValidationError } from './errors';
+import type { Route } from './route';
 import type { ReceivedResponse } from './transport';
 
 /** `meta` of a v1 envelope; `page`, `per_page` and `total` only on lists. */
@@ -13,6 +14,8 @@ export interface EnvelopeMeta {
 /** A successful answer with the v1 envelope taken off. */
 export interface Decoded {
   data: unknown;
+  /** Whether `data` came from a JSON body, the only kind the contract's response schemas describe. */
+  json: boolean;
   meta: EnvelopeMeta | undefined;
   requestId: string | null;
 }
@@ -20,14 +23,15 @@ export interface Decoded {
 /**
  * Turns a 2xx answer into the endpoint's result: nothing for 204, text or bytes for
  * non-JSON endpoints, `data` of the v1 envelope, the bare body of /v2 and /__mock.
- * With `validate`, the result is parsed with the contract schema (each item for a list).
+ * The result is not checked against the contract here (see `validateResponse`).
  */
-export function decodeSuccess(endpoint: Endpoint, received: ReceivedResponse, validate: boolean): Decoded {
+export function decodeSuccess(endpoint: Route | Endpoint, received: ReceivedResponse): Decoded {
   const { response, body } = received;
   const headerRequestId = response.headers.get('x-request-id');
   const kind = endpoint.responseKind ?? 'json';
   if (response.status === 204 || kind !== 'json') {
-    return { data: response.status === 204 ? undefined : body, meta: undefined, requestId: headerRequestId };
+    const data = response.status === 204 ? undefined : body;
+    return { data, json: false, meta: undefined, requestId: headerRequestId };
   }
 
   const fail = (message: string) =>
@@ -46,8 +50,7 @@ export function decodeSuccess(endpoint: Endpoint, received: ReceivedResponse, va
     data = parsed.data;
     meta = parsed.meta;
   }
-  const requestId = headerRequestId ?? meta?.request_id ?? null;
-  return { data: validate ? validated(endpoint, data, requestId) : data, meta, requestId };
+  return { data, json: true, meta, requestId: headerRequestId ?? meta?.request_id ?? null };
 }
 
 /** The parsed body of an error answer: JSON when it is JSON, else the text, for the error message. */
@@ -58,7 +61,7 @@ export function errorBody(body: string | Uint8Array): unknown {
 }
 
 /** `GET /api/v1/instances/{id}`: how errors name an operation. */
-export function describe(endpoint: Endpoint): string {
+export function describe(endpoint: Route | Endpoint): string {
   return `${endpoint.method} ${endpoint.path}`;
 }
 
@@ -79,31 +82,4 @@ function parseJson(text: string): unknown {
 
 function isEnvelope(body: unknown): body is { data: unknown; meta?: EnvelopeMeta } {
   return typeof body === 'object' && body !== null && 'data' in body;
-}
-
-function validated(endpoint: Endpoint, data: unknown, requestId: string | null): unknown {
-  if (!endpoint.list) return parseOrThrow(endpoint, data, [], requestId);
-  if (!Array.isArray(data)) {
-    throw new ResponseValidationError({
-      operation: describe(endpoint),
-      issues: [{ path: [], message: 'expected a list' }],
-      requestId,
-    });
-  }
-  return data.map((item, index) => parseOrThrow(endpoint, item, [index], requestId));
-}
-
-function parseOrThrow(
-  endpoint: Endpoint,
-  value: unknown,
-  prefix: PropertyKey[],
-  requestId: string | null,
-): unknown {
-  const result = endpoint.response.safeParse(value);
-  if (result.success) return result.data;
-  const issues: ValidationIssue[] = result.error.issues.map((issue) => ({
-    path: [...prefix, ...issue.path],
-    message: issue.message,
-  }));
-  throw new ResponseValidationError({ operation: describe(endpoint), issues, requestId });
 }

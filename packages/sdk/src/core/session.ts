@@ -1,4 +1,4 @@
-import type { TokenPair } from '../contract/v1/auth';
+import type { TokenPair } from '../generated/types';
 import type { WithResponse } from './api-promise';
 import { NimbusError } from './errors';
 

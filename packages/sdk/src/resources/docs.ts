@@ -1,7 +1,8 @@
-import { type DocsAssetName, docs } from '../contract/docs';
 import type { APIPromise } from '../core/api-promise';
 import { APIResource } from '../core/api-resource';
 import type { RequestOptions } from '../core/request';
+import { docs } from '../generated/routes';
+import type { DocsAssetName } from '../generated/types';
 
 /** An OpenAPI 3.1 document, as JSON. */
 export type OpenApiDocument = Record<string, unknown> & { openapi: string; paths: Record<string, unknown> };

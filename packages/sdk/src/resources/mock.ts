@@ -1,7 +1,17 @@
-import type { BodyOf, QueryOf } from '../contract/define';
-import { mock } from '../contract/mock';
 import { APIResource } from '../core/api-resource';
 import type { RequestOptions } from '../core/request';
+import { mock } from '../generated/routes';
+import type {
+  AdvanceClockParams,
+  ExportStateParams,
+  FaultParams,
+  ImportStateParams,
+  InjectVideoEventParams,
+  RecordedRequestParams,
+  SetQuotasParams,
+  VideoTenantPlanParams,
+  WebhookDeliveriesParams,
+} from '../generated/types';
 
 /**
  * Control routes of the reference server (`/__mock/*`, DECISIONS.md §7): reset, state,
@@ -19,12 +29,12 @@ export class Mock extends APIResource {
    * before the export stay valid after `importState()` on another server; whoever holds such an
    * export can sign tokens for every user in it.
    */
-  exportState(query?: QueryOf<typeof mock.exportState>, options?: RequestOptions) {
+  exportState(query?: ExportStateParams, options?: RequestOptions) {
     return this._client.call(mock.exportState, { query }, options);
   }
 
   /** Replaces the whole state; an export with a `secret` replaces the signing secret too. */
-  importState(state: BodyOf<typeof mock.importState>, options?: RequestOptions) {
+  importState(state: ImportStateParams, options?: RequestOptions) {
     return this._client.call(mock.importState, { body: state }, options);
   }
 
@@ -35,7 +45,7 @@ export class Mock extends APIResource {
    * @example
    * const { items } = await client.mock.requests({ method: 'POST', path: '/api/v1/instances' });
    */
-  requests(query?: QueryOf<typeof mock.requests>, options?: RequestOptions) {
+  requests(query?: RecordedRequestParams, options?: RequestOptions) {
     return this._client.call(mock.requests, { query }, options);
   }
 
@@ -44,12 +54,12 @@ export class Mock extends APIResource {
   }
 
   /** Moves the simulated clock forward; due lifecycles, billing and timers run. */
-  advanceClock(body: BodyOf<typeof mock.advanceClock>, options?: RequestOptions) {
+  advanceClock(body: AdvanceClockParams, options?: RequestOptions) {
     return this._client.call(mock.advanceClock, { body }, options);
   }
 
   /** Makes matching requests fail with `status` and/or wait `delay_ms`, `times` times. */
-  addFault(body: BodyOf<typeof mock.addFault>, options?: RequestOptions) {
+  addFault(body: FaultParams, options?: RequestOptions) {
     return this._client.call(mock.addFault, { body }, options);
   }
 
@@ -57,22 +67,22 @@ export class Mock extends APIResource {
     return this._client.call(mock.clearFaults, {}, options);
   }
 
-  setQuotas(projectId: string, body: BodyOf<typeof mock.setQuotas>, options?: RequestOptions) {
+  setQuotas(projectId: string, body: SetQuotasParams, options?: RequestOptions) {
     return this._client.call(mock.setQuotas, { params: { project_id: projectId }, body }, options);
   }
 
   /** Every webhook delivery attempt (Event Grid), oldest first, optionally of one project or subscription. */
-  webhookDeliveries(query?: QueryOf<typeof mock.webhookDeliveries>, options?: RequestOptions) {
+  webhookDeliveries(query?: WebhookDeliveriesParams, options?: RequestOptions) {
     return this._client.call(mock.webhookDeliveries, { query }, options);
   }
 
   /** Changes a /v2 tenant's plan: `camera_limit` and the allowed `features`. */
-  setVideoTenant(tenantId: string, body: BodyOf<typeof mock.setVideoTenant>, options?: RequestOptions) {
+  setVideoTenant(tenantId: string, body: VideoTenantPlanParams, options?: RequestOptions) {
     return this._client.call(mock.setVideoTenant, { params: { tenant_id: tenantId }, body }, options);
   }
 
   /** Records a detection event as if the camera saw it; it is stored and streamed like any other. */
-  injectVideoEvent(body: BodyOf<typeof mock.injectVideoEvent>, options?: RequestOptions) {
+  injectVideoEvent(body: InjectVideoEventParams, options?: RequestOptions) {
     return this._client.call(mock.injectVideoEvent, { body }, options);
   }
 }

@@ -1,12 +1,12 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { AnomalyDetectParams, AnomalyListParams } from '../../generated/types';
 
 /** Cost anomalies of the client's project (`/api/v1/anomalies`). */
 export class Anomalies extends APIResource {
   /** Anomalies, oldest first, filtered by `status`, `severity` or `resource_type`. */
-  list(query?: QueryOf<typeof v1.anomalies.list>, options?: RequestOptions) {
+  list(query?: AnomalyListParams, options?: RequestOptions) {
     return this._client.list(v1.anomalies.list, { query }, options);
   }
 
@@ -17,7 +17,7 @@ export class Anomalies extends APIResource {
    * const anomaly = await client.anomalies.detect({ resource_type: 'instance', expected_cost: 100, actual_cost: 180 });
    * anomaly.severity; // 'high' (80 %)
    */
-  detect(body: BodyOf<typeof v1.anomalies.detect>, options?: RequestOptions) {
+  detect(body: AnomalyDetectParams, options?: RequestOptions) {
     return this._client.call(v1.anomalies.detect, { body }, options);
   }
 

@@ -1,12 +1,17 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type {
+  ApiProductCreateParams,
+  ApiProductListParams,
+  ApiSubscriptionCreateParams,
+  PageParams,
+} from '../../generated/types';
 
 /** Subscriptions of one API product (`/api/v1/api-products/{id}/subscriptions`): `client.apiProducts.subscriptions`. */
 export class ApiSubscriptions extends APIResource {
   /** Subscriptions of product `productId`, oldest first; keys show only their `key_prefix`. */
-  list(productId: string, query?: QueryOf<typeof v1.apiSubscriptions.list>, options?: RequestOptions) {
+  list(productId: string, query?: PageParams, options?: RequestOptions) {
     return this._client.list(v1.apiSubscriptions.list, { params: { id: productId }, query }, options);
   }
 
@@ -16,7 +21,7 @@ export class ApiSubscriptions extends APIResource {
    * @example
    * const { api_key } = await client.apiProducts.subscriptions.create(product.id, { app_name: 'mobile' });
    */
-  create(productId: string, body: BodyOf<typeof v1.apiSubscriptions.create>, options?: RequestOptions) {
+  create(productId: string, body: ApiSubscriptionCreateParams, options?: RequestOptions) {
     return this._client.call(v1.apiSubscriptions.create, { params: { id: productId }, body }, options);
   }
 }
@@ -26,11 +31,11 @@ export class ApiProducts extends APIResource {
   readonly subscriptions = new ApiSubscriptions(this._client);
 
   /** Products of the project, oldest first, filtered by `name` or `version`. */
-  list(query?: QueryOf<typeof v1.apiProducts.list>, options?: RequestOptions) {
+  list(query?: ApiProductListParams, options?: RequestOptions) {
     return this._client.list(v1.apiProducts.list, { query }, options);
   }
 
-  create(body: BodyOf<typeof v1.apiProducts.create>, options?: RequestOptions) {
+  create(body: ApiProductCreateParams, options?: RequestOptions) {
     return this._client.call(v1.apiProducts.create, { body }, options);
   }
 

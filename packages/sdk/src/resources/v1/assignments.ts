@@ -1,12 +1,12 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { AssignmentCreateParams, AssignmentListParams } from '../../generated/types';
 
 /** Policy assignments of the client's project (`/api/v1/assignments`): what makes a policy enforced. */
 export class Assignments extends APIResource {
   /** Assignments, oldest first, filtered by `policy_id`, `scope` or `scope_id`. */
-  list(query?: QueryOf<typeof v1.assignments.list>, options?: RequestOptions) {
+  list(query?: AssignmentListParams, options?: RequestOptions) {
     return this._client.list(v1.assignments.list, { query }, options);
   }
 
@@ -20,7 +20,7 @@ export class Assignments extends APIResource {
    *   parameters: JSON.stringify({ allowedRegions: ['hn'] }),
    * });
    */
-  create(body: BodyOf<typeof v1.assignments.create>, options?: RequestOptions) {
+  create(body: AssignmentCreateParams, options?: RequestOptions) {
     return this._client.call(v1.assignments.create, { body }, options);
   }
 }

@@ -1,13 +1,20 @@
-import { v1 } from '../../contract';
-import type { BodyOf } from '../../contract/define';
-import type { LoginResult, TokenPair } from '../../contract/v1/auth';
 import { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type {
+  LoginParams,
+  LoginResult,
+  MfaEnrollParams,
+  RefreshParams,
+  RegisterParams,
+  TokenPair,
+  WorkloadTokenParams,
+} from '../../generated/types';
 
 /** Registration, login and tokens (`/api/v1/auth/*`). */
 export class Auth extends APIResource {
-  register(body: BodyOf<typeof v1.auth.register>, options?: RequestOptions) {
+  register(body: RegisterParams, options?: RequestOptions) {
     return this._client.call(v1.auth.register, { body }, options);
   }
 
@@ -16,7 +23,7 @@ export class Auth extends APIResource {
    * calls (through this client and its `withProject()` copies) are authenticated, and
    * `onTokens` receives the pair.
    */
-  login(body: BodyOf<typeof v1.auth.login>, options?: RequestOptions): APIPromise<LoginResult> {
+  login(body: LoginParams, options?: RequestOptions): APIPromise<LoginResult> {
     return this._client.call(v1.auth.login, { body }, options).map((result) => {
       this._client.session.setTokens(result);
       return result;
@@ -28,7 +35,7 @@ export class Auth extends APIResource {
    * token, sharing the exchange with any automatic refresh under way. The client already
    * refreshes on its own when an access token expires; this is for rotating on purpose.
    */
-  refresh(body?: BodyOf<typeof v1.auth.refresh>, options?: RequestOptions): APIPromise<TokenPair> {
+  refresh(body?: RefreshParams, options?: RequestOptions): APIPromise<TokenPair> {
     const exchange = (refreshToken: string) =>
       this._client.call(v1.auth.refresh, { body: { refresh_token: refreshToken } }, options).withResponse();
     if (body === undefined) return new APIPromise(this._client.session.refresh(exchange));
@@ -47,7 +54,7 @@ export class Auth extends APIResource {
   }
 
   /** Starts TOTP enrolment (no body), or enables MFA with `{ code }`. */
-  mfaEnroll(body?: BodyOf<typeof v1.auth.mfaEnroll>, options?: RequestOptions) {
+  mfaEnroll(body?: MfaEnrollParams, options?: RequestOptions) {
     return this._client.call(v1.auth.mfaEnroll, { body }, options);
   }
 
@@ -55,7 +62,7 @@ export class Auth extends APIResource {
    * Issues a workload token for a project (the /v2 tenant). It is returned, not stored: the
    * session keeps the user's own token.
    */
-  workloadToken(body: BodyOf<typeof v1.auth.workloadToken>, options?: RequestOptions) {
+  workloadToken(body: WorkloadTokenParams, options?: RequestOptions) {
     return this._client.call(v1.auth.workloadToken, { body }, options);
   }
 }

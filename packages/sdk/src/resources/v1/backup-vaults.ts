@@ -1,12 +1,12 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { BackupVaultCreateParams, BackupVaultsListParams } from '../../generated/types';
 
 /** Backup vaults of the client's project (`/api/v1/backup-vaults`). */
 export class BackupVaults extends APIResource {
   /** Vaults of the project, oldest first, filtered by `region`, `redundancy` or `name`. */
-  list(query?: QueryOf<typeof v1.backupVaults.list>, options?: RequestOptions) {
+  list(query?: BackupVaultsListParams, options?: RequestOptions) {
     return this._client.list(v1.backupVaults.list, { query }, options);
   }
 
@@ -16,7 +16,7 @@ export class BackupVaults extends APIResource {
    * @example
    * const vault = await client.backupVaults.create({ name: 'main', region: 'hn', immutable: true });
    */
-  create(body: BodyOf<typeof v1.backupVaults.create>, options?: RequestOptions) {
+  create(body: BackupVaultCreateParams, options?: RequestOptions) {
     return this._client.call(v1.backupVaults.create, { body }, options);
   }
 }

@@ -1,7 +1,7 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { BackupCreateParams, BackupsListParams } from '../../generated/types';
 
 /** Backups of instances, databases and buckets (`/api/v1/backups`). */
 export class Backups extends APIResource {
@@ -9,7 +9,7 @@ export class Backups extends APIResource {
    * Backups of the project, oldest first, filtered by `vault_id`, `resource_type`,
    * `resource_id` or `status` (an extension of the API document).
    */
-  list(query?: QueryOf<typeof v1.backups.list>, options?: RequestOptions) {
+  list(query?: BackupsListParams, options?: RequestOptions) {
     return this._client.list(v1.backups.list, { query }, options);
   }
 
@@ -19,7 +19,7 @@ export class Backups extends APIResource {
    * @example
    * const backup = await client.backups.create({ vault_id: vault.id, resource_type: 'database', resource_id: db.id });
    */
-  create(body: BodyOf<typeof v1.backups.create>, options?: RequestOptions) {
+  create(body: BackupCreateParams, options?: RequestOptions) {
     return this._client.call(v1.backups.create, { body }, options);
   }
 }

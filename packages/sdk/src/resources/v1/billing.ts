@@ -1,7 +1,13 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type {
+  BillingInvoicesParams,
+  BudgetCreateParams,
+  CostParams,
+  PageParams,
+  PeriodParams,
+} from '../../generated/types';
 
 /** Usage, cost, invoices and plan of the client's project (`/api/v1/billing/*`, `/api/v1/subscriptions`). */
 export class Billing extends APIResource {
@@ -13,12 +19,12 @@ export class Billing extends APIResource {
    * const usage = await client.billing.usage({ from: '2026-03-01', to: '2026-03-31' });
    * console.log(usage.total, usage.items.map((i) => `${i.description}: ${i.quantity} ${i.unit}`));
    */
-  usage(query?: QueryOf<typeof v1.billing.usage>, options?: RequestOptions) {
+  usage(query?: PeriodParams, options?: RequestOptions) {
     return this._client.call(v1.billing.usage, { query }, options);
   }
 
   /** Invoices, one per month with usage, oldest first: the running month's is `open`. */
-  invoices(query?: QueryOf<typeof v1.billing.invoices>, options?: RequestOptions) {
+  invoices(query?: BillingInvoicesParams, options?: RequestOptions) {
     return this._client.list(v1.billing.invoices, { query }, options);
   }
 
@@ -29,17 +35,17 @@ export class Billing extends APIResource {
    * @example
    * const { total, by_service } = await client.billing.cost({ period: 'weekly' });
    */
-  cost(query?: QueryOf<typeof v1.billing.cost>, options?: RequestOptions) {
+  cost(query?: CostParams, options?: RequestOptions) {
     return this._client.call(v1.billing.cost, { query }, options);
   }
 
   /** Creates a budget (the same budgets as `client.budgets`). */
-  createBudget(body: BodyOf<typeof v1.billing.createBudget>, options?: RequestOptions) {
+  createBudget(body: BudgetCreateParams, options?: RequestOptions) {
     return this._client.call(v1.billing.createBudget, { body }, options);
   }
 
   /** The project's billing plan: plan name, status, support level. */
-  subscriptions(query?: QueryOf<typeof v1.billing.subscriptions>, options?: RequestOptions) {
+  subscriptions(query?: PageParams, options?: RequestOptions) {
     return this._client.list(v1.billing.subscriptions, { query }, options);
   }
 }
@@ -47,7 +53,7 @@ export class Billing extends APIResource {
 /** Quotas of the client's project (`/api/v1/quotas`). */
 export class Quotas extends APIResource {
   /** Limit, use and what is left, per resource. */
-  list(query?: QueryOf<typeof v1.quotas.list>, options?: RequestOptions) {
+  list(query?: PageParams, options?: RequestOptions) {
     return this._client.list(v1.quotas.list, { query }, options);
   }
 }

@@ -1,7 +1,7 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { BucketCreateParams, BucketListParams } from '../../generated/types';
 
 /** Object storage buckets of the client's project (`/api/v1/buckets`). Names are global. */
 export class Buckets extends APIResource {
@@ -11,7 +11,7 @@ export class Buckets extends APIResource {
    * @example
    * for await (const bucket of client.buckets.list({ storage_class: 'COLDLINE' })) console.log(bucket.name);
    */
-  list(query?: QueryOf<typeof v1.buckets.list>, options?: RequestOptions) {
+  list(query?: BucketListParams, options?: RequestOptions) {
     return this._client.list(v1.buckets.list, { query }, options);
   }
 
@@ -21,7 +21,7 @@ export class Buckets extends APIResource {
    * @example
    * const bucket = await client.buckets.create({ name: 'acme-logs', region: 'hn', versioning: true });
    */
-  create(body: BodyOf<typeof v1.buckets.create>, options?: RequestOptions) {
+  create(body: BucketCreateParams, options?: RequestOptions) {
     return this._client.call(v1.buckets.create, { body }, options);
   }
 

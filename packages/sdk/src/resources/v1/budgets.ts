@@ -1,7 +1,7 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { BudgetCreateParams, BudgetListParams, BudgetUpdateParams } from '../../generated/types';
 
 /**
  * Budgets of the client's project (`/api/v1/budgets`). When the project's cost in the running
@@ -10,7 +10,7 @@ import type { RequestOptions } from '../../core/request';
  */
 export class Budgets extends APIResource {
   /** Budgets with their spend in the current period, oldest first. */
-  list(query?: QueryOf<typeof v1.budgets.list>, options?: RequestOptions) {
+  list(query?: BudgetListParams, options?: RequestOptions) {
     return this._client.list(v1.budgets.list, { query }, options);
   }
 
@@ -18,7 +18,7 @@ export class Budgets extends APIResource {
    * @example
    * await client.budgets.create({ name: 'monthly cap', amount: 5_000_000, alert_threshold: 90 });
    */
-  create(body: BodyOf<typeof v1.budgets.create>, options?: RequestOptions) {
+  create(body: BudgetCreateParams, options?: RequestOptions) {
     return this._client.call(v1.budgets.create, { body }, options);
   }
 
@@ -27,7 +27,7 @@ export class Budgets extends APIResource {
   }
 
   /** Changes the fields given; a new amount, currency, period or threshold re-arms the alert. */
-  update(id: string, body: BodyOf<typeof v1.budgets.update>, options?: RequestOptions) {
+  update(id: string, body: BudgetUpdateParams, options?: RequestOptions) {
     return this._client.call(v1.budgets.update, { params: { id }, body }, options);
   }
 

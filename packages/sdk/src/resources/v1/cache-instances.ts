@@ -1,14 +1,19 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
-import type { CacheInstance, CacheStatus } from '../../contract/v1/cache-instances';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
+import { v1 } from '../../generated/routes';
+import type {
+  CacheInstance,
+  CacheInstanceCreateParams,
+  CacheInstanceListParams,
+  CacheScaleParams,
+  CacheStatus,
+} from '../../generated/types';
 
 /** Managed Redis-type caches of the client's project (`/api/v1/cache-instances`). */
 export class CacheInstances extends APIResource {
   /** Instances of the project, oldest first, filtered by `status`, `region` or `sku`. */
-  list(query?: QueryOf<typeof v1.cacheInstances.list>, options?: RequestOptions) {
+  list(query?: CacheInstanceListParams, options?: RequestOptions) {
     return this._client.list(v1.cacheInstances.list, { query }, options);
   }
 
@@ -19,7 +24,7 @@ export class CacheInstances extends APIResource {
    * @example
    * const cache = await client.cacheInstances.create({ name: 'sessions', region: 'hn', sku: 'Standard', capacity_gb: 8 });
    */
-  create(body: BodyOf<typeof v1.cacheInstances.create>, options?: RequestOptions) {
+  create(body: CacheInstanceCreateParams, options?: RequestOptions) {
     return this._client.call(v1.cacheInstances.create, { body }, options);
   }
 
@@ -38,7 +43,7 @@ export class CacheInstances extends APIResource {
    * await client.cacheInstances.scale(cache.id, { sku: 'Premium', capacity_gb: 26 });
    * await client.cacheInstances.waitFor(cache.id, 'available');
    */
-  scale(id: string, body: BodyOf<typeof v1.cacheInstances.scale>, options?: RequestOptions) {
+  scale(id: string, body: CacheScaleParams, options?: RequestOptions) {
     return this._client.call(v1.cacheInstances.scale, { params: { id }, body }, options);
   }
 

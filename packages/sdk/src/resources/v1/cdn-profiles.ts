@@ -1,12 +1,17 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type {
+  CdnEndpointCreateParams,
+  CdnEndpointListParams,
+  CdnProfileCreateParams,
+  CdnProfileListParams,
+} from '../../generated/types';
 
 /** Endpoints of one CDN profile (`/api/v1/cdn-profiles/{id}/endpoints`): `client.cdnProfiles.endpoints`. */
 export class CdnEndpoints extends APIResource {
   /** Endpoints of profile `profileId`, oldest first, optionally in one `status`. */
-  list(profileId: string, query?: QueryOf<typeof v1.cdnEndpoints.list>, options?: RequestOptions) {
+  list(profileId: string, query?: CdnEndpointListParams, options?: RequestOptions) {
     return this._client.list(v1.cdnEndpoints.list, { params: { id: profileId }, query }, options);
   }
 
@@ -16,7 +21,7 @@ export class CdnEndpoints extends APIResource {
    * @example
    * await client.cdnProfiles.endpoints.create(profile.id, { name: 'acme-img', origin_host: 'img.acme.com' });
    */
-  create(profileId: string, body: BodyOf<typeof v1.cdnEndpoints.create>, options?: RequestOptions) {
+  create(profileId: string, body: CdnEndpointCreateParams, options?: RequestOptions) {
     return this._client.call(v1.cdnEndpoints.create, { params: { id: profileId }, body }, options);
   }
 }
@@ -26,11 +31,11 @@ export class CdnProfiles extends APIResource {
   readonly endpoints = new CdnEndpoints(this._client);
 
   /** Profiles of the project, oldest first, optionally of one `sku`. */
-  list(query?: QueryOf<typeof v1.cdnProfiles.list>, options?: RequestOptions) {
+  list(query?: CdnProfileListParams, options?: RequestOptions) {
     return this._client.list(v1.cdnProfiles.list, { query }, options);
   }
 
-  create(body: BodyOf<typeof v1.cdnProfiles.create>, options?: RequestOptions) {
+  create(body: CdnProfileCreateParams, options?: RequestOptions) {
     return this._client.call(v1.cdnProfiles.create, { body }, options);
   }
 

@@ -1,14 +1,13 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
-import type { Cluster, ClusterStatus } from '../../contract/v1/clusters';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
+import { v1 } from '../../generated/routes';
+import type { Cluster, ClusterCreateParams, ClusterListParams, ClusterStatus } from '../../generated/types';
 
 /** Kubernetes clusters of the client's project (`/api/v1/clusters`). */
 export class Clusters extends APIResource {
   /** Clusters of the project, oldest first, filtered by `status`, `region` or `name`. */
-  list(query?: QueryOf<typeof v1.clusters.list>, options?: RequestOptions) {
+  list(query?: ClusterListParams, options?: RequestOptions) {
     return this._client.list(v1.clusters.list, { query }, options);
   }
 
@@ -20,7 +19,7 @@ export class Clusters extends APIResource {
    *   name: 'prod', region: 'hn', node_pools: [{ name: 'system', flavor: 'medium', count: 3 }],
    * });
    */
-  create(body: BodyOf<typeof v1.clusters.create>, options?: RequestOptions) {
+  create(body: ClusterCreateParams, options?: RequestOptions) {
     return this._client.call(v1.clusters.create, { body }, options);
   }
 

@@ -1,12 +1,16 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type {
+  ComplianceEvaluateParams,
+  ComplianceForPolicyParams,
+  ComplianceListParams,
+} from '../../generated/types';
 
 /** Compliance results of the client's project (`/api/v1/compliance`). */
 export class Compliance extends APIResource {
   /** Results, oldest first, filtered by `compliant`, `policy_id`, `resource_type` or `resource_id`. */
-  list(query?: QueryOf<typeof v1.compliance.list>, options?: RequestOptions) {
+  list(query?: ComplianceListParams, options?: RequestOptions) {
     return this._client.list(v1.compliance.list, { query }, options);
   }
 
@@ -21,12 +25,12 @@ export class Compliance extends APIResource {
    * });
    * if (!result.compliant) console.log(result.reason);
    */
-  evaluate(body: BodyOf<typeof v1.compliance.evaluate>, options?: RequestOptions) {
+  evaluate(body: ComplianceEvaluateParams, options?: RequestOptions) {
     return this._client.call(v1.compliance.evaluate, { body }, options);
   }
 
   /** Results of one policy (404 for a policy the project cannot see). */
-  forPolicy(policyId: string, query?: QueryOf<typeof v1.compliance.forPolicy>, options?: RequestOptions) {
+  forPolicy(policyId: string, query?: ComplianceForPolicyParams, options?: RequestOptions) {
     return this._client.list(v1.compliance.forPolicy, { params: { policyId }, query }, options);
   }
 }

@@ -1,9 +1,17 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
-import type { Database, DatabaseStatus } from '../../contract/v1/databases';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
+import { v1 } from '../../generated/routes';
+import type {
+  Database,
+  DatabaseCreateParams,
+  DatabaseListParams,
+  DatabasePoolUpdateParams,
+  DatabaseStatus,
+  DatabasesListReplicasParams,
+  FailoverParams,
+  ReplicaCreateParams,
+} from '../../generated/types';
 
 /** The connection pool of a database (`/api/v1/databases/{id}/pool`). */
 export class DatabasePools extends APIResource {
@@ -19,7 +27,7 @@ export class DatabasePools extends APIResource {
    * @example
    * await client.databases.pool.update(db.id, { mode: 'session', max_connections: 200, min_idle: 20 });
    */
-  update(databaseId: string, body: BodyOf<typeof v1.databases.updatePool>, options?: RequestOptions) {
+  update(databaseId: string, body: DatabasePoolUpdateParams, options?: RequestOptions) {
     return this._client.call(v1.databases.updatePool, { params: { id: databaseId }, body }, options);
   }
 }
@@ -27,7 +35,7 @@ export class DatabasePools extends APIResource {
 /** Read replicas of a database (`/api/v1/databases/{id}/replicas`). */
 export class DatabaseReplicas extends APIResource {
   /** Replicas of the database, oldest first, filtered by `status` or `region`. */
-  list(databaseId: string, query?: QueryOf<typeof v1.databases.listReplicas>, options?: RequestOptions) {
+  list(databaseId: string, query?: DatabasesListReplicasParams, options?: RequestOptions) {
     return this._client.list(v1.databases.listReplicas, { params: { id: databaseId }, query }, options);
   }
 
@@ -37,7 +45,7 @@ export class DatabaseReplicas extends APIResource {
    * @example
    * const replica = await client.databases.replicas.create(db.id, { region: 'hcm' });
    */
-  create(databaseId: string, body: BodyOf<typeof v1.databases.createReplica>, options?: RequestOptions) {
+  create(databaseId: string, body: ReplicaCreateParams, options?: RequestOptions) {
     return this._client.call(v1.databases.createReplica, { params: { id: databaseId }, body }, options);
   }
 }
@@ -48,7 +56,7 @@ export class Databases extends APIResource {
   readonly replicas = new DatabaseReplicas(this._client);
 
   /** Databases of the project, oldest first, filtered by `status`, `engine`, `tier`, `region` or `name`. */
-  list(query?: QueryOf<typeof v1.databases.list>, options?: RequestOptions) {
+  list(query?: DatabaseListParams, options?: RequestOptions) {
     return this._client.list(v1.databases.list, { query }, options);
   }
 
@@ -61,7 +69,7 @@ export class Databases extends APIResource {
    * const db = await client.databases.create({ name: 'orders', engine: 'postgres', version: '16', region: 'hn' });
    * await client.databases.waitFor(db.id, 'available');
    */
-  create(body: BodyOf<typeof v1.databases.create>, options?: RequestOptions) {
+  create(body: DatabaseCreateParams, options?: RequestOptions) {
     return this._client.call(v1.databases.create, { body }, options);
   }
 
@@ -84,7 +92,7 @@ export class Databases extends APIResource {
    * const db = await client.databases.failover(id);
    * console.log(db.primary_region, db.failover_count);
    */
-  failover(id: string, body?: BodyOf<typeof v1.databases.failover>, options?: RequestOptions) {
+  failover(id: string, body?: FailoverParams, options?: RequestOptions) {
     return this._client.call(v1.databases.failover, { params: { id }, body }, options);
   }
 

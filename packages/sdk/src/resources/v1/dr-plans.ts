@@ -1,15 +1,20 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
-import type { DrPlan, DrPlanStatus } from '../../contract/v1/dr-plans';
 import { APIResource } from '../../core/api-resource';
 import { NimbusError } from '../../core/errors';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
+import { v1 } from '../../generated/routes';
+import type {
+  DrPlan,
+  DrPlanCreateParams,
+  DrPlanListParams,
+  DrPlanStatus,
+  DrStepCreateParams,
+} from '../../generated/types';
 
 /** Disaster-recovery plans (`/api/v1/dr/plans`). */
 export class DrPlans extends APIResource {
   /** Plans of the project, oldest first, filtered by `id`, `status`, `primary_region`, `secondary_region` or `name`. */
-  list(query?: QueryOf<typeof v1.drPlans.list>, options?: RequestOptions) {
+  list(query?: DrPlanListParams, options?: RequestOptions) {
     return this._client.list(v1.drPlans.list, { query }, options);
   }
 
@@ -19,7 +24,7 @@ export class DrPlans extends APIResource {
    * @example
    * const plan = await client.drPlans.create({ name: 'hn-outage', primary_region: 'hn', secondary_region: 'hcm' });
    */
-  create(body: BodyOf<typeof v1.drPlans.create>, options?: RequestOptions) {
+  create(body: DrPlanCreateParams, options?: RequestOptions) {
     return this._client.call(v1.drPlans.create, { body }, options);
   }
 
@@ -29,7 +34,7 @@ export class DrPlans extends APIResource {
    * @example
    * await client.drPlans.addStep(plan.id, { name: 'Fail over orders', action: 'failover_database', target_id: db.id });
    */
-  addStep(id: string, body: BodyOf<typeof v1.drPlans.addStep>, options?: RequestOptions) {
+  addStep(id: string, body: DrStepCreateParams, options?: RequestOptions) {
     return this._client.call(v1.drPlans.addStep, { params: { id }, body }, options);
   }
 

@@ -1,14 +1,22 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
-import type { FunctionRecord, FunctionStatus } from '../../contract/v1/functions';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
+import { v1 } from '../../generated/routes';
+import type {
+  FunctionCreateParams,
+  FunctionInvokeParams,
+  FunctionListParams,
+  FunctionRecord,
+  FunctionStatus,
+  FunctionTriggerCreateParams,
+  FunctionTriggerListParams,
+  FunctionUpdateParams,
+} from '../../generated/types';
 
 /** Triggers of one function (`/api/v1/functions/{id}/triggers`): `client.functions.triggers`. */
 export class FunctionTriggers extends APIResource {
   /** Triggers of function `functionId`, oldest first, optionally of one `type`. */
-  list(functionId: string, query?: QueryOf<typeof v1.functions.listTriggers>, options?: RequestOptions) {
+  list(functionId: string, query?: FunctionTriggerListParams, options?: RequestOptions) {
     return this._client.list(v1.functions.listTriggers, { params: { id: functionId }, query }, options);
   }
 
@@ -18,7 +26,7 @@ export class FunctionTriggers extends APIResource {
    * @example
    * await client.functions.triggers.create(fn.id, { type: 'schedule', schedule: '0 9 * * MON-FRI' });
    */
-  create(functionId: string, body: BodyOf<typeof v1.functions.createTrigger>, options?: RequestOptions) {
+  create(functionId: string, body: FunctionTriggerCreateParams, options?: RequestOptions) {
     return this._client.call(v1.functions.createTrigger, { params: { id: functionId }, body }, options);
   }
 }
@@ -28,7 +36,7 @@ export class Functions extends APIResource {
   readonly triggers = new FunctionTriggers(this._client);
 
   /** Functions of the project, oldest first, filtered by `status`, `runtime`, `region` or `name`. */
-  list(query?: QueryOf<typeof v1.functions.list>, options?: RequestOptions) {
+  list(query?: FunctionListParams, options?: RequestOptions) {
     return this._client.list(v1.functions.list, { query }, options);
   }
 
@@ -39,7 +47,7 @@ export class Functions extends APIResource {
    * const fn = await client.functions.create({ name: 'resize', runtime: 'nodejs20', region: 'hn' });
    * await client.functions.waitFor(fn.id, 'active');
    */
-  create(body: BodyOf<typeof v1.functions.create>, options?: RequestOptions) {
+  create(body: FunctionCreateParams, options?: RequestOptions) {
     return this._client.call(v1.functions.create, { body }, options);
   }
 
@@ -48,7 +56,7 @@ export class Functions extends APIResource {
   }
 
   /** Changes any of the mutable fields; the function redeploys (`deploying -> active`). */
-  update(id: string, body: BodyOf<typeof v1.functions.update>, options?: RequestOptions) {
+  update(id: string, body: FunctionUpdateParams, options?: RequestOptions) {
     return this._client.call(v1.functions.update, { params: { id }, body }, options);
   }
 
@@ -64,7 +72,7 @@ export class Functions extends APIResource {
    * const run = await client.functions.invoke(fn.id, { payload: { width: 640 } });
    * console.log(run.status, run.billed_ms, run.logs.join('\n'));
    */
-  invoke(id: string, body?: BodyOf<typeof v1.functions.invoke>, options?: RequestOptions) {
+  invoke(id: string, body?: FunctionInvokeParams, options?: RequestOptions) {
     return this._client.call(v1.functions.invoke, { params: { id }, body }, options);
   }
 

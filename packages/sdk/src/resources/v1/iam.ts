@@ -1,12 +1,19 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type {
+  ApiKeyCreateParams,
+  BucketGrantParams,
+  IamRoleCreateParams,
+  IamRoleListParams,
+  IamUserAddParams,
+  IamUserListParams,
+} from '../../generated/types';
 
 /** Members of the client's project (`/api/v1/iam/users`). */
 export class IamUsers extends APIResource {
   /** Members with their role, live delegations and when they joined; filter by `role`. */
-  list(query?: QueryOf<typeof v1.iamUsers.list>, options?: RequestOptions) {
+  list(query?: IamUserListParams, options?: RequestOptions) {
     return this._client.list(v1.iamUsers.list, { query }, options);
   }
 
@@ -16,7 +23,7 @@ export class IamUsers extends APIResource {
    * @example
    * await client.iam.users.add({ email: 'bob@example.com', role: 'viewer' });
    */
-  add(body: BodyOf<typeof v1.iamUsers.add>, options?: RequestOptions) {
+  add(body: IamUserAddParams, options?: RequestOptions) {
     return this._client.call(v1.iamUsers.add, { body }, options);
   }
 }
@@ -24,7 +31,7 @@ export class IamUsers extends APIResource {
 /** Built-in and custom roles of the client's project (`/api/v1/iam/roles`). */
 export class IamRoles extends APIResource {
   /** owner, editor and viewer first, then the custom roles, oldest first. */
-  list(query?: QueryOf<typeof v1.iamRoles.list>, options?: RequestOptions) {
+  list(query?: IamRoleListParams, options?: RequestOptions) {
     return this._client.list(v1.iamRoles.list, { query }, options);
   }
 
@@ -34,7 +41,7 @@ export class IamRoles extends APIResource {
    * @example
    * await client.iam.roles.create({ name: 'vm-operator', permissions: ['compute:write'] });
    */
-  create(body: BodyOf<typeof v1.iamRoles.create>, options?: RequestOptions) {
+  create(body: IamRoleCreateParams, options?: RequestOptions) {
     return this._client.call(v1.iamRoles.create, { body }, options);
   }
 }
@@ -48,7 +55,7 @@ export class IamKeys extends APIResource {
    * const { key } = await client.iam.keys.create({ name: 'ci', role: 'editor' });
    * const ci = new Nimbus({ baseUrl, apiKey: key, projectId });
    */
-  create(body: BodyOf<typeof v1.iamKeys.create>, options?: RequestOptions) {
+  create(body: ApiKeyCreateParams, options?: RequestOptions) {
     return this._client.call(v1.iamKeys.create, { body }, options);
   }
 }
@@ -60,7 +67,7 @@ export class Iam extends APIResource {
   readonly keys = new IamKeys(this._client);
 
   /** Grants a member `read` or `write` on a bucket of the project; granting again sets the level. Owner only. */
-  authorizeBucket(body: BodyOf<typeof v1.iamBucketGrants.create>, options?: RequestOptions) {
+  authorizeBucket(body: BucketGrantParams, options?: RequestOptions) {
     return this._client.call(v1.iamBucketGrants.create, { body }, options);
   }
 }

@@ -1,9 +1,13 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
-import type { Instance, InstanceStatus } from '../../contract/v1/instances';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
+import { v1 } from '../../generated/routes';
+import type {
+  Instance,
+  InstanceCreateParams,
+  InstanceListParams,
+  InstanceStatus,
+} from '../../generated/types';
 
 /** Virtual machines of the client's project (`/api/v1/instances`). */
 export class Instances extends APIResource {
@@ -14,12 +18,12 @@ export class Instances extends APIResource {
    * const page = await client.instances.list({ status: 'running', per_page: 10 });
    * for await (const vm of client.instances.list({ region: 'hn' })) console.log(vm.id);
    */
-  list(query?: QueryOf<typeof v1.instances.list>, options?: RequestOptions) {
+  list(query?: InstanceListParams, options?: RequestOptions) {
     return this._client.list(v1.instances.list, { query }, options);
   }
 
   /** Creates an instance; it starts in `provisioning` and becomes `running` (see `waitFor`). */
-  create(body: BodyOf<typeof v1.instances.create>, options?: RequestOptions) {
+  create(body: InstanceCreateParams, options?: RequestOptions) {
     return this._client.call(v1.instances.create, { body }, options);
   }
 

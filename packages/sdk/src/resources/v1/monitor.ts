@@ -1,7 +1,7 @@
-import { v1 } from '../../contract';
-import type { QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { AuditLogListParams, LogParams, MetricParams } from '../../generated/types';
 
 /** Security events of the client's project (`/api/v1/audit/logs`). */
 export class AuditLogs extends APIResource {
@@ -12,7 +12,7 @@ export class AuditLogs extends APIResource {
    * @example
    * const failures = await client.auditLogs.list({ event: 'login', outcome: 'failure' });
    */
-  list(query?: QueryOf<typeof v1.auditLogs.list>, options?: RequestOptions) {
+  list(query?: AuditLogListParams, options?: RequestOptions) {
     return this._client.list(v1.auditLogs.list, { query }, options);
   }
 }
@@ -26,7 +26,7 @@ export class Metrics extends APIResource {
    * const cpu = await client.metrics.query({ resource_id: vm.id, metric: 'cpu_percent', interval: 60 });
    * console.log(cpu.points.at(-1)?.value);
    */
-  query(query: QueryOf<typeof v1.metrics.query>, options?: RequestOptions) {
+  query(query: MetricParams, options?: RequestOptions) {
     return this._client.call(v1.metrics.query, { query }, options);
   }
 }
@@ -40,7 +40,7 @@ export class Logs extends APIResource {
    * @example
    * const failed = await client.logs.query({ q: 'source:activity AND status:>=400 AND operation:instances.*' });
    */
-  query(query?: QueryOf<typeof v1.logs.query>, options?: RequestOptions) {
+  query(query?: LogParams, options?: RequestOptions) {
     return this._client.list(v1.logs.query, { query }, options);
   }
 }

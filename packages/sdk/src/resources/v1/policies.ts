@@ -1,7 +1,7 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { PolicyCreateParams, PolicyListParams, PolicyUpdateParams } from '../../generated/types';
 
 /**
  * Policy definitions (`/api/v1/policies`): the platform's builtins plus the project's custom
@@ -10,7 +10,7 @@ import type { RequestOptions } from '../../core/request';
  */
 export class Policies extends APIResource {
   /** Builtins first, then the project's own, filtered by `type`, `category`, `enforcement_mode`, `severity` or `name`. */
-  list(query?: QueryOf<typeof v1.policies.list>, options?: RequestOptions) {
+  list(query?: PolicyListParams, options?: RequestOptions) {
     return this._client.list(v1.policies.list, { query }, options);
   }
 
@@ -26,7 +26,7 @@ export class Policies extends APIResource {
    *   }),
    * });
    */
-  create(body: BodyOf<typeof v1.policies.create>, options?: RequestOptions) {
+  create(body: PolicyCreateParams, options?: RequestOptions) {
     return this._client.call(v1.policies.create, { body }, options);
   }
 
@@ -35,7 +35,7 @@ export class Policies extends APIResource {
   }
 
   /** Changes the given fields of a custom policy; builtins answer 403. */
-  update(id: string, body: BodyOf<typeof v1.policies.update>, options?: RequestOptions) {
+  update(id: string, body: PolicyUpdateParams, options?: RequestOptions) {
     return this._client.call(v1.policies.update, { params: { id }, body }, options);
   }
 

@@ -1,22 +1,22 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { DelegateParams, PageParams, ProjectCreateParams } from '../../generated/types';
 
 /** Projects the caller belongs to (`/api/v1/projects`). The project id goes in the path, not `X-Project-ID`. */
 export class Projects extends APIResource {
   /** Projects the caller is a member of, oldest first; `for await` it to walk every page. */
-  list(query?: QueryOf<typeof v1.projects.list>, options?: RequestOptions) {
+  list(query?: PageParams, options?: RequestOptions) {
     return this._client.list(v1.projects.list, { query }, options);
   }
 
   /** Creates a project; the caller becomes its owner. */
-  create(body: BodyOf<typeof v1.projects.create>, options?: RequestOptions) {
+  create(body: ProjectCreateParams, options?: RequestOptions) {
     return this._client.call(v1.projects.create, { body }, options);
   }
 
   /** Grants `role` to a member of project `id`, optionally until `expires_at`. */
-  delegate(id: string, body: BodyOf<typeof v1.projects.delegate>, options?: RequestOptions) {
+  delegate(id: string, body: DelegateParams, options?: RequestOptions) {
     return this._client.call(v1.projects.delegate, { params: { id }, body }, options);
   }
 }

@@ -1,7 +1,7 @@
-import { v1 } from '../../contract';
-import type { BodyOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { ProvisioningMetricStartParams } from '../../generated/types';
 
 /** Provisioning time measurements (`/api/v1/provisioning-metrics`). */
 export class ProvisioningMetrics extends APIResource {
@@ -13,7 +13,7 @@ export class ProvisioningMetrics extends APIResource {
    * await client.instances.waitFor(vm.id, 'running');
    * const { duration_ms } = await client.provisioningMetrics.complete(metric.id);
    */
-  start(body: BodyOf<typeof v1.provisioningMetrics.start>, options?: RequestOptions) {
+  start(body: ProvisioningMetricStartParams, options?: RequestOptions) {
     return this._client.call(v1.provisioningMetrics.start, { body }, options);
   }
 

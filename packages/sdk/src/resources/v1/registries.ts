@@ -1,12 +1,12 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { RegistryCreateParams, RegistryListParams } from '../../generated/types';
 
 /** Container registries of the client's project (`/api/v1/registries`). Names are global. */
 export class Registries extends APIResource {
   /** Registries of the project, oldest first, filtered by `region`, `sku` or `name`. */
-  list(query?: QueryOf<typeof v1.registries.list>, options?: RequestOptions) {
+  list(query?: RegistryListParams, options?: RequestOptions) {
     return this._client.list(v1.registries.list, { query }, options);
   }
 
@@ -16,7 +16,7 @@ export class Registries extends APIResource {
    * @example
    * const registry = await client.registries.create({ name: 'acmeimages', region: 'hn', sku: 'standard' });
    */
-  create(body: BodyOf<typeof v1.registries.create>, options?: RequestOptions) {
+  create(body: RegistryCreateParams, options?: RequestOptions) {
     return this._client.call(v1.registries.create, { body }, options);
   }
 }

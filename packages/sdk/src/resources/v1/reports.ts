@@ -1,14 +1,13 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
-import type { Report, ReportStatus } from '../../contract/v1/reports';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
+import { v1 } from '../../generated/routes';
+import type { Report, ReportCreateParams, ReportListParams, ReportStatus } from '../../generated/types';
 
 /** Cost reports of the client's project (`/api/v1/reports`). */
 export class Reports extends APIResource {
   /** Reports, oldest first, filtered by `status` or `period`. */
-  list(query?: QueryOf<typeof v1.reports.list>, options?: RequestOptions) {
+  list(query?: ReportListParams, options?: RequestOptions) {
     return this._client.list(v1.reports.list, { query }, options);
   }
 
@@ -21,7 +20,7 @@ export class Reports extends APIResource {
    * const done = await client.reports.waitFor(report.id, 'completed');
    * console.log(done.breakdown?.total);
    */
-  create(body: BodyOf<typeof v1.reports.create>, options?: RequestOptions) {
+  create(body: ReportCreateParams, options?: RequestOptions) {
     return this._client.call(v1.reports.create, { body }, options);
   }
 

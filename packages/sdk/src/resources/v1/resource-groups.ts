@@ -1,12 +1,12 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { ResourceGroupCreateParams, ResourceGroupsListParams } from '../../generated/types';
 
 /** Resource groups of the client's project (`/api/v1/resource-groups`). */
 export class ResourceGroups extends APIResource {
   /** Groups of the project, oldest first, filtered by `region` or `name`. */
-  list(query?: QueryOf<typeof v1.resourceGroups.list>, options?: RequestOptions) {
+  list(query?: ResourceGroupsListParams, options?: RequestOptions) {
     return this._client.list(v1.resourceGroups.list, { query }, options);
   }
 
@@ -17,7 +17,7 @@ export class ResourceGroups extends APIResource {
    * @example
    * const group = await client.resourceGroups.create({ name: 'prod', region: 'hn', tags: { team: 'core' } });
    */
-  create(body: BodyOf<typeof v1.resourceGroups.create>, options?: RequestOptions) {
+  create(body: ResourceGroupCreateParams, options?: RequestOptions) {
     return this._client.call(v1.resourceGroups.create, { body }, options);
   }
 }

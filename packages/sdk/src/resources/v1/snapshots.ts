@@ -1,7 +1,7 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { SnapshotCreateParams, SnapshotsListParams } from '../../generated/types';
 
 /** Snapshots of instances and databases (`/api/v1/snapshots`). */
 export class Snapshots extends APIResource {
@@ -9,7 +9,7 @@ export class Snapshots extends APIResource {
    * Snapshots of the project, oldest first, filtered by `resource_type`, `resource_id` or
    * `status` (an extension of the API document).
    */
-  list(query?: QueryOf<typeof v1.snapshots.list>, options?: RequestOptions) {
+  list(query?: SnapshotsListParams, options?: RequestOptions) {
     return this._client.list(v1.snapshots.list, { query }, options);
   }
 
@@ -19,7 +19,7 @@ export class Snapshots extends APIResource {
    * @example
    * const snap = await client.snapshots.create({ resource_type: 'instance', resource_id: vm.id });
    */
-  create(body: BodyOf<typeof v1.snapshots.create>, options?: RequestOptions) {
+  create(body: SnapshotCreateParams, options?: RequestOptions) {
     return this._client.call(v1.snapshots.create, { body }, options);
   }
 }

@@ -1,12 +1,19 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type {
+  DeliveryListParams,
+  PublishParams,
+  TopicCreateParams,
+  TopicListParams,
+  TopicSubscriptionCreateParams,
+  TopicSubscriptionsListParams,
+} from '../../generated/types';
 
 /** Webhook subscriptions of one topic (`/api/v1/topics/{id}/subscriptions`): `client.topics.subscriptions`. */
 export class TopicSubscriptions extends APIResource {
   /** Subscriptions of topic `topicId`, oldest first. */
-  list(topicId: string, query?: QueryOf<typeof v1.topicSubscriptions.list>, options?: RequestOptions) {
+  list(topicId: string, query?: TopicSubscriptionsListParams, options?: RequestOptions) {
     return this._client.list(v1.topicSubscriptions.list, { params: { id: topicId }, query }, options);
   }
 
@@ -21,7 +28,7 @@ export class TopicSubscriptions extends APIResource {
    * });
    * saveSecret(sub.secret);
    */
-  create(topicId: string, body: BodyOf<typeof v1.topicSubscriptions.create>, options?: RequestOptions) {
+  create(topicId: string, body: TopicSubscriptionCreateParams, options?: RequestOptions) {
     return this._client.call(v1.topicSubscriptions.create, { params: { id: topicId }, body }, options);
   }
 
@@ -51,12 +58,7 @@ export class TopicSubscriptions extends APIResource {
    *   console.log(attempt.event_id, attempt.error);
    * }
    */
-  deliveries(
-    topicId: string,
-    subscriptionId: string,
-    query?: QueryOf<typeof v1.topicSubscriptions.deliveries>,
-    options?: RequestOptions,
-  ) {
+  deliveries(topicId: string, subscriptionId: string, query?: DeliveryListParams, options?: RequestOptions) {
     return this._client.list(
       v1.topicSubscriptions.deliveries,
       { params: { id: topicId, subscriptionId }, query },
@@ -70,11 +72,11 @@ export class Topics extends APIResource {
   readonly subscriptions = new TopicSubscriptions(this._client);
 
   /** Topics of the project, oldest first, optionally the one with `name`. */
-  list(query?: QueryOf<typeof v1.topics.list>, options?: RequestOptions) {
+  list(query?: TopicListParams, options?: RequestOptions) {
     return this._client.list(v1.topics.list, { query }, options);
   }
 
-  create(body: BodyOf<typeof v1.topics.create>, options?: RequestOptions) {
+  create(body: TopicCreateParams, options?: RequestOptions) {
     return this._client.call(v1.topics.create, { body }, options);
   }
 
@@ -94,7 +96,7 @@ export class Topics extends APIResource {
    * @example
    * await client.topics.publish(topic.id, { event_type: 'order.created', subject: '/orders/42', data: { total: 120 } });
    */
-  publish(id: string, body: BodyOf<typeof v1.topics.publish>, options?: RequestOptions) {
+  publish(id: string, body: PublishParams, options?: RequestOptions) {
     return this._client.call(v1.topics.publish, { params: { id }, body }, options);
   }
 }

@@ -1,6 +1,6 @@
-import { v1 } from '../../contract';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
 
 /** Users (`/api/v1/users/*`). */
 export class Users extends APIResource {

@@ -1,12 +1,12 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { VaultCreateParams, VaultListParams } from '../../generated/types';
 
 /** Key vaults of the client's project (`/api/v1/vaults`). */
 export class Vaults extends APIResource {
   /** Vaults of the project, oldest first, filtered by `region`, `sku` or `name`. */
-  list(query?: QueryOf<typeof v1.vaults.list>, options?: RequestOptions) {
+  list(query?: VaultListParams, options?: RequestOptions) {
     return this._client.list(v1.vaults.list, { query }, options);
   }
 
@@ -16,7 +16,7 @@ export class Vaults extends APIResource {
    * @example
    * await client.vaults.create({ name: 'acme-prod', region: 'hn', secrets: { 'db-password': 's3cret' } });
    */
-  create(body: BodyOf<typeof v1.vaults.create>, options?: RequestOptions) {
+  create(body: VaultCreateParams, options?: RequestOptions) {
     return this._client.call(v1.vaults.create, { body }, options);
   }
 }

@@ -1,12 +1,12 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { WebAppCreateParams, WebAppListParams } from '../../generated/types';
 
 /** Web apps of the client's project (`/api/v1/webapps`). Names are global: they are host names. */
 export class WebApps extends APIResource {
   /** Web apps of the project, oldest first, filtered by `region`, `runtime`, `plan` or `name`. */
-  list(query?: QueryOf<typeof v1.webapps.list>, options?: RequestOptions) {
+  list(query?: WebAppListParams, options?: RequestOptions) {
     return this._client.list(v1.webapps.list, { query }, options);
   }
 
@@ -16,7 +16,7 @@ export class WebApps extends APIResource {
    * @example
    * await client.webapps.create({ name: 'acme-shop', region: 'hn', runtime: 'node', runtime_version: '22' });
    */
-  create(body: BodyOf<typeof v1.webapps.create>, options?: RequestOptions) {
+  create(body: WebAppCreateParams, options?: RequestOptions) {
     return this._client.call(v1.webapps.create, { body }, options);
   }
 }

@@ -1,12 +1,12 @@
-import { v1 } from '../../contract';
-import type { BodyOf, QueryOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v1 } from '../../generated/routes';
+import type { ZoneCreateParams, ZoneListParams } from '../../generated/types';
 
 /** DNS zones of the client's project (`/api/v1/zones`). */
 export class Zones extends APIResource {
   /** Zones of the project, oldest first, filtered by `type` or `name`. */
-  list(query?: QueryOf<typeof v1.zones.list>, options?: RequestOptions) {
+  list(query?: ZoneListParams, options?: RequestOptions) {
     return this._client.list(v1.zones.list, { query }, options);
   }
 
@@ -16,7 +16,7 @@ export class Zones extends APIResource {
    * @example
    * await client.zones.create({ name: 'example.com', record_sets: [{ name: 'www', type: 'A', values: ['203.0.113.10'] }] });
    */
-  create(body: BodyOf<typeof v1.zones.create>, options?: RequestOptions) {
+  create(body: ZoneCreateParams, options?: RequestOptions) {
     return this._client.call(v1.zones.create, { body }, options);
   }
 }

@@ -1,8 +1,8 @@
 import type { Nimbus } from '../../client';
-import { v2 } from '../../contract';
-import type { BodyOf } from '../../contract/define';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v2 } from '../../generated/routes';
+import type { CameraCreateParams, CameraUpdateParams } from '../../generated/types';
 import type { VideoCredentials } from './credentials';
 
 /** The tenant's cameras (`/v2/api/cameras`). */
@@ -31,7 +31,7 @@ export class Cameras extends APIResource {
    *   features: ['person', 'vehicle'],
    * });
    */
-  create(body: BodyOf<typeof v2.cameras.create>, options?: RequestOptions) {
+  create(body: CameraCreateParams, options?: RequestOptions) {
     return this._client.call(v2.cameras.create, { body }, this.#credentials.options(options));
   }
 
@@ -39,7 +39,7 @@ export class Cameras extends APIResource {
    * Changes some fields. Sending back the masked `rtsp_url` (`rtsp://user:***@...`) keeps the stored
    * password; `enabled: false` disables the camera and `enabled: true` reconnects it.
    */
-  update(id: string, body: BodyOf<typeof v2.cameras.update>, options?: RequestOptions) {
+  update(id: string, body: CameraUpdateParams, options?: RequestOptions) {
     return this._client.call(v2.cameras.update, { params: { id }, body }, this.#credentials.options(options));
   }
 

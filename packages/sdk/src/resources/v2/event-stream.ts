@@ -1,6 +1,6 @@
-import type { VideoEvent, VideoEventType } from '../../contract/v2/events';
 import { APIConnectionError, APIError, NimbusError } from '../../core/errors';
 import type { StreamSocket, WebSocketFactory } from '../../core/websocket';
+import type { VideoEvent, VideoEventType } from '../../generated/types';
 
 export interface EventStreamOptions {
   /** Only events of this camera. */

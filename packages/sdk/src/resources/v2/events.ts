@@ -1,10 +1,9 @@
 import type { Nimbus } from '../../client';
-import { v2 } from '../../contract';
-import type { QueryOf } from '../../contract/define';
-import { VIDEO_EVENT_STREAM_PATH, type VideoEvent } from '../../contract/v2/events';
 import { APIResource } from '../../core/api-resource';
 import { type CursorPagePromise, requestCursorPage } from '../../core/cursor-pagination';
 import type { RequestOptions } from '../../core/request';
+import { VIDEO_EVENT_STREAM_PATH, v2 } from '../../generated/routes';
+import type { VideoEvent, VideoEventListParams } from '../../generated/types';
 import type { VideoCredentials } from './credentials';
 import { EventStream, type EventStreamOptions } from './event-stream';
 
@@ -27,7 +26,7 @@ export class VideoEvents extends APIResource {
    * }
    */
   list(
-    query: Omit<QueryOf<typeof v2.events.list>, 'cursor'> = {},
+    query: Omit<VideoEventListParams, 'cursor'> = {},
     options?: RequestOptions,
   ): CursorPagePromise<VideoEvent> {
     return requestCursorPage((cursor) =>

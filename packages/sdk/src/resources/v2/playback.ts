@@ -1,11 +1,10 @@
 import type { Nimbus } from '../../client';
-import { v2 } from '../../contract';
-import type { QueryOf } from '../../contract/define';
 import { buildPath } from '../../contract/define';
-import type { VideoEvent } from '../../contract/v2/events';
 import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v2 } from '../../generated/routes';
+import type { PlaybackTimelineParams, VideoEvent } from '../../generated/types';
 import type { VideoCredentials } from './credentials';
 
 /** One recorded hour of a camera, as in the HLS path. */
@@ -27,7 +26,7 @@ export class Playback extends APIResource {
   }
 
   /** Hours of a day (UTC) that have recordings: `{ camera_id, date, hours: ['00', ...] }`. */
-  timeline(query: QueryOf<typeof v2.playback.timeline>, options?: RequestOptions) {
+  timeline(query: PlaybackTimelineParams, options?: RequestOptions) {
     return this._client.call(v2.playback.timeline, { query }, this.#credentials.options(options));
   }
 

@@ -1,7 +1,7 @@
 import type { Nimbus } from '../../client';
-import { v2 } from '../../contract';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { v2 } from '../../generated/routes';
 import { Cameras } from './cameras';
 import { VideoCredentials } from './credentials';
 import { VideoEvents } from './events';

@@ -1,16 +1,20 @@
-import { v1 } from '../../../contract';
-import type { BodyOf, QueryOf } from '../../../contract/define';
 import { APIResource } from '../../../core/api-resource';
 import type { RequestOptions } from '../../../core/request';
+import { v1 } from '../../../generated/routes';
+import type {
+  BandwidthPolicyCreateParams,
+  BandwidthPolicyListParams,
+  BandwidthPolicyUpdateParams,
+} from '../../../generated/types';
 
 /** Bandwidth limits on VPCs, VPN gateways and load balancers (`/api/v1/bandwidth-policies`). */
 export class BandwidthPolicies extends APIResource {
-  list(query?: QueryOf<typeof v1.bandwidthPolicies.list>, options?: RequestOptions) {
+  list(query?: BandwidthPolicyListParams, options?: RequestOptions) {
     return this._client.list(v1.bandwidthPolicies.list, { query }, options);
   }
 
   /** Creates a policy; `burst_mbps` defaults to `max_mbps`. One policy per target (409). */
-  create(body: BodyOf<typeof v1.bandwidthPolicies.create>, options?: RequestOptions) {
+  create(body: BandwidthPolicyCreateParams, options?: RequestOptions) {
     return this._client.call(v1.bandwidthPolicies.create, { body }, options);
   }
 
@@ -21,7 +25,7 @@ export class BandwidthPolicies extends APIResource {
    * @example
    * await client.bandwidthPolicies.update(policy.id, { max_mbps: 500, burst_mbps: 800 });
    */
-  update(id: string, body: BodyOf<typeof v1.bandwidthPolicies.update>, options?: RequestOptions) {
+  update(id: string, body: BandwidthPolicyUpdateParams, options?: RequestOptions) {
     return this._client.call(v1.bandwidthPolicies.update, { params: { id }, body }, options);
   }
 }

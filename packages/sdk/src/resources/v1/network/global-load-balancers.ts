@@ -1,11 +1,11 @@
-import { v1 } from '../../../contract';
-import type { BodyOf, QueryOf } from '../../../contract/define';
 import { APIResource } from '../../../core/api-resource';
 import type { RequestOptions } from '../../../core/request';
+import { v1 } from '../../../generated/routes';
+import type { GlobalLoadBalancerCreateParams, GlobalLoadBalancerListParams } from '../../../generated/types';
 
 /** Global load balancers over regional ones (`/api/v1/global-load-balancers`). */
 export class GlobalLoadBalancers extends APIResource {
-  list(query?: QueryOf<typeof v1.globalLoadBalancers.list>, options?: RequestOptions) {
+  list(query?: GlobalLoadBalancerListParams, options?: RequestOptions) {
     return this._client.list(v1.globalLoadBalancers.list, { query }, options);
   }
 
@@ -20,7 +20,7 @@ export class GlobalLoadBalancers extends APIResource {
    *   backends: [{ load_balancer_id: hn.id, weight: 70 }, { load_balancer_id: hcm.id, weight: 30 }],
    * });
    */
-  create(body: BodyOf<typeof v1.globalLoadBalancers.create>, options?: RequestOptions) {
+  create(body: GlobalLoadBalancerCreateParams, options?: RequestOptions) {
     return this._client.call(v1.globalLoadBalancers.create, { body }, options);
   }
 }

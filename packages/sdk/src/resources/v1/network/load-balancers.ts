@@ -1,20 +1,25 @@
-import { v1 } from '../../../contract';
-import type { BodyOf, QueryOf } from '../../../contract/define';
-import type { LoadBalancer, LoadBalancerStatus } from '../../../contract/v1/network/load-balancers';
 import { APIResource } from '../../../core/api-resource';
 import { NotFoundError } from '../../../core/errors';
 import type { RequestOptions } from '../../../core/request';
 import { pollUntil, type WaitOptions } from '../../../core/wait';
+import { v1 } from '../../../generated/routes';
+import type {
+  HealthProbeCreateParams,
+  LoadBalancer,
+  LoadBalancerCreateParams,
+  LoadBalancerListParams,
+  LoadBalancerStatus,
+} from '../../../generated/types';
 
 /** Load balancers of the client's project (`/api/v1/load-balancers`), with their health probes. */
 export class LoadBalancers extends APIResource {
   /** Load balancers of the project, each with `health_probes`; filter by `id`, `name`, `status`... */
-  list(query?: QueryOf<typeof v1.loadBalancers.list>, options?: RequestOptions) {
+  list(query?: LoadBalancerListParams, options?: RequestOptions) {
     return this._client.list(v1.loadBalancers.list, { query }, options);
   }
 
   /** Creates a load balancer; it is `provisioning`, then `active` (see `waitFor`). */
-  create(body: BodyOf<typeof v1.loadBalancers.create>, options?: RequestOptions) {
+  create(body: LoadBalancerCreateParams, options?: RequestOptions) {
     return this._client.call(v1.loadBalancers.create, { body }, options);
   }
 
@@ -25,11 +30,7 @@ export class LoadBalancers extends APIResource {
    * @example
    * await client.loadBalancers.createHealthProbe(lb.id, { protocol: 'http', port: 8080, path: '/healthz' });
    */
-  createHealthProbe(
-    id: string,
-    body: BodyOf<typeof v1.loadBalancers.createHealthProbe>,
-    options?: RequestOptions,
-  ) {
+  createHealthProbe(id: string, body: HealthProbeCreateParams, options?: RequestOptions) {
     return this._client.call(v1.loadBalancers.createHealthProbe, { params: { id }, body }, options);
   }
 

@@ -1,11 +1,11 @@
-import { v1 } from '../../../contract';
-import type { BodyOf, QueryOf } from '../../../contract/define';
 import { APIResource } from '../../../core/api-resource';
 import type { RequestOptions } from '../../../core/request';
+import { v1 } from '../../../generated/routes';
+import type { PrivateEndpointCreateParams, PrivateEndpointListParams } from '../../../generated/types';
 
 /** Private endpoints to platform services inside subnets (`/api/v1/private-endpoints`). */
 export class PrivateEndpoints extends APIResource {
-  list(query?: QueryOf<typeof v1.privateEndpoints.list>, options?: RequestOptions) {
+  list(query?: PrivateEndpointListParams, options?: RequestOptions) {
     return this._client.list(v1.privateEndpoints.list, { query }, options);
   }
 
@@ -13,7 +13,7 @@ export class PrivateEndpoints extends APIResource {
    * Creates an endpoint with an address from the subnet: the lowest free one, or `private_ip`.
    * A full subnet or a taken address answers 409.
    */
-  create(body: BodyOf<typeof v1.privateEndpoints.create>, options?: RequestOptions) {
+  create(body: PrivateEndpointCreateParams, options?: RequestOptions) {
     return this._client.call(v1.privateEndpoints.create, { body }, options);
   }
 }

@@ -1,12 +1,12 @@
-import { v1 } from '../../../contract';
-import type { BodyOf, QueryOf } from '../../../contract/define';
 import { APIResource } from '../../../core/api-resource';
 import type { RequestOptions } from '../../../core/request';
+import { v1 } from '../../../generated/routes';
+import type { RouteTableCreateParams, RouteTableListParams } from '../../../generated/types';
 
 /** Route tables of one VPC (`/api/v1/vpcs/{id}/route-tables`): `client.vpcs.routeTables`. */
 export class VpcRouteTables extends APIResource {
   /** Route tables of VPC `vpcId`, oldest first. */
-  list(vpcId: string, query?: QueryOf<typeof v1.routeTables.list>, options?: RequestOptions) {
+  list(vpcId: string, query?: RouteTableListParams, options?: RequestOptions) {
     return this._client.list(v1.routeTables.list, { params: { id: vpcId }, query }, options);
   }
 
@@ -20,7 +20,7 @@ export class VpcRouteTables extends APIResource {
    *   routes: [{ destination: '0.0.0.0/0', target: { type: 'internet' } }],
    * });
    */
-  create(vpcId: string, body: BodyOf<typeof v1.routeTables.create>, options?: RequestOptions) {
+  create(vpcId: string, body: RouteTableCreateParams, options?: RequestOptions) {
     return this._client.call(v1.routeTables.create, { params: { id: vpcId }, body }, options);
   }
 }

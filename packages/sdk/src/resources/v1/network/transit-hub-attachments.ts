@@ -1,12 +1,15 @@
-import { v1 } from '../../../contract';
-import type { BodyOf, QueryOf } from '../../../contract/define';
 import { APIResource } from '../../../core/api-resource';
 import type { RequestOptions } from '../../../core/request';
+import { v1 } from '../../../generated/routes';
+import type {
+  TransitHubAttachmentCreateParams,
+  TransitHubAttachmentListParams,
+} from '../../../generated/types';
 
 /** VPC attachments to transit hubs (`/api/v1/transit-hub-attachments`). */
 export class TransitHubAttachments extends APIResource {
   /** Attachments of the project, optionally of one `hub_id` or `vpc_id`. */
-  list(query?: QueryOf<typeof v1.transitHubAttachments.list>, options?: RequestOptions) {
+  list(query?: TransitHubAttachmentListParams, options?: RequestOptions) {
     return this._client.list(v1.transitHubAttachments.list, { query }, options);
   }
 
@@ -14,7 +17,7 @@ export class TransitHubAttachments extends APIResource {
    * Attaches a VPC to a hub. An unknown id is 404 with `details` naming `body.hub_id` or
    * `body.vpc_id`; attaching the same pair twice is 409.
    */
-  create(body: BodyOf<typeof v1.transitHubAttachments.create>, options?: RequestOptions) {
+  create(body: TransitHubAttachmentCreateParams, options?: RequestOptions) {
     return this._client.call(v1.transitHubAttachments.create, { body }, options);
   }
 }

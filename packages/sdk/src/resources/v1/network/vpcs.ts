@@ -1,7 +1,7 @@
-import { v1 } from '../../../contract';
-import type { BodyOf, QueryOf } from '../../../contract/define';
 import { APIResource } from '../../../core/api-resource';
 import type { RequestOptions } from '../../../core/request';
+import { v1 } from '../../../generated/routes';
+import type { VpcCreateParams, VpcListParams } from '../../../generated/types';
 import { VpcRouteTables } from './route-tables';
 import { VpcSubnets } from './subnets';
 
@@ -11,7 +11,7 @@ export class Vpcs extends APIResource {
   readonly routeTables = new VpcRouteTables(this._client);
 
   /** VPCs of the project, oldest first, filtered by `name`, `region` or `status`. */
-  list(query?: QueryOf<typeof v1.vpcs.list>, options?: RequestOptions) {
+  list(query?: VpcListParams, options?: RequestOptions) {
     return this._client.list(v1.vpcs.list, { query }, options);
   }
 
@@ -22,7 +22,7 @@ export class Vpcs extends APIResource {
    * @example
    * const vpc = await client.vpcs.create({ name: 'prod', region: 'hn', cidr: '10.20.0.0/16' });
    */
-  create(body: BodyOf<typeof v1.vpcs.create>, options?: RequestOptions) {
+  create(body: VpcCreateParams, options?: RequestOptions) {
     return this._client.call(v1.vpcs.create, { body }, options);
   }
 }

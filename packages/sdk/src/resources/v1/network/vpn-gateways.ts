@@ -1,17 +1,21 @@
-import { v1 } from '../../../contract';
-import type { BodyOf, QueryOf } from '../../../contract/define';
 import { APIResource } from '../../../core/api-resource';
 import type { RequestOptions } from '../../../core/request';
+import { v1 } from '../../../generated/routes';
+import type {
+  VpnBgpConfigureParams,
+  VpnGatewayCreateParams,
+  VpnGatewayListParams,
+} from '../../../generated/types';
 
 /** VPN gateways of the client's project (`/api/v1/vpn-gateways`) and their BGP sessions. */
 export class VpnGateways extends APIResource {
   /** Gateways of the project, filtered by `name`, `region`, `vpc_id` or `bgp_status`. */
-  list(query?: QueryOf<typeof v1.vpnGateways.list>, options?: RequestOptions) {
+  list(query?: VpnGatewayListParams, options?: RequestOptions) {
     return this._client.list(v1.vpnGateways.list, { query }, options);
   }
 
   /** Creates a gateway in the VPC's region; the platform assigns its `public_ip`. */
-  create(body: BodyOf<typeof v1.vpnGateways.create>, options?: RequestOptions) {
+  create(body: VpnGatewayCreateParams, options?: RequestOptions) {
     return this._client.call(v1.vpnGateways.create, { body }, options);
   }
 
@@ -24,7 +28,7 @@ export class VpnGateways extends APIResource {
    * await client.vpnGateways.configureBgp(gw.id, { asn: 65010, peer_ip: '198.51.100.20', peer_asn: 65020 });
    * await client.vpnGateways.activateBgp(gw.id);
    */
-  configureBgp(id: string, body: BodyOf<typeof v1.vpnGateways.configureBgp>, options?: RequestOptions) {
+  configureBgp(id: string, body: VpnBgpConfigureParams, options?: RequestOptions) {
     return this._client.call(v1.vpnGateways.configureBgp, { params: { id }, body }, options);
   }
 

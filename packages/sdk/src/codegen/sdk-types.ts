@@ -1,0 +1,582 @@
+/**
+ * Writes the SDK's plain TypeScript face of the contract: named interfaces for every model,
+ * params and list query (`types.ts`), the route table without zod (`routes.ts`), and the
+ * published declarations of `@nimbus/sdk/contract` in terms of those types (`contract.ts`).
+ * The SDK's resources use only the first two, so consumers neither load zod's types to read a
+ * signature nor bundle zod to make a call. Run by `scripts/generate-sdk-types.mjs` (the SDK's
+ * build runs it); a test regenerates and diffs.
+ */
+
+import type { Endpoint } from '../contract/define';
+import * as contractModule from '../contract/index';
+
+type Mode = 'input' | 'output';
+
+/** A zod schema seen through its internals (the public types do not expose `def`). */
+interface Schema {
+  _zod: { def: Def; optin?: 'optional' | 'defaulted'; optout?: 'optional' };
+  description?: string;
+}
+
+interface Def {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** A declared type: the schema, its exported name, and whether it is what callers send or receive. */
+interface Declaration {
+  name: string;
+  schema: Schema;
+  mode: Mode;
+  /** Printed without field comments: the other side of a type whose comments are already printed. */
+  undocumented?: boolean;
+}
+
+export interface GeneratedFiles {
+  'types.ts': string;
+  'routes.ts': string;
+  'contract.ts': string;
+}
+
+/** Runtime constants of the contract that the SDK needs, copied so the SDK does not load zod for them. */
+const copied = { VIDEO_EVENT_STREAM_PATH: contractModule.VIDEO_EVENT_STREAM_PATH };
+
+const HEADER = '// Generated from the contract by scripts/generate-sdk-types.mjs. Do not edit.\n';
+
+export function generateSdkTypes(): GeneratedFiles {
+  const operations = contractModule.operations();
+  const declarations = withOtherModes(declare(operations));
+  const printer = new Printer(declarations);
+  return {
+    'types.ts': printer.typesModule(),
+    'routes.ts': routesModule(operations, printer),
+    'contract.ts': contractTypesModule(new Printer(declarations, 'T.')),
+  };
+}
+
+/** The contract's exports by name: module namespaces list them in different orders per loader. */
+function contractExports(): [string, unknown][] {
+  return Object.entries(contractModule).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function isSchema(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
+/**
+ * Chooses a name and a mode for every schema: exported names as declared, except that a body
+ * or query becomes `...Params` (what callers pass, before defaults); schemas used only as path
+ * parameters are left out, since methods take those as plain arguments.
+ */
+function declare(operations: contractModule.Operation[]): Declaration[] {
+  const exported = new Map<Schema, string[]>();
+  for (const [name, value] of contractExports()) {
+    if (!isSchema(value)) continue;
+    exported.set(value, [...(exported.get(value) ?? []), name]);
+  }
+
+  const inputs = new Set<Schema>();
+  const outputs = new Set<Schema>();
+  const anonymous: Declaration[] = [];
+  for (const { id, endpoint } of operations) {
+    const base = pascal(id.slice(id.indexOf('.') + 1));
+    for (const part of ['query', 'body'] as const) {
+      const schema = endpoint[part] as unknown as Schema | undefined;
+      if (!schema) continue;
+      if (exported.has(schema)) inputs.add(schema);
+      else anonymous.push({ name: `${base}Params`, schema, mode: 'input' });
+    }
+    const response = endpoint.response as unknown as Schema;
+    if (exported.has(response)) outputs.add(response);
+    else if (response._zod.def.type === 'object') {
+      anonymous.push({ name: `${base}Response`, schema: response, mode: 'output' });
+    }
+  }
+  const pathOnly = new Set<Schema>();
+  for (const { endpoint } of operations) {
+    const params = endpoint.params as unknown as Schema | undefined;
+    if (params && !inputs.has(params) && !outputs.has(params)) pathOnly.add(params);
+  }
+
+  const declarations: Declaration[] = [];
+  for (const [schema, names] of exported) {
+    if (pathOnly.has(schema)) continue;
+    const mode: Mode = inputs.has(schema) && !outputs.has(schema) ? 'input' : 'output';
+    for (const name of names)
+      declarations.push({ name: mode === 'input' ? paramsName(name) : name, schema, mode });
+    if (inputs.has(schema) && outputs.has(schema)) {
+      declarations.push({ name: paramsName(`${names[0]}Body`), schema, mode: 'input' });
+    }
+  }
+  declarations.push(...anonymous);
+  return declarations;
+}
+
+function unique(declarations: Declaration[]): Declaration[] {
+  const seen = new Set<string>();
+  for (const { name } of declarations) {
+    if (seen.has(name)) throw new Error(`Two contract types would both be called ${name}`);
+    seen.add(name);
+  }
+  return declarations;
+}
+
+/**
+ * Names the other side of every exported schema whose input and output differ (defaults,
+ * transforms): a body's parsed form keeps the contract's name (`InstanceCreateBody`), a
+ * model's input form is `...Params`. The contract's declarations refer to both.
+ */
+function withOtherModes(declarations: Declaration[]): Declaration[] {
+  const printer = new Printer(declarations);
+  const exported = new Map<Schema, string>();
+  for (const [name, value] of contractExports()) {
+    if (isSchema(value) && !exported.has(value)) exported.set(value, name);
+  }
+  const declaredModes = new Map<Schema, Set<Mode>>();
+  for (const { schema, mode } of declarations) {
+    declaredModes.set(schema, (declaredModes.get(schema) ?? new Set<Mode>()).add(mode));
+  }
+  const extra: Declaration[] = [];
+  for (const [schema, modes] of declaredModes) {
+    const name = exported.get(schema);
+    if (!name || modes.size === 2) continue;
+    const other: Mode = modes.has('input') ? 'output' : 'input';
+    if (printer.type(schema, other, 0) === printer.type(schema, other === 'input' ? 'output' : 'input', 0))
+      continue;
+    const otherName = other === 'output' ? name : paramsName(name.replace(/Input$/, ''));
+    extra.push({ name: otherName, schema, mode: other, undocumented: true });
+  }
+  return unique([...declarations, ...extra]);
+}
+
+/** `InstanceCreateBody` -> `InstanceCreateParams`, `InstanceListQuery` -> `InstanceListParams`. */
+function paramsName(name: string): string {
+  return `${name.replace(/(Body|Query)$/, '')}Params`;
+}
+
+/** `instances.create` -> `InstancesCreate`. */
+function pascal(dotted: string): string {
+  return dotted
+    .split('.')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/** Prints schemas as TypeScript, referring to declared names wherever the type is the same. */
+class Printer {
+  readonly #declarations: Declaration[];
+  /** The first declaration of each schema per mode: what references to it print. */
+  readonly #names = new Map<Schema, Map<Mode, Declaration>>();
+  readonly #inline = new Map<Schema, Map<Mode, string>>();
+  #fieldDocs = true;
+
+  /** Put before every declared name this printer refers to (`T.` where the types are a namespace). */
+  readonly #prefix: string;
+
+  constructor(declarations: Declaration[], prefix = '') {
+    this.#declarations = declarations;
+    this.#prefix = prefix;
+    for (const declaration of declarations) {
+      const byMode = this.#names.get(declaration.schema) ?? new Map<Mode, Declaration>();
+      if (!byMode.has(declaration.mode)) byMode.set(declaration.mode, declaration);
+      this.#names.set(declaration.schema, byMode);
+    }
+  }
+
+  typesModule(): string {
+    const out = [HEADER];
+    const codes = Object.values(contractModule.ErrorCode).map((code) => `'${code}'`);
+    out.push(`/** Error codes of the error envelope (DECISIONS.md §2 and §6). */`);
+    out.push(`export type ErrorCode =\n  | ${codes.join('\n  | ')};\n`);
+    for (const declaration of this.#declarations) out.push(this.#declare(declaration));
+    return out.join('\n');
+  }
+
+  /** The type of what a call of `endpoint` yields (one item for a list). */
+  response(endpoint: Endpoint): string {
+    return this.type(endpoint.response as unknown as Schema, 'output', 0);
+  }
+
+  /** `z.ZodType<Output, Input>`: what parsing with the schema takes and gives, without zod's own layers. */
+  zodType(schema: Schema): string {
+    const output = this.type(schema, 'output', 0);
+    const input = this.type(schema, 'input', 0);
+    return input === output ? `z.ZodType<${output}>` : `z.ZodType<${output}, ${input}>`;
+  }
+
+  /**
+   * An object schema as `z.ZodObject` of light fields: keeps `.shape` (the CLI's flags and the
+   * server's query parsing read it) and the optional keys, each field a `z.ZodType`.
+   */
+  zodObject(schema: Schema): string {
+    const fields = Object.entries(schema._zod.def.shape as Record<string, Schema>).map(([key, field]) => {
+      const optionalOut = field._zod.optout === 'optional';
+      const inner = this.zodType(optionalOut || field._zod.optin ? unwrapOptional(field, 'input') : field);
+      const wrapped = optionalOut
+        ? `z.ZodOptional<${inner}>`
+        : field._zod.optin
+          ? `z.ZodDefault<${inner}>`
+          : inner;
+      return `${propertyKey(key)}: ${wrapped}`;
+    });
+    return `z.ZodObject<{ ${fields.join('; ')} }>`;
+  }
+
+  #declare({ name, schema, mode, undocumented }: Declaration): string {
+    const doc = docComment(schema.description, '');
+    const first = this.#names.get(schema)?.get(mode);
+    if (first && first.name !== name) return `${doc}export type ${name} = ${first.name};\n`;
+    this.#fieldDocs = !undocumented;
+    try {
+      if (schema._zod.def.type !== 'object')
+        return `${doc}export type ${name} = ${this.#print(schema, mode, 0)};\n`;
+      const base = this.#baseOf(schema, mode);
+      if (!base) return `${doc}export interface ${name} ${this.#print(schema, mode, 0)}\n`;
+      const inherited = new Set(Object.keys(base.schema._zod.def.shape as object));
+      const body = this.#object(schema._zod.def, mode, 0, (key) => !inherited.has(key));
+      return `${doc}export interface ${name} extends ${base.name} ${body}\n`;
+    } finally {
+      this.#fieldDocs = true;
+    }
+  }
+
+  /**
+   * The declared object whose fields `schema` took over as they are (zod's `.extend()`, e.g.
+   * `ProjectRecord` or `PageParams`), the one with most fields: printed as `extends` it. When two
+   * names hold the same fields, the shorter is the general one (`PageParams`, not `IamRoleListParams`).
+   */
+  #baseOf(schema: Schema, mode: Mode): Declaration | undefined {
+    const shape = schema._zod.def.shape as Record<string, Schema>;
+    let best: Declaration | undefined;
+    let bestSize = 0;
+    for (const [candidate, byMode] of this.#names) {
+      const declared = byMode.get(mode);
+      if (!declared || candidate === schema || candidate._zod.def.type !== 'object') continue;
+      if (candidate._zod.def.catchall !== schema._zod.def.catchall) continue;
+      const keys = Object.entries(candidate._zod.def.shape as Record<string, Schema>);
+      const own = Object.keys(shape).length;
+      if (keys.length < bestSize || keys.length >= own) continue;
+      if (keys.length === bestSize && best && best.name.length <= declared.name.length) continue;
+      if (keys.every(([key, field]) => shape[key] === field)) {
+        best = declared;
+        bestSize = keys.length;
+      }
+    }
+    return best;
+  }
+
+  /** A reference to a declared name when one prints the same type, else the type written out. */
+  type(schema: Schema, mode: Mode, depth: number): string {
+    // `string` reads better in a hover than an alias of it such as `Uuid`.
+    if (PRIMITIVES.has(schema._zod.def.type) && !isEnumLike(schema)) return this.#print(schema, mode, depth);
+    const declared = this.#names.get(schema);
+    const same = declared?.get(mode);
+    if (same) return this.#prefix + same.name;
+    const other = declared?.get(mode === 'input' ? 'output' : 'input');
+    if (other && this.#inlined(schema, mode) === this.#inlined(schema, other.mode)) {
+      return this.#prefix + other.name;
+    }
+    return this.#print(schema, mode, depth);
+  }
+
+  /** The type written out without comments, to compare the two sides of a schema. */
+  #inlined(schema: Schema, mode: Mode): string {
+    const byMode = this.#inline.get(schema) ?? new Map<Mode, string>();
+    this.#inline.set(schema, byMode);
+    let printed = byMode.get(mode);
+    if (printed === undefined) {
+      const fieldDocs = this.#fieldDocs;
+      this.#fieldDocs = false;
+      printed = this.#print(schema, mode, 0);
+      this.#fieldDocs = fieldDocs;
+      byMode.set(mode, printed);
+    }
+    return printed;
+  }
+
+  #print(schema: Schema, mode: Mode, depth: number): string {
+    const def = schema._zod.def;
+    const inner = (key: string) => this.type(def[key] as Schema, mode, depth);
+    switch (def.type) {
+      case 'string':
+        return 'string';
+      case 'number':
+        return 'number';
+      case 'boolean':
+        return 'boolean';
+      case 'bigint':
+        return 'bigint';
+      case 'date':
+        return 'Date';
+      case 'null':
+        return 'null';
+      case 'undefined':
+        return 'undefined';
+      case 'void':
+        return 'void';
+      case 'any':
+        return 'any';
+      case 'unknown':
+      case 'custom':
+        return 'unknown';
+      case 'never':
+        return 'never';
+      case 'literal':
+        return (def.values as unknown[]).map((value) => JSON.stringify(value)).join(' | ');
+      case 'enum':
+        return Object.values(def.entries as Record<string, unknown>)
+          .map((value) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value)))
+          .join(' | ');
+      case 'array':
+        return arrayOf(inner('element'));
+      case 'object':
+        return this.#object(def, mode, depth);
+      case 'record':
+        return `Record<${inner('keyType')}, ${inner('valueType')}>`;
+      case 'union':
+        return (def.options as Schema[]).map((option) => this.type(option, mode, depth)).join(' | ');
+      case 'intersection':
+        return `${inner('left')} & ${inner('right')}`;
+      case 'tuple':
+        return `[${(def.items as Schema[]).map((item) => this.type(item, mode, depth)).join(', ')}]`;
+      case 'nullable':
+        return `${inner('innerType')} | null`;
+      case 'optional':
+        return `${inner('innerType')} | undefined`;
+      // A default fills in what the caller left out: optional on the way in, present on the way out.
+      case 'default':
+      case 'prefault':
+        return mode === 'input' ? `${inner('innerType')} | undefined` : inner('innerType');
+      case 'catch':
+      case 'readonly':
+      case 'nonoptional':
+        return inner('innerType');
+      case 'pipe':
+        return this.type(def[mode === 'input' ? 'in' : 'out'] as Schema, mode, depth);
+      case 'transform':
+        return 'unknown';
+      case 'lazy':
+        return this.type((def.getter as () => Schema)(), mode, depth);
+      default:
+        throw new Error(`No TypeScript rendering for zod type "${def.type}"`);
+    }
+  }
+
+  #object(def: Def, mode: Mode, depth: number, include: (key: string) => boolean = () => true): string {
+    const indent = '  '.repeat(depth + 1);
+    const lines: string[] = [];
+    for (const [key, field] of Object.entries(def.shape as Record<string, Schema>)) {
+      if (!include(key)) continue;
+      // A defaulted field may be left out by callers (`optin`), and is always there in answers.
+      const optional = mode === 'input' ? field._zod.optin !== undefined : field._zod.optout === 'optional';
+      const type = this.type(optional ? unwrapOptional(field, mode) : field, mode, depth + 1);
+      if (this.#fieldDocs) lines.push(docComment(describedAs(field), indent));
+      lines.push(`${indent}${propertyKey(key)}${optional ? '?' : ''}: ${type};\n`);
+    }
+    const catchall = def.catchall as Schema | undefined;
+    if (catchall && catchall._zod.def.type !== 'never') {
+      lines.push(`${indent}[key: string]: ${this.type(catchall, mode, depth + 1)};\n`);
+    }
+    if (lines.length === 0) return 'Record<string, never>';
+    return `{\n${lines.join('')}${'  '.repeat(depth)}}`;
+  }
+}
+
+const PRIMITIVES = new Set(['string', 'number', 'boolean', 'bigint', 'null', 'undefined', 'void', 'unknown']);
+
+function isEnumLike(schema: Schema): boolean {
+  return schema._zod.def.type === 'enum' || schema._zod.def.type === 'literal';
+}
+
+/** `?:` already says "may be absent", so an optional field's own `| undefined` is dropped. */
+function unwrapOptional(field: Schema, mode: Mode): Schema {
+  const { def } = field._zod;
+  const wraps =
+    def.type === 'optional' || (mode === 'input' && (def.type === 'default' || def.type === 'prefault'));
+  return wraps ? (def.innerType as Schema) : field;
+}
+
+/** A field's description, looked for through the wrappers `.optional()` and `.default()` add. */
+function describedAs(schema: Schema): string | undefined {
+  let current: Schema | undefined = schema;
+  while (current) {
+    if (current.description) return current.description;
+    const def: Def = current._zod.def;
+    current = ['optional', 'nullable', 'default', 'prefault'].includes(def.type)
+      ? (def.innerType as Schema)
+      : undefined;
+  }
+  return undefined;
+}
+
+function docComment(text: string | undefined, indent: string): string {
+  if (!text) return '';
+  return `${indent}/** ${text.replaceAll('*/', '*\\/')} */\n`;
+}
+
+function arrayOf(type: string): string {
+  return /^[\w.]+$/.test(type) ? `${type}[]` : `Array<${type}>`;
+}
+
+function propertyKey(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : `'${key}'`;
+}
+
+/** Only what `request()` needs to send a call and read its answer; the response type rides along. */
+const ROUTE_FIELDS = ['method', 'path', 'status', 'auth', 'project', 'list', 'responseKind'] as const;
+
+function routesModule(operations: contractModule.Operation[], printer: Printer): string {
+  const used = new Set<string>();
+  const tree: Record<string, unknown> = {};
+  for (const { id, endpoint } of operations) {
+    const keys = id.split('.');
+    let node = tree;
+    for (const key of keys.slice(0, -1)) {
+      node[key] ??= {};
+      node = node[key] as Record<string, unknown>;
+    }
+    const response = printer.response(endpoint);
+    for (const name of response.match(/\b[A-Z]\w*/g) ?? []) used.add(name);
+    node[keys.at(-1)!] = { id, endpoint, response };
+  }
+
+  const out = [HEADER];
+  const imports = [...used].filter((name) => !['Record', 'Array', 'Date'].includes(name)).sort();
+  out.push(`import type { Route } from '../core/route';`);
+  if (imports.length > 0) out.push(`import type {\n  ${imports.join(',\n  ')},\n} from './types';`);
+  out.push('');
+  for (const name of Object.keys(copied) as (keyof typeof copied)[]) {
+    out.push(`export const ${name} = ${JSON.stringify(copied[name])};\n`);
+  }
+  // One constant per API, as in the contract, so `v1.instances.create` reads the same in both.
+  for (const [api, node] of Object.entries(tree)) {
+    out.push(`export const ${api} = ${printRoutes(node as Record<string, unknown>, 0)};\n`);
+  }
+  return out.join('\n');
+}
+
+function printRoutes(node: Record<string, unknown>, depth: number): string {
+  const indent = '  '.repeat(depth + 1);
+  const lines = Object.entries(node).map(([key, value]) => {
+    const leaf = value as { id?: string; endpoint?: Endpoint; response?: string };
+    if (leaf.endpoint && leaf.id && leaf.response !== undefined) {
+      return `${indent}${propertyKey(key)}: ${printRoute(leaf.id, leaf.endpoint)} as Route<${leaf.response}>,`;
+    }
+    return `${indent}${propertyKey(key)}: ${printRoutes(value as Record<string, unknown>, depth + 1)},`;
+  });
+  return `{\n${lines.join('\n')}\n${'  '.repeat(depth)}}`;
+}
+
+function printRoute(id: string, endpoint: Endpoint): string {
+  const fields: string[] = [`id: '${id}'`, `api: '${endpoint.api}'`];
+  for (const field of ROUTE_FIELDS) {
+    const value = endpoint[field];
+    if (value !== undefined) fields.push(`${field}: ${JSON.stringify(value).replaceAll('"', "'")}`);
+  }
+  return `{ ${fields.join(', ')} }`;
+}
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return (
+    typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'api' in value
+  );
+}
+
+/**
+ * The declarations published for `@nimbus/sdk/contract` (the build's d.ts entry for it): each
+ * schema as `z.ZodType` of its named type, each endpoint with only what `client.call()` reads.
+ * Written out by TypeScript, zod's own types of the same objects came to a megabyte.
+ */
+function contractTypesModule(printer: Printer): string {
+  const out = [HEADER];
+  out.push(`import type { z } from 'zod';`);
+  out.push(`import type { Endpoint, EndpointConfig } from '../contract/define';`);
+  out.push(`import type * as T from './types';\n`);
+  out.push('// Constants, functions and plain types as the contract declares them; the names below replace');
+  out.push('// its schemas, endpoint groups and inferred types.');
+  out.push(`export * from '../contract/index';\n`);
+  out.push('/** An endpoint as declared; `summary` and `family` are documentation, typed loosely. */');
+  out.push(
+    "type Declared<C extends Omit<EndpointConfig, 'summary' | 'family'>> = Endpoint<C & { summary: string; family: string }>;\n",
+  );
+
+  const entries = contractExports();
+  // Path parameters and queries stay `z.ZodObject`s: the CLI's flags and the server read `.shape`.
+  const objectParts = new Set<unknown>();
+  for (const { endpoint } of contractModule.operations())
+    objectParts.add(endpoint.params).add(endpoint.query);
+  const schemaNames = new Map<unknown, string>();
+  const groupNames = new Map<unknown, string>();
+  for (const [name, value] of entries) {
+    if (isSchema(value)) {
+      if (!schemaNames.has(value)) schemaNames.set(value, name);
+      const type = objectParts.has(value) ? printer.zodObject(value) : printer.zodType(value);
+      out.push(`export declare const ${name}: ${type};`);
+      out.push(`export type ${name} = ${printer.type(value, 'output', 0)};`);
+    } else if (isGroup(value)) {
+      groupNames.set(value, name);
+      out.push(`export declare const ${name}: ${printGroup(value, printer, schemaNames)};`);
+    }
+  }
+  for (const [name, value] of entries) {
+    if (isSchema(value) || isGroup(value) || !isGroupTree(value)) continue;
+    out.push(`export declare const ${name}: ${printTree(value, groupNames)};`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** An object of endpoints, such as `instances`. */
+function isGroup(value: unknown): value is Record<string, Endpoint> {
+  if (typeof value !== 'object' || value === null || isEndpoint(value) || isSchema(value)) return false;
+  const values = Object.values(value);
+  return values.length > 0 && values.every(isEndpoint);
+}
+
+/** An object whose leaves are endpoint groups, such as `v1` or `contract`. */
+function isGroupTree(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || isEndpoint(value) || isSchema(value)) return false;
+  const values = Object.values(value);
+  return values.length > 0 && values.every((child) => isGroup(child) || isGroupTree(child));
+}
+
+function printTree(node: Record<string, unknown>, groupNames: Map<unknown, string>): string {
+  const fields = Object.entries(node).map(([key, child]) => {
+    const named = groupNames.get(child);
+    const type = named ? `typeof ${named}` : printTree(child as Record<string, unknown>, groupNames);
+    return `${propertyKey(key)}: ${type}`;
+  });
+  return `{ ${fields.join('; ')} }`;
+}
+
+function printGroup(
+  group: Record<string, Endpoint>,
+  printer: Printer,
+  schemaNames: Map<unknown, string>,
+): string {
+  const lines = Object.entries(group).map(
+    ([key, e]) => `  ${propertyKey(key)}: ${printEndpoint(e, printer, schemaNames)};`,
+  );
+  return `{\n${lines.join('\n')}\n}`;
+}
+
+function printEndpoint(e: Endpoint, printer: Printer, schemaNames: Map<unknown, string>): string {
+  const named = (schema: unknown) => {
+    const name = schemaNames.get(schema);
+    return name === undefined ? undefined : `typeof ${name}`;
+  };
+  const fields: string[] = [
+    `method: '${e.method}'`,
+    `path: '${e.path}'`,
+    `status: ${e.status}`,
+    `auth: '${e.auth}'`,
+  ];
+  for (const flag of ['project', 'list', 'bodyOptional'] as const) if (e[flag]) fields.push(`${flag}: true`);
+  if (e.responseKind) fields.push(`responseKind: '${e.responseKind}'`);
+  for (const part of ['params', 'query'] as const) {
+    const schema = e[part] as unknown as Schema | undefined;
+    if (schema) fields.push(`${part}: ${named(schema) ?? printer.zodObject(schema)}`);
+  }
+  if (e.body) fields.push(`body: ${named(e.body) ?? printer.zodType(e.body as unknown as Schema)}`);
+  fields.push(`response: ${named(e.response) ?? printer.zodType(e.response as unknown as Schema)}`);
+  return `Declared<{ ${fields.join('; ')} }>`;
+}

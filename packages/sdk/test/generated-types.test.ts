@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateSdkTypes } from '../src/codegen/sdk-types';
+
+const generated = generateSdkTypes();
+
+describe('generated SDK types', () => {
+  // Fails when the contract changed without `node scripts/generate-sdk-types.mjs` (the build runs it).
+  it.each(Object.keys(generated) as (keyof typeof generated)[])(
+    'src/generated/%s matches the contract',
+    (name) => {
+      const onDisk = readFileSync(new URL(`../src/generated/${name}`, import.meta.url), 'utf8');
+      expect(
+        onDisk === generated[name],
+        `src/generated/${name} is stale: run node scripts/generate-sdk-types.mjs`,
+      ).toBe(true);
+    },
+  );
+
+  it('names bodies and list queries as callers pass them, before defaults', () => {
+    const types = generated['types.ts'];
+    expect(types).toMatch(/export interface InstanceCreateParams \{[^}]*\n {2}image\?: string;/);
+    expect(types).toMatch(/export interface PageParams \{[^}]*\n {2}per_page\?: number;/);
+    // A list query extends the paging fields it took over, as a model extends `ProjectRecord`.
+    expect(types).toMatch(
+      /export interface InstanceListParams extends PageParams \{\n {2}status\?: InstanceStatus;/,
+    );
+    expect(types).toContain('export interface Instance extends ProjectRecord {');
+    // The parsed body (defaults applied) keeps the contract's name, with `image` always there.
+    expect(types).toMatch(/export interface InstanceCreateBody \{[^}]*\n {2}image: string;/);
+  });
+
+  it('routes carry no schema, only what a call needs and the result type', () => {
+    expect(generated['routes.ts']).not.toMatch(/from 'zod'/);
+    expect(generated['routes.ts']).toContain(
+      "create: { id: 'v1.instances.create', api: 'v1', method: 'POST', path: '/api/v1/instances', status: 201, auth: 'bearer', project: true } as Route<Instance>,",
+    );
+  });
+});
