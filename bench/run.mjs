@@ -294,7 +294,19 @@ const file = `${tmpdir()}/nimbus-bench-${Date.now()}.json`;
 writeFileSync(
   file,
   JSON.stringify(
-    { duration, wsDuration, throughput: t, state: s, sdk, types, bundle, ws, webhooks: w, helper: h, cycle: c },
+    {
+      duration,
+      wsDuration,
+      throughput: t,
+      state: s,
+      sdk,
+      types,
+      bundle,
+      ws,
+      webhooks: w,
+      helper: h,
+      cycle: c,
+    },
     null,
     2,
   ),
