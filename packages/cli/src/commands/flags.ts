@@ -12,6 +12,8 @@ interface FieldFlag {
   kind: FieldKind;
   required: boolean;
   description: string;
+  /** An array field: a comma-separated list is taken for it as well as JSON. */
+  list: boolean;
   choices?: string[];
 }
 
@@ -31,20 +33,42 @@ export function fieldFlags(schema: z.ZodType | undefined): FieldFlag[] {
     const kind = kindOf(inner);
     const choices = inner instanceof z.ZodEnum ? (inner.options as string[]).map(String) : undefined;
     const description = field.description ?? inner.description ?? '';
-    return { key, flag: kebab(key), kind, required: !optional, description, choices };
+    const list = inner instanceof z.ZodArray;
+    return { key, flag: kebab(key), kind, required: !optional, description, choices, list };
   });
 }
 
+/**
+ * One option per field. Booleans are switches (`--versioning`, `--no-versioning`; an explicit
+ * `--versioning false` still works); JSON fields take JSON; required fields say so.
+ */
 export function addFieldOptions(command: Command, flags: FieldFlag[]): void {
   const taken = new Set(command.options.map((o) => o.long));
   for (const f of flags) {
     if (taken.has(`--${f.flag}`)) continue;
-    const hint = f.kind === 'json' ? '(JSON)' : f.kind === 'boolean' ? '(true|false)' : '';
-    const text = [f.description, hint, f.required ? '' : '(optional)'].filter(Boolean).join(' ');
-    const option = new Option(`--${f.flag} <value>`, text);
+    const text = [describeField(f), f.required ? '(required)' : ''].filter(Boolean).join(' ');
+    if (f.kind === 'boolean') {
+      command.addOption(new Option(`--${f.flag} [true|false]`, text));
+      command.addOption(new Option(`--no-${f.flag}`, `set ${f.flag} to false`));
+      continue;
+    }
+    const option = new Option(`--${f.flag} <${placeholder(f)}>`, text);
     if (f.choices) option.choices(f.choices);
     command.addOption(option);
   }
+}
+
+/** The contract's description of the field, or its type in words when it has none. */
+function describeField(f: FieldFlag): string {
+  if (f.description) return f.kind === 'json' ? `${f.description} (JSON)` : f.description;
+  const words = f.key.replace(/_/g, ' ');
+  if (f.kind === 'json') return `${words}, as JSON${f.list ? ' (or a comma-separated list)' : ''}`;
+  return `${words} (${f.kind})`;
+}
+
+function placeholder(f: FieldFlag): string {
+  if (f.kind === 'json') return 'json';
+  return f.kind === 'number' ? 'number' : 'value';
 }
 
 /** Reads flag values back into a body/query object, converting each to its field's type. */
@@ -53,7 +77,8 @@ export function collectFields(flags: FieldFlag[], values: Record<string, unknown
   for (const f of flags) {
     const raw = values[camel(f.flag)];
     if (raw === undefined) continue;
-    out[f.key] = convert(f, String(raw));
+    // A bare switch is `true`, `--no-<flag>` is `false`.
+    out[f.key] = typeof raw === 'boolean' ? raw : convert(f, String(raw));
   }
   return out;
 }
@@ -74,8 +99,7 @@ function convert(f: FieldFlag, raw: string): unknown {
         return JSON.parse(raw);
       } catch {
         // A comma-separated list is accepted for arrays of strings (`--features motion,person`).
-        if (!raw.trim().startsWith('[') && !raw.trim().startsWith('{'))
-          return raw.split(',').map((s) => s.trim());
+        if (f.list && !raw.trim().startsWith('[')) return raw.split(',').map((s) => s.trim());
         throw new UsageError(`--${f.flag} must be JSON, got "${raw}"`);
       }
     default:

@@ -15,7 +15,8 @@ export function addLoginCommands(program: Command): void {
     .option('--totp <code>', 'current TOTP code, when MFA is on')
     .action(async (options: { email?: string; password?: string; totp?: string }, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const ctx = await commandContext(globals);
+      // Logging in is how a new profile comes to exist.
+      const ctx = await commandContext(globals, process.env, { newProfile: true });
       const email = options.email ?? (await ask('Email: ', '--email'));
       const password = options.password ?? (await ask('Password: ', '--password', { secret: true }));
       let result: Awaited<ReturnType<typeof ctx.client.auth.login>>;
