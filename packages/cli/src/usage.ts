@@ -13,5 +13,6 @@ export function commandPath(command: Command): string {
  */
 export function usageHint(command: Command): string {
   const path = commandPath(command);
-  return `Usage: ${path} ${command.usage()}\nRun '${path} --help' for its flags and an example.`;
+  const what = command.commands.length > 0 ? 'its commands' : 'its flags and an example';
+  return `Usage: ${path} ${command.usage()}\nRun '${path} --help' for ${what}.`;
 }
