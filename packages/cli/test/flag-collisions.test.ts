@@ -20,7 +20,8 @@ describe('flags of generated commands', () => {
       for (const command of commands) {
         for (const option of command.options) {
           for (const name of spellings(option)) {
-            if (global.has(name)) collisions.push(`${pathOf(command)} ${name} (program: ${global.get(name)})`);
+            if (global.has(name))
+              collisions.push(`${pathOf(command)} ${name} (program: ${global.get(name)})`);
           }
         }
       }
@@ -49,7 +50,18 @@ describe('an endpoint field named like a program flag', () => {
     const tenant = await seedTenant(mock);
     const cli = await cliFor(mock, { NIMBUS_TOKEN: tenant.accessToken, NIMBUS_PROJECT: tenant.project.id });
     const [database, product, version] = await Promise.all([
-      cli.run('databases', 'create', '--name', 'db', '--engine', 'postgres', '--region', 'hn', '--version', '16'),
+      cli.run(
+        'databases',
+        'create',
+        '--name',
+        'db',
+        '--engine',
+        'postgres',
+        '--region',
+        'hn',
+        '--version',
+        '16',
+      ),
       cli.run('api-products', 'create', '--name', 'orders', '--version', 'v2'),
       cli.run('-V'),
     ]);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
+import {
+  type MockServer,
+  type SeededTenant,
+  seedTenant,
+  startMockServer,
+} from '../../mock-server/src/entries/testing';
 import { type Cli, cliFor, json } from './helpers';
 
 let mock: MockServer;
@@ -27,9 +32,11 @@ describe('/v1 lists', () => {
     ]);
     expect(json<unknown[]>(second)).toHaveLength(3);
     expect(second.stderr).toBe('');
-    expect(json<{ name: string }[]>(all).map((t) => t.name).sort()).toEqual(
-      Array.from({ length: 23 }, (_, i) => `topic-${i}`).sort(),
-    );
+    expect(
+      json<{ name: string }[]>(all)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(Array.from({ length: 23 }, (_, i) => `topic-${i}`).sort());
     expect(all.stderr).toBe('');
     expect(quietAll.stdout.trim().split('\n')).toHaveLength(23);
   });
@@ -52,9 +59,12 @@ describe('/v2 lists', () => {
     const cameras = tenant.client.video.withToken(token).cameras;
     cameraIds = [];
     for (const name of ['door', 'bay']) {
-      cameraIds.push((await cameras.create({ name, rtsp_url: `rtsp://10.0.0.1/${name}`, features: ['motion'] })).id);
+      cameraIds.push(
+        (await cameras.create({ name, rtsp_url: `rtsp://10.0.0.1/${name}`, features: ['motion'] })).id,
+      );
     }
-    for (let i = 0; i < 5; i++) await mock.client.mock.injectVideoEvent({ camera_id: cameraIds[0]!, type: 'motion' });
+    for (let i = 0; i < 5; i++)
+      await mock.client.mock.injectVideoEvent({ camera_id: cameraIds[0]!, type: 'motion' });
     video = await cliFor(mock, { NIMBUS_TOKEN: token });
   });
 

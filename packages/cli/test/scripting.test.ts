@@ -1,7 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
+import {
+  type MockServer,
+  type SeededTenant,
+  seedTenant,
+  startMockServer,
+} from '../../mock-server/src/entries/testing';
 import { allCommands, buildProgram } from '../src/program';
 import { BIN, type Cli, cliFor, json, runCli } from './helpers';
 
@@ -52,7 +57,9 @@ describe('creates', () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]![1]).toBe(sent[1]![1]);
     expect(result.stderr).toMatch(/^< 503 POST /m);
-    const named = (await tenant.client.instances.list({ per_page: 100 })).data.filter((i) => i.name === 'retried');
+    const named = (await tenant.client.instances.list({ per_page: 100 })).data.filter(
+      (i) => i.name === 'retried',
+    );
     expect(named).toHaveLength(1);
   });
 });
@@ -81,7 +88,9 @@ function onTerminal(args: string[], input: string): Promise<{ code: number; outp
 describe('destructive commands', () => {
   it('ask on a terminal; no keeps the resource, yes deletes it; --yes and a pipe never ask', async () => {
     const ids = await Promise.all(
-      ['keep', 'drop', 'forced', 'piped'].map(async (name) => json<{ id: string }>(await cli.run(...vm, name)).id),
+      ['keep', 'drop', 'forced', 'piped'].map(
+        async (name) => json<{ id: string }>(await cli.run(...vm, name)).id,
+      ),
     );
     const [keep, drop, forced, piped] = ids as [string, string, string, string];
     const declined = await onTerminal(['instances', 'delete', keep], 'n\r');
@@ -170,7 +179,7 @@ describe('usage errors and help', () => {
       "Usage: nimbus instances create [options]\nRun 'nimbus instances create --help' for its flags and an example.\n",
     );
     expect(unknownCommand.code).toBe(2);
-    expect(unknownCommand.stderr).toContain("Usage: nimbus instances [options] [command]\n");
+    expect(unknownCommand.stderr).toContain('Usage: nimbus instances [options] [command]\n');
     for (const result of [missing, unknownCommand, unknownGroup]) {
       // The tree lists commands like `databases`, `buckets`: none of that on an error.
       expect(result.stderr).not.toContain('Commands:');
@@ -181,10 +190,14 @@ describe('usage errors and help', () => {
   it('help marks required flags, describes every flag and shows an example', async () => {
     const help = await cli.run('databases', 'create', '--help');
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/--name <value>\s+Database server name, unique in the project\s+\(required\)/);
+    expect(help.stdout).toMatch(
+      /--name <value>\s+Database server name, unique in the project\s+\(required\)/,
+    );
     expect(help.stdout).toMatch(/--version <value>\s+Engine major version/);
     expect(help.stdout).not.toMatch(/--version <value>[^\n]*\(required\)/);
-    expect(help.stdout).toContain('Example:\n  $ nimbus databases create --name <name> --engine postgres --region ');
+    expect(help.stdout).toContain(
+      'Example:\n  $ nimbus databases create --name <name> --engine postgres --region ',
+    );
 
     const undescribed: string[] = [];
     for (const command of allCommands(buildProgram())) {
@@ -194,4 +207,3 @@ describe('usage errors and help', () => {
     expect(undescribed).toEqual([]);
   });
 });
-

@@ -66,6 +66,10 @@ export interface Kind<Item extends object = object, Existing extends object = ob
   diff(item: Item, record: Existing, api: KindApi): Change[];
   create(item: Item, api: KindApi, parentId?: string): Promise<Existing>;
   update?(record: Existing, item: Item, changes: Change[], api: KindApi): Promise<Existing>;
+  /** Deletes a resource (`--prune`, `--allow-replace`); absent when the API has no delete route. */
+  delete?(record: Existing, api: KindApi, parentId?: string): Promise<void>;
+  /** Waits until a resource just created has left its transitional state (`--wait`). */
+  settle?(record: Existing, api: KindApi): Promise<void>;
   /** The record as a tenant-file entry: no server-set fields, no secrets; undefined skips it. */
   export(record: Existing, api: KindApi): Entry | undefined | Promise<Entry | undefined>;
   /** Something to tell about a resource just created (a secret shown only once). */

@@ -2,16 +2,37 @@ import { writeFile } from 'node:fs/promises';
 import { APIError } from '@nimbus/sdk';
 import type { Command } from 'commander';
 import { stringify } from 'yaml';
+import { globalNameConflicts } from '../apply/conflicts';
 import { readTenantFile } from '../apply/document';
 import { countActions, describeChange, executePlan, reportRows } from '../apply/execute';
 import { exportTenant } from '../apply/export';
 import { supportedKinds } from '../apply/kinds';
-import { orderKinds, planTenant, type Step } from '../apply/plan';
+import { type Action, orderKinds, planTenant, type Step } from '../apply/plan';
 import { Target } from '../apply/target';
 import { commandContext, type GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { print } from '../output/print';
 import { withProgress } from '../output/progress';
+import { confirm } from './prompt';
+
+interface ApplyOptions {
+  file: string;
+  dryRun?: boolean;
+  prune?: boolean;
+  allowReplace?: boolean;
+  wait?: boolean;
+  yes?: boolean;
+}
+
+/** What the progress line says a step is doing. */
+const VERBS: Record<Action, string> = {
+  create: 'Creating',
+  update: 'Updating',
+  replace: 'Replacing',
+  delete: 'Deleting',
+  unchanged: 'Checking',
+  'replace needed': 'Checking',
+};
 
 /** What a person reads first in the plan or result table. */
 const REPORT_COLUMNS = ['resource', 'action', 'changes', 'result', 'note', 'id'];
@@ -20,40 +41,76 @@ const REPORT_COLUMNS = ['resource', 'action', 'changes', 'result', 'note', 'id']
 export function addApplyCommands(program: Command): void {
   program
     .command('apply')
-    .description(
-      'Create or update a project and its resources from a tenant file (YAML or JSON); never deletes',
+    .description('Create or update a project and its resources from a tenant file (YAML or JSON)')
+    .requiredOption('-f, --file <path>', 'tenant file (YAML, or JSON when it ends in .json); - reads stdin')
+    .option('--dry-run', 'print the plan (create, update, unchanged, replace, delete) and change nothing')
+    .option(
+      '--prune',
+      'delete what the file no longer lists, in the kinds it declares (shown in the plan first)',
     )
-    .requiredOption('-f, --file <path>', 'tenant file (YAML, or JSON when it ends in .json)')
-    .option('--dry-run', 'print the plan (create, update, unchanged, replace needed) and change nothing')
-    .action(async (options: { file: string; dryRun?: boolean }, command: Command) => {
+    .option(
+      '--allow-replace',
+      'replace (delete and create) what cannot be changed in place, instead of failing',
+    )
+    .option(
+      '--wait',
+      'wait until created resources have left their transitional state (provisioning, deploying)',
+    )
+    .option('-y, --yes', 'do not ask before deleting (--prune, --allow-replace)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ nimbus apply -f tenant.yaml --dry-run\n  $ cat tenant.yaml | nimbus apply -f - --prune --wait',
+    )
+    .action(async (options: ApplyOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client } = await commandContext(globals);
       const { supported, unsupported } = supportedKinds(client);
       const doc = await readTenantFile(options.file, supported, unsupported);
+      const source = doc.file;
       const target = new Target(client, orderKinds(supported));
       const steps = await withProgress(`Reading project "${doc.project.name}"`, () =>
-        planTenant(target, doc),
+        planTenant(target, doc, { prune: options.prune, allowReplace: options.allowReplace }),
       );
+      const conflicts = options.dryRun ? await globalNameConflicts(target, steps) : [];
       const counts = countActions(steps);
-      const changing = counts.create + counts.update;
+      const changing = counts.create + counts.update + counts.replace + counts.delete;
+      const blocked = counts['replace needed'] > 0 && !options.allowReplace;
 
       if (options.dryRun) {
         await print(reportRows(steps), { ...globals, columns: REPORT_COLUMNS });
         warnReplacements(steps);
+        for (const conflict of conflicts) say(`error: ${conflict}`);
         say(
           changing === 0
-            ? `No changes: project "${doc.project.name}" matches ${options.file} (dry run)`
-            : `Plan: ${counts.create} to create, ${counts.update} to update, ${counts.unchanged} unchanged` +
-                `${counts['replace needed'] ? `, ${counts['replace needed']} replace needed` : ''} (dry run: nothing was changed)`,
+            ? `No changes: project "${doc.project.name}" matches ${source} (dry run)`
+            : `Plan: ${summary(counts)} (dry run: nothing was changed)`,
         );
+        if (conflicts.length > 0)
+          throw new CommandFailed(`${conflicts.length} name conflict(s): the real run would fail`);
+        if (blocked) throw new CommandFailed(replaceNeededText(counts));
         return;
       }
+      if (blocked) {
+        await print(reportRows(steps), { ...globals, columns: REPORT_COLUMNS });
+        warnReplacements(steps);
+        throw new CommandFailed(`${replaceNeededText(counts)}: nothing was changed`);
+      }
+      const removing = steps.filter((s) => s.action === 'delete' || s.action === 'replace');
+      if (removing.length > 0 && !options.yes && process.stdin.isTTY) {
+        await print(reportRows(steps), { ...globals, columns: REPORT_COLUMNS });
+        if (!(await confirm(`Delete ${removing.map((s) => s.address).join(', ')}?`)))
+          throw new CommandFailed('Not confirmed: nothing was changed');
+      }
 
-      const applied = await withProgress(`Applying ${options.file}`, (update) =>
-        executePlan(steps, (step) =>
-          update(`${step.action === 'create' ? 'Creating' : 'Updating'} ${step.address}`),
-        ),
+      const applied = await withProgress(`Applying ${source}`, (update) =>
+        executePlan(steps, (step) => update(`${VERBS[step.action]} ${step.address}`)),
       );
+      if (options.wait && !applied.failure) {
+        const settling = steps.filter((s) => s.settle && applied.outcomes.get(s) === 'done');
+        await withProgress(`Waiting for ${settling.length} resource(s)`, () =>
+          Promise.all(settling.map((s) => s.settle!())),
+        );
+      }
       await print(reportRows(steps, applied.outcomes), { ...globals, columns: REPORT_COLUMNS });
       warnReplacements(steps);
       if (applied.failure) {
@@ -69,8 +126,8 @@ export function addApplyCommands(program: Command): void {
       }
       say(
         changing === 0
-          ? `No changes: project "${doc.project.name}" already matches ${options.file}`
-          : `Applied ${options.file} to project "${doc.project.name}": ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged`,
+          ? `No changes: project "${doc.project.name}" already matches ${source}`
+          : `Applied ${source} to project "${doc.project.name}": ${summary(counts, 'done')}`,
       );
     });
 
@@ -107,11 +164,30 @@ export function addApplyCommands(program: Command): void {
 function warnReplacements(steps: readonly Step[]): void {
   for (const step of steps) {
     if (step.action !== 'replace needed') continue;
-    say(
-      `warning: ${step.address} differs (${step.changes.map((change) => describeChange(change)).join('; ')}) and ${step.note}: ` +
-        'replace it by hand (apply never deletes)',
-    );
+    const differs =
+      step.changes.length > 0
+        ? ` differs (${step.changes.map((change) => describeChange(change)).join('; ')}) and`
+        : '';
+    say(`warning: ${step.address}${differs} ${step.note}: replace it by hand or pass --allow-replace`);
   }
+}
+
+/** "2 to create, 1 to update, 7 unchanged" (a plan) or "2 created, ..." (a result). */
+function summary(counts: Record<Action, number>, tense: 'plan' | 'done' = 'plan'): string {
+  const parts =
+    tense === 'plan'
+      ? [`${counts.create} to create`, `${counts.update} to update`]
+      : [`${counts.create} created`, `${counts.update} updated`];
+  if (counts.replace)
+    parts.push(tense === 'plan' ? `${counts.replace} to replace` : `${counts.replace} replaced`);
+  if (counts.delete) parts.push(tense === 'plan' ? `${counts.delete} to delete` : `${counts.delete} deleted`);
+  parts.push(`${counts.unchanged} unchanged`);
+  if (counts['replace needed']) parts.push(`${counts['replace needed']} replace needed`);
+  return parts.join(', ');
+}
+
+function replaceNeededText(counts: Record<Action, number>): string {
+  return `${counts['replace needed']} resource(s) need replacing (see the warnings): replace them by hand, or pass --allow-replace`;
 }
 
 function errorText(error: unknown): string {

@@ -16,5 +16,8 @@ export const bucketsKind: Kind<Entry, Bucket> = {
   list: (api) => collect(api.client.buckets.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
   create: (item, api) => api.client.buckets.create(item),
+  delete: async (record, api) => {
+    await api.client.buckets.delete(record.name);
+  },
   export: (record) => bodyFields(BucketCreateBody, record),
 };

@@ -17,6 +17,9 @@ export const budgetsKind: Kind<Entry, Budget> = {
   list: (api) => collect(api.client.budgets.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
   create: (item, api) => api.client.budgets.create(item),
+  delete: async (record, api) => {
+    await api.client.budgets.delete(record.id);
+  },
   update: (record, _item, changes, api) => api.client.budgets.update(record.id, patchOf(changes)),
   export: (record) => bodyFields(BudgetCreateBody, record),
 };

@@ -46,6 +46,18 @@ export const camerasKind: Kind<Entry, Camera> = {
     }),
   create: async (item, api) => (await cameras(api)).create(item),
   update: async (record, _item, changes, api) => (await cameras(api)).update(record.id, patchOf(changes)),
+  delete: async (record, api) => {
+    await (await cameras(api)).delete(record.id);
+  },
+  // A camera connects on its own: poll the list until it has settled (online, offline, error).
+  settle: async (record, api) => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const current = (await (await cameras(api)).list()).items.find((c) => c.id === record.id);
+      if (current?.status !== 'connecting' || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  },
   export: (record) => ({
     ...bodyFields(CameraCreateBody, record),
     rtsp_url: withoutPassword(record.rtsp_url),

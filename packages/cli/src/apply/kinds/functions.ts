@@ -17,6 +17,12 @@ export const functionsKind: Kind<Entry, FunctionRecord> = {
   list: (api) => collect(api.client.functions.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
   create: (item, api) => api.client.functions.create(item),
+  delete: async (record, api) => {
+    await api.client.functions.delete(record.id);
+  },
+  settle: async (record, api) => {
+    await api.client.functions.waitFor(record.id, 'active');
+  },
   update: (record, _item, changes, api) => api.client.functions.update(record.id, patchOf(changes)),
   export: (record) => bodyFields(FunctionCreateBody, record),
 };

@@ -16,5 +16,11 @@ export const instancesKind: Kind<Entry, Instance> = {
   list: (api) => collect(api.client.instances.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
   create: (item, api) => api.client.instances.create(item),
+  delete: async (record, api) => {
+    await api.client.instances.delete(record.id);
+  },
+  settle: async (record, api) => {
+    await api.client.instances.waitFor(record.id, 'running');
+  },
   export: (record) => bodyFields(InstanceCreateBody, record),
 };

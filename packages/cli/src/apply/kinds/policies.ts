@@ -22,6 +22,9 @@ export const policiesKind: Kind<Entry, Policy> = {
   // The server may re-serialise a definition: the same rule in other whitespace is no change.
   diff: (item, record) => changedFields(item, record, { skip: ['type'], same: { definition: sameJsonText } }),
   create: (item, api) => api.client.policies.create(item),
+  delete: async (record, api) => {
+    await api.client.policies.delete(record.id);
+  },
   update: (record, _item, changes, api) => api.client.policies.update(record.id, patchOf(changes)),
   export(record) {
     // Only custom policies are exported, and `type: custom` is the default.

@@ -25,6 +25,9 @@ const subscriptionsKind: Kind<SubscriptionEntry, TopicSubscription> = {
   list: (api, topicId) => collect(api.client.topics.subscriptions.list(topicId!, { per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
   create: (item, api, topicId) => api.client.topics.subscriptions.create(topicId!, item),
+  delete: async (record, api, topicId) => {
+    await api.client.topics.subscriptions.delete(topicId!, record.id);
+  },
   export: (record) => bodyFields(TopicSubscriptionCreateBody, record),
   createdNote: (record) =>
     `signing secret ${(record as TopicSubscriptionWithSecret).secret} (shown only now)`,
@@ -52,5 +55,8 @@ export const topicsKind: Kind<Item, Topic> = {
   list: (api) => collect(api.client.topics.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record, { skip: ['subscriptions'] }),
   create: ({ subscriptions: _later, ...body }, api) => api.client.topics.create(body),
+  delete: async (record, api) => {
+    await api.client.topics.delete(record.id);
+  },
   export: (record) => bodyFields(TopicCreateBody, record),
 };

@@ -37,6 +37,12 @@ export const bucketsFamily: FamilyModule = {
       return createInProject(ctx, buckets, { ...ctx.body, size_bytes: 0, object_count: 0 }, { type: TYPE });
     },
 
+    checkName(ctx) {
+      // Only whether the name is taken: not by whom, nor anything else about the bucket.
+      const taken = ctx.runtime.store.table(buckets).byKey('name', ctx.params.name);
+      return { name: ctx.params.name, available: !taken };
+    },
+
     delete(ctx) {
       const table = ctx.runtime.store.table(buckets);
       const record = table.byKey('name', ctx.params.name);

@@ -44,6 +44,12 @@ export const BucketNameParams = z.object({
   name: z.string().min(1).max(255).describe('Bucket name'),
 });
 
+/** Whether a bucket name is free: names are one namespace across every project. */
+export const BucketNameAvailability = z.object({
+  name: z.string(),
+  available: z.boolean().describe('false when any project has a bucket of that name'),
+});
+
 export const BucketListQuery = listQuery({
   region: Region.optional().describe('Only buckets in this region'),
   storage_class: StorageClass.optional().describe('Only buckets of this storage class'),
@@ -71,6 +77,15 @@ export const buckets = {
     response: Bucket,
     status: 201,
   }),
+  checkName: endpoint({
+    ...base,
+    method: 'GET',
+    path: '/api/v1/bucket-names/{name}',
+    summary: 'Whether a bucket name is free (names are unique across all projects); reveals nothing else',
+    params: BucketNameParams,
+    response: BucketNameAvailability,
+    status: 200,
+  }),
   delete: endpoint({
     ...base,
     method: 'DELETE',
@@ -84,3 +99,4 @@ export const buckets = {
 
 export type Bucket = z.infer<typeof Bucket>;
 export type StorageClass = z.infer<typeof StorageClass>;
+export type BucketNameAvailability = z.infer<typeof BucketNameAvailability>;

@@ -25,6 +25,17 @@ export class Buckets extends APIResource {
     return this._client.call(v1.buckets.create, { body }, options);
   }
 
+  /**
+   * Whether `name` is free for a new bucket, without creating one: a dry run can report a
+   * name another project holds before the real run fails on it.
+   *
+   * @example
+   * const { available } = await client.buckets.checkName('acme-logs');
+   */
+  checkName(name: string, options?: RequestOptions) {
+    return this._client.call(v1.buckets.checkName, { params: { name } }, options);
+  }
+
   /** Deletes the bucket called `name` (buckets are addressed by name, not id). */
   delete(name: string, options?: RequestOptions) {
     return this._client.call(v1.buckets.delete, { params: { name } }, options);
