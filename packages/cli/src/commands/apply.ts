@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { globalNameConflicts } from '../apply/conflicts';
 import { readTenantFile } from '../apply/document';
 import { countActions, describeChange, executePlan, reportRows } from '../apply/execute';
-import { exportTenant } from '../apply/export';
+import { exportTenant, leftOutGroups } from '../apply/export';
 import { supportedKinds } from '../apply/kinds';
 import { type Action, orderKinds, planTenant, type Step } from '../apply/plan';
 import { Target } from '../apply/target';
@@ -13,6 +13,7 @@ import { commandContext, type GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { print } from '../output/print';
 import { withProgress } from '../output/progress';
+import { kebab } from './flags';
 import { confirm } from './prompt';
 
 interface ApplyOptions {
@@ -90,11 +91,6 @@ export function addApplyCommands(program: Command): void {
         if (blocked) throw new CommandFailed(replaceNeededText(counts));
         return;
       }
-      if (blocked) {
-        await print(reportRows(steps), { ...globals, columns: REPORT_COLUMNS });
-        warnReplacements(steps);
-        throw new CommandFailed(`${replaceNeededText(counts)}: nothing was changed`);
-      }
       const removing = steps.filter((s) => s.action === 'delete' || s.action === 'replace');
       if (removing.length > 0 && !options.yes && process.stdin.isTTY) {
         await print(reportRows(steps), { ...globals, columns: REPORT_COLUMNS });
@@ -129,6 +125,8 @@ export function addApplyCommands(program: Command): void {
           ? `No changes: project "${doc.project.name}" already matches ${source}`
           : `Applied ${source} to project "${doc.project.name}": ${summary(counts, 'done')}`,
       );
+      // The rest is applied, but the project does not match the file: a script must notice.
+      if (blocked) throw new CommandFailed(replaceNeededText(counts));
     });
 
   program
@@ -147,9 +145,15 @@ export function addApplyCommands(program: Command): void {
       if (!projectId)
         throw new UsageError('No project: pass --project <id> or pick one with `nimbus use <id>`');
       const { supported } = supportedKinds(client);
-      const doc = await withProgress('Exporting', () =>
-        exportTenant(new Target(client, orderKinds(supported)), projectId),
-      );
+      const target = new Target(client, orderKinds(supported));
+      const [doc, leftOut] = await withProgress('Exporting', async () => {
+        const exported = await exportTenant(target, projectId);
+        return [exported, await leftOutGroups(target)] as const;
+      });
+      if (leftOut.length > 0) {
+        const named = leftOut.map((entry) => `${kebab(entry.group)} (${entry.count})`).join(', ');
+        say(`Not exported, tenant files do not cover them: ${named}`);
+      }
       const json = options.file ? /\.json$/i.test(options.file) : globals.output === 'json';
       const text = json ? `${JSON.stringify(doc, null, 2)}\n` : stringify(doc);
       if (options.file) {

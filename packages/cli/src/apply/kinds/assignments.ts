@@ -23,6 +23,7 @@ function scopeText(scope: string, scopeId: string | null | undefined): string {
  */
 export const assignmentsKind: Kind<Item, Assignment> = {
   key: 'assignments',
+  group: 'assignments',
   noun: 'assignment',
   entry: AssignmentEntry,
   after: ['policies'],

@@ -7,6 +7,7 @@ type Entry = z.output<typeof BucketCreateBody>;
 /** Object storage buckets (names are global across projects). No update route. */
 export const bucketsKind: Kind<Entry, Bucket> = {
   key: 'buckets',
+  group: 'buckets',
   noun: 'bucket',
   entry: BucketCreateBody,
   available: (client) => 'buckets' in client,

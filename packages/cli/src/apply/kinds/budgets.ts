@@ -7,6 +7,7 @@ type Entry = z.output<typeof BudgetCreateBody>;
 /** Cost budgets, changed in place with PUT. */
 export const budgetsKind: Kind<Entry, Budget> = {
   key: 'budgets',
+  group: 'budgets',
   noun: 'budget',
   entry: BudgetCreateBody,
   updatable: ['amount', 'currency', 'period', 'alert_threshold'],

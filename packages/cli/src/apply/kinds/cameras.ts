@@ -32,6 +32,7 @@ function withoutPassword(url: unknown): unknown {
 /** Video cameras of the project's tenant, changed in place with PATCH (only the fields that differ). */
 export const camerasKind: Kind<Entry, Camera> = {
   key: 'cameras',
+  group: 'cameras',
   noun: 'camera',
   entry: CameraCreateBody,
   updatable: ['rtsp_url', 'features', 'fps', 'enabled', 'record'],

@@ -7,6 +7,7 @@ type Entry = z.output<typeof FunctionCreateBody>;
 /** Serverless functions. PUT changes (and redeploys) everything but the region. */
 export const functionsKind: Kind<Entry, FunctionRecord> = {
   key: 'functions',
+  group: 'functions',
   noun: 'function',
   entry: FunctionCreateBody,
   updatable: ['runtime', 'handler', 'memory_mb', 'timeout_sec', 'env'],

@@ -7,6 +7,7 @@ type Entry = z.output<typeof InstanceCreateBody>;
 /** Virtual machines. No update route: a changed flavor or image needs a replacement. */
 export const instancesKind: Kind<Entry, Instance> = {
   key: 'instances',
+  group: 'instances',
   noun: 'instance',
   entry: InstanceCreateBody,
   available: (client) => 'instances' in client,

@@ -11,6 +11,7 @@ type Entry = z.output<typeof IamUserAddBody>;
  */
 export const membersKind: Kind<Entry, IamUser> = {
   key: 'members',
+  group: 'iamUsers',
   noun: 'member',
   entry: IamUserAddBody,
   after: ['roles'],

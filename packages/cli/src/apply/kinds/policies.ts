@@ -10,6 +10,7 @@ type Entry = z.output<typeof PolicyCreateBody>;
  */
 export const policiesKind: Kind<Entry, Policy> = {
   key: 'policies',
+  group: 'policies',
   noun: 'policy',
   entry: PolicyCreateBody,
   updatable: ['description', 'category', 'enforcement_mode', 'severity', 'definition'],

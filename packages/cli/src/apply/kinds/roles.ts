@@ -10,6 +10,7 @@ type Entry = z.output<typeof IamRoleCreateBody>;
  */
 export const rolesKind: Kind<Entry, IamRole> = {
   key: 'roles',
+  group: 'iamRoles',
   noun: 'role',
   entry: IamRoleCreateBody,
   available: (client) => 'iam' in client,

@@ -16,6 +16,7 @@ type SubscriptionEntry = z.output<typeof TopicSubscriptionCreateBody>;
  */
 const subscriptionsKind: Kind<SubscriptionEntry, TopicSubscription> = {
   key: 'subscriptions',
+  group: 'topicSubscriptions',
   noun: 'subscription',
   entry: TopicSubscriptionCreateBody,
   available: (client) => 'topics' in client && 'subscriptions' in client.topics,
@@ -45,6 +46,7 @@ type Item = z.output<typeof TopicEntry>;
 /** Event Grid topics with their webhook subscriptions. No update route. */
 export const topicsKind: Kind<Item, Topic> = {
   key: 'topics',
+  group: 'topics',
   noun: 'topic',
   entry: TopicEntry,
   child: { field: 'subscriptions', kind: subscriptionsKind },

@@ -7,6 +7,7 @@ type SubnetEntry = z.output<typeof SubnetCreateBody>;
 /** Subnets, nested in their VPC's entry (which is how a subnet names its VPC). No update route. */
 const subnetsKind: Kind<SubnetEntry, Subnet> = {
   key: 'subnets',
+  group: 'subnets',
   noun: 'subnet',
   entry: SubnetCreateBody,
   available: (client) => 'vpcs' in client && 'subnets' in client.vpcs,
@@ -28,6 +29,7 @@ type Item = z.output<typeof VpcEntry>;
 /** VPCs with their subnets. No update route: another CIDR or region needs a new VPC. */
 export const vpcsKind: Kind<Item, Vpc> = {
   key: 'vpcs',
+  group: 'vpcs',
   noun: 'VPC',
   entry: VpcEntry,
   child: { field: 'subnets', kind: subnetsKind },

@@ -78,7 +78,9 @@ export const buckets = {
     status: 201,
   }),
   checkName: endpoint({
+    // Names are global: answered without a project, so a dry run can ask before its project exists.
     ...base,
+    project: false,
     method: 'GET',
     path: '/api/v1/bucket-names/{name}',
     summary: 'Whether a bucket name is free (names are unique across all projects); reveals nothing else',
