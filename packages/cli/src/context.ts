@@ -1,4 +1,4 @@
-import { Nimbus, nodeFetch } from '@nimbus/sdk';
+import type { Nimbus } from '@nimbus/sdk';
 import { configPath, type Profile, readConfig, updateProfile } from './config/profiles';
 import { UsageError } from './errors';
 import { debugFetch, debugWanted } from './output/debug';
@@ -45,6 +45,8 @@ export async function commandContext(
   }
   const profile = profiles[profileName] ?? {};
   const envToken = env.NIMBUS_TOKEN;
+  // Loaded here, not at start-up: `--help` and usage errors never need the SDK.
+  const { Nimbus, nodeFetch } = await import('@nimbus/sdk');
   const client = new Nimbus({
     baseUrl: options.baseUrl ?? env.NIMBUS_BASE_URL ?? profile.base_url ?? DEFAULT_BASE_URL,
     projectId: options.project ?? env.NIMBUS_PROJECT ?? profile.project_id,

@@ -1,10 +1,11 @@
-import { APIConnectionError, APIError, NimbusError } from '@nimbus/sdk';
+import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, Help, Option } from 'commander';
 import { addApplyCommands } from './commands/apply';
 import { addCompletionCommand } from './commands/completion';
 import { addContractCommands } from './commands/contract-commands';
 import { addLoginCommands } from './commands/login';
 import { addMockCommands } from './commands/mock';
+import type { GroupSpec } from './commands/operation-spec';
 import { pendingProfileWrites } from './config/profiles';
 import { CommandFailed, ExitCode, UsageError } from './errors';
 import { usageHint } from './usage';
@@ -17,8 +18,8 @@ export const VERSION = '0.1.0';
  */
 const VERSION_FLAGS = new Set(['-V', '--version']);
 
-/** The whole `nimbus` command tree. */
-export function buildProgram(): Command {
+/** The whole `nimbus` command tree, the contract's operations given as specs (see `loadOperations`). */
+export function buildProgram(operations: readonly GroupSpec[]): Command {
   const program = new Command('nimbus')
     .description('Nimbus CLI: scripted tenant setup over the SDK, and the reference server')
     .option('--profile <name>', 'profile in the config file (env NIMBUS_PROFILE)')
@@ -45,7 +46,7 @@ export function buildProgram(): Command {
   addLoginCommands(program);
   addApplyCommands(program);
   addMockCommands(program);
-  addContractCommands(program);
+  addContractCommands(program, operations);
   addCompletionCommand(program);
   for (const command of [program, ...allCommands(program)]) {
     command.exitOverride();
@@ -73,7 +74,7 @@ async function runProgram(argv: string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return ExitCode.ok;
   }
-  const program = buildProgram();
+  const program = buildProgram(await loadOperations());
   let active: Command = program;
   program.hook('preAction', (_program, actionCommand) => {
     active = actionCommand;
@@ -98,6 +99,8 @@ async function runProgram(argv: string[]): Promise<number> {
       for (const line of rest) process.stderr.write(`${line}\n`);
       return ExitCode.apiError;
     }
+    // The SDK is loaded only once a command has called it: its errors are classified then.
+    const { APIConnectionError, APIError, NimbusError } = await import('@nimbus/sdk');
     if (error instanceof APIError) {
       writeError(`${error.message} (${error.code ?? error.status})`);
       writeRequestId(error.requestId);
@@ -116,6 +119,19 @@ async function runProgram(argv: string[]): Promise<number> {
       return ExitCode.apiError;
     }
     throw error;
+  }
+}
+
+/**
+ * The operation specs the build wrote beside the bundle (`dist/operations.json`); from the
+ * sources, where there is no build, computed from the contract.
+ */
+export async function loadOperations(): Promise<GroupSpec[]> {
+  try {
+    return JSON.parse(await readFile(new URL('./operations.json', import.meta.url), 'utf8')) as GroupSpec[];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return (await import('./commands/operations')).describeOperations();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Command, Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
+import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
 import { cliFor, json } from './helpers';
 
@@ -11,7 +12,7 @@ function spellings(option: Option): string[] {
 
 describe('flags of generated commands', () => {
   it('never collide with a program-wide option (commander reads those anywhere on the line)', () => {
-    const program = buildProgram();
+    const program = buildProgram(describeOperations());
     const global = new Map(program.options.flatMap((o) => spellings(o).map((s) => [s, o.flags] as const)));
     // The program's own version flag is read only as the first argument; it must not be an option.
     expect([...global.keys()]).not.toContain('--version');

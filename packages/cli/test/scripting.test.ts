@@ -7,6 +7,7 @@ import {
   seedTenant,
   startMockServer,
 } from '../../mock-server/src/entries/testing';
+import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
 import { BIN, type Cli, cliFor, json, runCli } from './helpers';
 
@@ -200,7 +201,7 @@ describe('usage errors and help', () => {
     );
 
     const undescribed: string[] = [];
-    for (const command of allCommands(buildProgram())) {
+    for (const command of allCommands(buildProgram(describeOperations()))) {
       for (const option of command.options)
         if (!option.description.trim()) undescribed.push(`${command.name()} ${option.flags}`);
     }

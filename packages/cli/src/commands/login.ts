@@ -1,4 +1,3 @@
-import { APIError } from '@nimbus/sdk';
 import type { Command } from 'commander';
 import { updateProfile } from '../config/profiles';
 import { commandContext, type GlobalOptions } from '../context';
@@ -23,6 +22,7 @@ export function addLoginCommands(program: Command): void {
       try {
         result = await ctx.client.auth.login({ email, password, totp_code: options.totp });
       } catch (error) {
+        const { APIError } = await import('@nimbus/sdk');
         if (!(error instanceof APIError) || error.code !== 'MFA_REQUIRED' || options.totp) throw error;
         if (!process.stdin.isTTY) throw new UsageError(`${email} has MFA on: pass --totp <current code>`);
         const totp_code = await ask('TOTP code: ', '--totp');
