@@ -1,7 +1,8 @@
 // Start-up of the built `nimbus` (packages/cli/dist/bin.js) beside a bare `node -e 0`: wall
-// time from spawn to exit, for `--help`, a usage error and a list command against a reference
-// server on an ephemeral port. The commands are interleaved, so a busy machine slows them
-// alike. Build first: npm run build -w @nimbus/sdk && npm run build -w @nimbus/mock-server &&
+// time from spawn to exit, and CPU time (user + system, through /usr/bin/time), for `--help`,
+// a usage error and a list command against a reference server on an ephemeral port. The
+// commands are interleaved; on a shared machine wall time swings with the load, CPU time
+// much less, so both are reported. Build first: npm run build -w @nimbus/sdk && npm run build -w @nimbus/mock-server &&
 // npm run build -w @nimbus/cli. Prints one table and one JSON line.
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
@@ -16,13 +17,22 @@ const BIN = benchFile('../packages/cli/dist/bin.js');
 function timed(args, env) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('/usr/bin/time', ['-f', '%U %S', process.execPath, ...args], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ ms: performance.now() - start, code, stderr }));
+    child.on('close', (code) => {
+      const ms = performance.now() - start;
+      // The last line is time's: user and system seconds.
+      const lines = stderr.trimEnd().split('\n');
+      const [user, system] = (lines.pop() ?? '').split(' ').map(Number);
+      resolve({ ms, cpuMs: ((user ?? 0) + (system ?? 0)) * 1000, code, stderr: lines.join('\n') });
+    });
   });
 }
 
@@ -46,14 +56,17 @@ const cases = [
   { name: 'nimbus instances list', args: [BIN, 'instances', 'list'], exit: 0 },
 ];
 const times = new Map(cases.map((c) => [c.name, []]));
+const cpu = new Map(cases.map((c) => [c.name, []]));
 try {
   // One warm-up round: the file system cache, not the CLI, is what a first run measures.
   for (const c of cases) await timed(c.args, env);
   for (let i = 0; i < RUNS; i++) {
     for (const c of cases) {
       const result = await timed(c.args, env);
+      // time exits with the command's code.
       if (result.code !== c.exit) throw new Error(`${c.name}: exit ${result.code}\n${result.stderr}`);
       times.get(c.name).push(result.ms);
+      cpu.get(c.name).push(result.cpuMs);
     }
   }
 } finally {
@@ -61,11 +74,14 @@ try {
 }
 
 const bare = median(times.get('node -e 0'));
+const bareCpu = median(cpu.get('node -e 0'));
 const rows = cases.map((c) => ({
   command: c.name,
-  'median ms': round(median(times.get(c.name))),
-  'p90 ms': round(percentile(times.get(c.name), 90)),
-  'x node -e 0': round(median(times.get(c.name)) / bare, 2),
+  'wall median ms': round(median(times.get(c.name))),
+  'wall p90 ms': round(percentile(times.get(c.name), 90)),
+  'wall x node': round(median(times.get(c.name)) / bare, 2),
+  'cpu median ms': round(median(cpu.get(c.name))),
+  'cpu x node': round(median(cpu.get(c.name)) / bareCpu, 2),
 }));
 process.stdout.write(`${table(rows)}\n`);
 process.stdout.write(`${JSON.stringify({ runs: RUNS, rows })}\n`);

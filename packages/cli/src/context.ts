@@ -1,4 +1,4 @@
-import type { Nimbus } from '@nimbus/sdk';
+import type { Fetch, Nimbus } from '@nimbus/sdk';
 import { configPath, type Profile, readConfig, updateProfile } from './config/profiles';
 import { UsageError } from './errors';
 import { debugFetch, debugWanted } from './output/debug';
@@ -47,13 +47,16 @@ export async function commandContext(
   const envToken = env.NIMBUS_TOKEN;
   // Loaded here, not at start-up: `--help` and usage errors never need the SDK.
   const { Nimbus, nodeFetch } = await import('@nimbus/sdk');
+  // Node's own fetch comes with the runtime; the SDK's undici transport is a megabyte of code
+  // to load, worth it for its proxy support only (a command makes a request or two).
+  const transport = usesProxy(env) ? nodeFetch : runtimeFetch;
   const client = new Nimbus({
     baseUrl: options.baseUrl ?? env.NIMBUS_BASE_URL ?? profile.base_url ?? DEFAULT_BASE_URL,
     projectId: options.project ?? env.NIMBUS_PROJECT ?? profile.project_id,
     accessToken: envToken ?? profile.access_token,
     refreshToken: envToken ? undefined : profile.refresh_token,
     apiKey: env.NIMBUS_API_KEY,
-    fetch: debugWanted(options.debug, env) ? debugFetch(nodeFetch) : undefined,
+    fetch: debugWanted(options.debug, env) ? debugFetch(transport) : transport,
     onTokens: envToken
       ? undefined
       : (pair) => {
@@ -68,4 +71,10 @@ export async function commandContext(
         },
   });
   return { client, profileName, profile, configPath: path, options };
+}
+
+const runtimeFetch: Fetch = (url, init) => globalThis.fetch(url, init);
+
+function usesProxy(env: NodeJS.ProcessEnv): boolean {
+  return ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].some((name) => !!env[name]);
 }
