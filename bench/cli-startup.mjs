@@ -1,9 +1,10 @@
 // Start-up of the built `nimbus` (packages/cli/dist/bin.js) beside a bare `node -e 0`: wall
-// time from spawn to exit, and CPU time (user + system, through /usr/bin/time), for `--help`,
+// time from spawn to exit, and CPU time (user + system, from bash's `time`), for `--help`,
 // a usage error and a list command against a reference server on an ephemeral port. The
 // commands are interleaved; on a shared machine wall time swings with the load, CPU time
 // much less, so both are reported. Build first: npm run build -w @nimbus/sdk && npm run build -w @nimbus/mock-server &&
-// npm run build -w @nimbus/cli. Prints one table and one JSON line.
+// npm run build -w @nimbus/cli. BENCH_CLI_BASE=<another build's bin.js> adds its `--help` and
+// list rows, to compare two builds in one run. Prints one table and one JSON line.
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,9 @@ const BIN = benchFile('../packages/cli/dist/bin.js');
 function timed(args, env) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', '%U %S', process.execPath, ...args], {
+    // bash's `time` reads the child's rusage to the millisecond (GNU time rounds to 10 ms).
+    const script = 'TIMEFORMAT="%3U %3S"; time "$@" > /dev/null; exit $?';
+    const child = spawn('bash', ['-c', script, 'bash', process.execPath, ...args], {
       env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -28,7 +31,7 @@ function timed(args, env) {
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = performance.now() - start;
-      // The last line is time's: user and system seconds.
+      // The last line is bash's: user and system seconds.
       const lines = stderr.trimEnd().split('\n');
       const [user, system] = (lines.pop() ?? '').split(' ').map(Number);
       resolve({ ms, cpuMs: ((user ?? 0) + (system ?? 0)) * 1000, code, stderr: lines.join('\n') });
@@ -55,6 +58,13 @@ const cases = [
   { name: 'nimbus instances create (usage error)', args: [BIN, 'instances', 'create'], exit: 2 },
   { name: 'nimbus instances list', args: [BIN, 'instances', 'list'], exit: 0 },
 ];
+const base = process.env.BENCH_CLI_BASE;
+if (base) {
+  cases.push(
+    { name: 'base: nimbus --help', args: [base, '--help'], exit: 0 },
+    { name: 'base: nimbus instances list', args: [base, 'instances', 'list'], exit: 0 },
+  );
+}
 const times = new Map(cases.map((c) => [c.name, []]));
 const cpu = new Map(cases.map((c) => [c.name, []]));
 try {
@@ -63,7 +73,6 @@ try {
   for (let i = 0; i < RUNS; i++) {
     for (const c of cases) {
       const result = await timed(c.args, env);
-      // time exits with the command's code.
       if (result.code !== c.exit) throw new Error(`${c.name}: exit ${result.code}\n${result.stderr}`);
       times.get(c.name).push(result.ms);
       cpu.get(c.name).push(result.cpuMs);
