@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
-import { BIN, type Cli, type CliResult, cliFor, json } from './helpers';
+import { BIN, type Cli, type CliResult, cliFor, json, onTerminal } from './helpers';
 
 interface Row {
   resource: string;
@@ -69,6 +69,18 @@ describe('apply -f -', () => {
   });
 });
 
+describe('apply creates', () => {
+  it('send an Idempotency-Key each, so a create retried after a 503 is made once', async () => {
+    const { cli, tenant, tag } = await tenantCli();
+    await mock.client.mock.addFault({ method: 'POST', path: '/api/v1/instances', status: 503, times: 1 });
+    const result = await cli.run('apply', '-f', await cli.write('t.yaml', file(tag)), '--debug');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^< 503 POST \S+\/api\/v1\/instances /m);
+    const client = await projectClient(tenant, tag);
+    expect((await client.instances.list()).data.map((i) => i.name).sort()).toEqual(['web-1', 'web-2']);
+  });
+});
+
 describe('apply --prune', () => {
   it('shows the deletes in the plan first, then deletes what the file no longer lists, in the kinds it declares', async () => {
     const { cli, tenant, tag } = await tenantCli();
@@ -89,6 +101,11 @@ describe('apply --prune', () => {
 
     const without = await cli.run('apply', '-f', smaller);
     expect(json<Row[]>(without).some((r) => r.action === 'delete')).toBe(false);
+
+    const declined = await onTerminal(cli, ['apply', '-f', smaller, '--prune'], 'n\r');
+    expect(declined.output).toContain(`Delete instances/web-2, buckets/logs-${tag}? [y/N]`);
+    expect(declined.code).toBe(1);
+    expect((await client.instances.list()).data.map((i) => i.name)).toEqual(['web-1', 'web-2']);
 
     const pruned = await cli.run('apply', '-f', smaller, '--prune');
     expect(pruned.code, pruned.stderr).toBe(0);

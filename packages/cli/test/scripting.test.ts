@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +8,7 @@ import {
 } from '../../mock-server/src/entries/testing';
 import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
-import { BIN, type Cli, cliFor, json, runCli } from './helpers';
+import { type Cli, cliFor, json, onTerminal, runCli } from './helpers';
 
 let mock: MockServer;
 let tenant: SeededTenant;
@@ -65,27 +64,6 @@ describe('creates', () => {
   });
 });
 
-/** Runs the CLI in a pseudo-terminal (`script`), typing `input`, and answers what the terminal showed. */
-function onTerminal(args: string[], input: string): Promise<{ code: number; output: string }> {
-  const line = [process.execPath, BIN, ...args].map((word) => `'${word}'`).join(' ');
-  return new Promise((resolve) => {
-    const child = spawn('script', ['-qfec', line, '/dev/null'], {
-      env: { PATH: process.env.PATH ?? '', NO_PROXY: '*', TERM: 'dumb', ...cli.env },
-      cwd: cli.dir,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      // Answer once the question is on the screen.
-      if (input && output.includes('[y/N]')) {
-        child.stdin.write(input);
-        input = '';
-      }
-    });
-    child.on('close', (code) => resolve({ code: code ?? -1, output }));
-  });
-}
-
 describe('destructive commands', () => {
   it('ask on a terminal; no keeps the resource, yes deletes it; --yes and a pipe never ask', async () => {
     const ids = await Promise.all(
@@ -94,16 +72,16 @@ describe('destructive commands', () => {
       ),
     );
     const [keep, drop, forced, piped] = ids as [string, string, string, string];
-    const declined = await onTerminal(['instances', 'delete', keep], 'n\r');
+    const declined = await onTerminal(cli, ['instances', 'delete', keep], 'n\r');
     expect(declined.output).toContain(`Delete an instance ${keep}? [y/N]`);
     expect(declined.code).toBe(1);
     expect(declined.output).toContain('Not confirmed: nothing was changed');
 
-    const accepted = await onTerminal(['instances', 'delete', drop], 'y\r');
+    const accepted = await onTerminal(cli, ['instances', 'delete', drop], 'y\r');
     expect(accepted.code, accepted.output).toBe(0);
 
     const [yes, pipe] = await Promise.all([
-      onTerminal(['instances', 'delete', forced, '--yes'], ''),
+      onTerminal(cli, ['instances', 'delete', forced, '--yes'], ''),
       cli.run('instances', 'delete', piped),
     ]);
     expect(yes.code, yes.output).toBe(0);

@@ -1,4 +1,4 @@
-import type { Nimbus } from '@nimbus/sdk';
+import type { Nimbus, RequestOptions } from '@nimbus/sdk';
 import { z } from 'zod';
 import type { Refs } from './refs';
 
@@ -12,6 +12,11 @@ export interface KindApi {
   resolve(kind: string, name: string): Promise<string>;
   /** The user running the command. */
   caller(): Promise<{ id: string; email: string }>;
+  /**
+   * Options for one create: a fresh idempotency key, so the SDK may retry it after a 5xx or a
+   * lost answer and the server still creates the resource once.
+   */
+  writeOnce(): RequestOptions;
 }
 
 /** One field whose declared value differs from the server's. */

@@ -40,7 +40,10 @@ export const assignmentsKind: Kind<Item, Assignment> = {
     }),
   async create(item, api) {
     const { policy, ...body } = item;
-    return api.client.assignments.create({ ...body, policy_id: await api.resolve('policies', policy) });
+    return api.client.assignments.create(
+      { ...body, policy_id: await api.resolve('policies', policy) },
+      api.writeOnce(),
+    );
   },
   export(record, api) {
     const entry: Entry = {

@@ -16,7 +16,7 @@ export const bucketsKind: Kind<Entry, Bucket> = {
   idOf: (record) => record.id,
   list: (api) => collect(api.client.buckets.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
-  create: (item, api) => api.client.buckets.create(item),
+  create: (item, api) => api.client.buckets.create(item, api.writeOnce()),
   delete: async (record, api) => {
     await api.client.buckets.delete(record.name);
   },

@@ -17,7 +17,7 @@ export const budgetsKind: Kind<Entry, Budget> = {
   idOf: (record) => record.id,
   list: (api) => collect(api.client.budgets.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
-  create: (item, api) => api.client.budgets.create(item),
+  create: (item, api) => api.client.budgets.create(item, api.writeOnce()),
   delete: async (record, api) => {
     await api.client.budgets.delete(record.id);
   },

@@ -45,7 +45,7 @@ export const camerasKind: Kind<Entry, Camera> = {
     changedFields(item, record, {
       same: { rtsp_url: (a, b) => withoutPassword(a) === withoutPassword(b), features: sameSet },
     }),
-  create: async (item, api) => (await cameras(api)).create(item),
+  create: async (item, api) => (await cameras(api)).create(item, api.writeOnce()),
   update: async (record, _item, changes, api) => (await cameras(api)).update(record.id, patchOf(changes)),
   delete: async (record, api) => {
     await (await cameras(api)).delete(record.id);

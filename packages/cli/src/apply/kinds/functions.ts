@@ -17,7 +17,7 @@ export const functionsKind: Kind<Entry, FunctionRecord> = {
   idOf: (record) => record.id,
   list: (api) => collect(api.client.functions.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
-  create: (item, api) => api.client.functions.create(item),
+  create: (item, api) => api.client.functions.create(item, api.writeOnce()),
   delete: async (record, api) => {
     await api.client.functions.delete(record.id);
   },

@@ -16,7 +16,7 @@ export const instancesKind: Kind<Entry, Instance> = {
   idOf: (record) => record.id,
   list: (api) => collect(api.client.instances.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
-  create: (item, api) => api.client.instances.create(item),
+  create: (item, api) => api.client.instances.create(item, api.writeOnce()),
   delete: async (record, api) => {
     await api.client.instances.delete(record.id);
   },

@@ -22,7 +22,7 @@ export const policiesKind: Kind<Entry, Policy> = {
   list: (api) => collect(api.client.policies.list({ per_page: 100 })),
   // The server may re-serialise a definition: the same rule in other whitespace is no change.
   diff: (item, record) => changedFields(item, record, { skip: ['type'], same: { definition: sameJsonText } }),
-  create: (item, api) => api.client.policies.create(item),
+  create: (item, api) => api.client.policies.create(item, api.writeOnce()),
   delete: async (record, api) => {
     await api.client.policies.delete(record.id);
   },

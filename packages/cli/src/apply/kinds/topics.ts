@@ -25,7 +25,7 @@ const subscriptionsKind: Kind<SubscriptionEntry, TopicSubscription> = {
   idOf: (record) => record.id,
   list: (api, topicId) => collect(api.client.topics.subscriptions.list(topicId!, { per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
-  create: (item, api, topicId) => api.client.topics.subscriptions.create(topicId!, item),
+  create: (item, api, topicId) => api.client.topics.subscriptions.create(topicId!, item, api.writeOnce()),
   delete: async (record, api, topicId) => {
     await api.client.topics.subscriptions.delete(topicId!, record.id);
   },
@@ -56,7 +56,7 @@ export const topicsKind: Kind<Item, Topic> = {
   idOf: (record) => record.id,
   list: (api) => collect(api.client.topics.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record, { skip: ['subscriptions'] }),
-  create: ({ subscriptions: _later, ...body }, api) => api.client.topics.create(body),
+  create: ({ subscriptions: _later, ...body }, api) => api.client.topics.create(body, api.writeOnce()),
   delete: async (record, api) => {
     await api.client.topics.delete(record.id);
   },

@@ -16,7 +16,7 @@ const subnetsKind: Kind<SubnetEntry, Subnet> = {
   idOf: (record) => record.id,
   list: (api, vpcId) => collect(api.client.vpcs.subnets.list(vpcId!, { per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
-  create: (item, api, vpcId) => api.client.vpcs.subnets.create(vpcId!, item),
+  create: (item, api, vpcId) => api.client.vpcs.subnets.create(vpcId!, item, api.writeOnce()),
   export: (record) => bodyFields(SubnetCreateBody, record),
 };
 
@@ -39,6 +39,6 @@ export const vpcsKind: Kind<Item, Vpc> = {
   idOf: (record) => record.id,
   list: (api) => collect(api.client.vpcs.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record, { skip: ['subnets'] }),
-  create: ({ subnets: _later, ...body }, api) => api.client.vpcs.create(body),
+  create: ({ subnets: _later, ...body }, api) => api.client.vpcs.create(body, api.writeOnce()),
   export: (record) => bodyFields(VpcCreateBody, record),
 };
