@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { GlobalOptions } from '../context';
 import { commandPath } from '../usage';
 import { addFieldOptions, kebab } from './flags';
