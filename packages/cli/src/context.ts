@@ -36,7 +36,7 @@ export async function commandContext(
   const profileName = options.profile ?? env.NIMBUS_PROFILE ?? 'default';
   const profiles = (await readConfig(path)).profiles;
   // A profile named on purpose that does not exist is a typo, not an anonymous run.
-  if (!newProfile && profileName !== 'default' && !(profileName in profiles)) {
+  if (!newProfile && profileName !== 'default' && !Object.hasOwn(profiles, profileName)) {
     const source = options.profile ? '--profile' : 'NIMBUS_PROFILE';
     const known = Object.keys(profiles);
     throw new UsageError(
