@@ -1,7 +1,31 @@
-import { defineConfig } from 'tsup';
+import { writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { defineConfig, type Options } from 'tsup';
+
+/**
+ * zod's namespace re-exports its 60-odd message locales, and a namespace cannot be tree-shaken:
+ * they were a third of the zod code every command loads. The CLI speaks English, so the
+ * locales module is replaced by English alone (which zod registers as its default anyway).
+ */
+const zodEnglishOnly: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer)
+        ? { path: resolve(args.resolveDir, '../locales/en.js'), namespace: 'zod-locales' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 
 export default defineConfig({
-  entry: { bin: 'src/bin.ts', index: 'src/index.ts' },
+  // `operations` is the contract read as command specs: run once below, at build time.
+  entry: { bin: 'src/bin.ts', index: 'src/index.ts', operations: 'src/commands/operations.ts' },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts' } },
   clean: true,
@@ -12,8 +36,18 @@ export default defineConfig({
   // outside: only `nimbus mock start` loads it. ws's optional native helpers are optional.
   noExternal: [/^(?!@nimbus\/mock-server)/],
   external: ['@nimbus/mock-server', 'bufferutil', 'utf-8-validate'],
+  esbuildPlugins: [zodEnglishOnly],
   // Bundled CommonJS dependencies (undici, commander) call require() for Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  // The command tree as data (dist/operations.json): `nimbus` builds its commands from it
+  // without loading the contract's schemas, most of what it would otherwise spend starting.
+  async onSuccess() {
+    const built = pathToFileURL(resolve('dist/operations.js')).href;
+    const { describeOperations } = (await import(
+      `${built}?${Date.now()}`
+    )) as typeof import('./src/commands/operations');
+    await writeFile('dist/operations.json', JSON.stringify(describeOperations()));
   },
 });

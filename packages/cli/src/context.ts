@@ -1,5 +1,7 @@
-import { Nimbus } from '@nimbus/sdk';
+import type { Fetch, Nimbus } from '@nimbus/sdk';
 import { configPath, type Profile, readConfig, updateProfile } from './config/profiles';
+import { UsageError } from './errors';
+import { debugFetch, debugWanted } from './output/debug';
 import type { OutputOptions } from './output/print';
 
 /** Options every command accepts. */
@@ -7,6 +9,7 @@ export interface GlobalOptions extends OutputOptions {
   profile?: string;
   baseUrl?: string;
   project?: string;
+  debug?: boolean;
 }
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
@@ -31,18 +34,34 @@ export interface CommandContext {
 export async function commandContext(
   options: GlobalOptions,
   env: NodeJS.ProcessEnv = process.env,
+  { newProfile = false }: { newProfile?: boolean } = {},
 ): Promise<CommandContext> {
   const path = configPath(env);
   const profileName = options.profile ?? env.NIMBUS_PROFILE ?? 'default';
-  const profile = (await readConfig(path)).profiles[profileName] ?? {};
+  const profiles = (await readConfig(path)).profiles;
+  // A profile named on purpose that does not exist is a typo, not an anonymous run.
+  if (!newProfile && profileName !== 'default' && !Object.hasOwn(profiles, profileName)) {
+    const source = options.profile ? '--profile' : 'NIMBUS_PROFILE';
+    const known = Object.keys(profiles);
+    throw new UsageError(
+      `Unknown profile "${profileName}" (${source}): ${path} has ${known.length > 0 ? known.map((n) => `"${n}"`).join(', ') : 'no profiles'}; create it with \`nimbus login --profile ${profileName}\``,
+    );
+  }
+  const profile = profiles[profileName] ?? {};
   const envToken = env.NIMBUS_TOKEN;
   const projectId = options.project ?? env.NIMBUS_PROJECT ?? profile.project_id;
+  // Loaded here, not at start-up: `--help` and usage errors never need the SDK.
+  const { Nimbus, nodeFetch } = await import('@nimbus/sdk');
+  // Node's own fetch comes with the runtime; the SDK's undici transport is a megabyte of code
+  // to load, worth it for its proxy support only (a command makes a request or two).
+  const transport = usesProxy(env) ? nodeFetch : runtimeFetch;
   const client = new Nimbus({
     baseUrl: options.baseUrl ?? env.NIMBUS_BASE_URL ?? profile.base_url ?? DEFAULT_BASE_URL,
     projectId,
     accessToken: envToken ?? profile.access_token,
     refreshToken: envToken ? undefined : profile.refresh_token,
     apiKey: env.NIMBUS_API_KEY,
+    fetch: debugWanted(options.debug, env) ? debugFetch(transport) : transport,
     onTokens: envToken
       ? undefined
       : (pair) => {
@@ -57,4 +76,10 @@ export async function commandContext(
         },
   });
   return { client, profileName, profile, configPath: path, options, projectId, envToken };
+}
+
+const runtimeFetch: Fetch = (url, init) => globalThis.fetch(url, init);
+
+function usesProxy(env: NodeJS.ProcessEnv): boolean {
+  return ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].some((name) => !!env[name]);
 }

@@ -185,8 +185,12 @@ describe('nimbus apply', () => {
       'v2.yaml',
       tenantFile(tag, email, { budget: 2500000, memory: 512, flavor: 'medium' }),
     );
+    // Exit 1: the rest is applied, but web-1 still differs from the file.
     const result = await apply(cli, v2);
-    expect(result.code, result.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(
+      'error: 1 resource(s) need replacing (see the warnings): replace them by hand, or pass --allow-replace',
+    );
     const byResource = Object.fromEntries(result.rows.map((r) => [r.resource, r]));
     expect(byResource['budgets/monthly']).toMatchObject({ action: 'update', result: 'done' });
     expect(byResource['functions/thumbnail']).toMatchObject({
@@ -199,7 +203,7 @@ describe('nimbus apply', () => {
       changes: 'flavor: small -> medium',
     });
     expect(result.stderr).toMatch(
-      /warning: instances\/web-1 differs \(flavor: small -> medium\).*apply never deletes/,
+      /warning: instances\/web-1 differs \(flavor: small -> medium\).*replace it by hand or pass --allow-replace/,
     );
 
     const project = (await tenant.client.projects.list()).data.find((p) => p.name === `shop-${tag}`)!;
@@ -209,7 +213,7 @@ describe('nimbus apply', () => {
     expect((await client.instances.list()).data.map((i) => i.flavor)).toEqual(['small']);
 
     const again = await apply(cli, v2);
-    expect(again.code).toBe(0);
+    expect(again.code).toBe(1);
     expect(again.rows.filter((r) => r.action !== 'unchanged').map((r) => r.resource)).toEqual([
       'instances/web-1',
     ]);

@@ -68,7 +68,7 @@ describe('nimbus completion', () => {
       complete('-o', ''),
       complete('--profile', 'work', 'mock', 'clock', ''),
       complete('completion', ''),
-      complete('apply', '--file', 'tenant.yaml', '--d'),
+      complete('apply', '--file', 'tenant.yaml', '--dr'),
     ]);
     expect(groups).toEqual(['instances']);
     expect(subcommands).toEqual(['create']);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../mock-server/src/entries/testing';
+import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
 import { cliFor, json } from './helpers';
 
 const TENANT = fileURLToPath(new URL('../../../examples/tenant.yaml', import.meta.url));
@@ -20,11 +20,9 @@ describe('examples/tenant.yaml', () => {
 
     const first = await cli.run('apply', '-f', TENANT);
     expect(first.code, first.stderr).toBe(0);
+    // The file declares no member: whoever applies it owns the project, so it applies anywhere.
     const rows = json<{ resource: string; action: string; result?: string }[]>(first);
-    expect(rows.filter((r) => r.action === 'create' && r.result === 'done')).toHaveLength(rows.length - 1);
-    expect(rows.find((r) => r.action !== 'create')).toEqual(
-      expect.objectContaining({ resource: 'members/demo@nimbus.dev', action: 'unchanged' }),
-    );
+    expect(rows.filter((r) => r.action === 'create' && r.result === 'done')).toHaveLength(rows.length);
     expect(rows.map((r) => r.resource.split('/')[0])).toEqual(
       expect.arrayContaining([
         'roles',
@@ -44,5 +42,21 @@ describe('examples/tenant.yaml', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(json<{ action: string }[]>(second).every((r) => r.action === 'unchanged')).toBe(true);
     expect(second.stderr).toContain('No changes: project "acme-shop" already matches');
+  });
+});
+
+describe('examples/tenant.yaml on a server without the demo tenant', () => {
+  it('applies as any registered user', async () => {
+    const empty = await startMockServer({ seed: false });
+    try {
+      const tenant = await seedTenant(empty);
+      const cli = await cliFor(empty, { NIMBUS_TOKEN: tenant.accessToken });
+      const result = await cli.run('apply', '-f', TENANT);
+      expect(result.code, result.stderr).toBe(0);
+      const rows = json<{ action: string; result?: string }[]>(result);
+      expect(rows.every((r) => r.action === 'create' && r.result === 'done')).toBe(true);
+    } finally {
+      await empty.close();
+    }
   });
 });

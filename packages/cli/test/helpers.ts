@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,4 +94,32 @@ export function json<T = unknown>(result: CliResult): T {
   } catch {
     throw new Error(`Not JSON (exit ${result.code}): ${result.stdout}\n${result.stderr}`);
   }
+}
+
+/**
+ * Runs the CLI in a real pseudo-terminal (`script`), types `input` once it asks `[y/N]`, and
+ * answers the exit code and what the terminal showed.
+ */
+export function onTerminal(
+  cli: Cli,
+  args: string[],
+  input: string,
+): Promise<{ code: number; output: string }> {
+  const line = [process.execPath, BIN, ...args].map((word) => `'${word}'`).join(' ');
+  return new Promise((resolve) => {
+    const child = spawn('script', ['-qfec', line, '/dev/null'], {
+      env: { PATH: process.env.PATH ?? '', NO_PROXY: '*', TERM: 'dumb', ...cli.env },
+      cwd: cli.dir,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      // Answer once the question is on the screen.
+      if (input && output.includes('[y/N]')) {
+        child.stdin.write(input);
+        input = '';
+      }
+    });
+    child.on('close', (code) => resolve({ code: code ?? -1, output }));
+  });
 }

@@ -12,7 +12,21 @@ export * from './exports';
  * import the SDK (and so of the CLI's start, and of the reference server's, which imports it).
  */
 let transport: Promise<Fetch> | undefined;
-const nodeFetch: Fetch = async (url, init) => {
+
+/**
+ * The default Node transport, for a `fetch` option that wraps it (logging, tracing) and keeps
+ * its connection pool and proxy handling.
+ *
+ * @example
+ * const client = new Nimbus({
+ *   baseUrl,
+ *   fetch: (url, init) => {
+ *     console.error(init.method, url);
+ *     return nodeFetch(url, init);
+ *   },
+ * });
+ */
+export const nodeFetch: Fetch = async (url, init) => {
   transport ??= import('./core/transport-node').then((loaded) => loaded.nodeFetch);
   return (await transport)(url, init);
 };

@@ -3,6 +3,7 @@ import { ProjectCreateBody } from '@nimbus/sdk/contract';
 import { type Document, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../errors';
+import { readStdin } from '../stdin';
 import { issueText } from '../validation';
 import type { Kind } from './kind';
 
@@ -69,13 +70,15 @@ function strictEntry(kind: Kind): z.ZodType {
  * @throws DocumentError listing every problem as `<file>: <path>: <problem> (line N)`.
  */
 export async function readTenantFile(
-  file: string,
+  path: string,
   kinds: readonly Kind[],
   unsupported: readonly string[] = [],
 ): Promise<TenantDocument> {
+  // `-f -` reads stdin (YAML, which JSON is a subset of); messages call it <stdin>.
+  const file = path === '-' ? '<stdin>' : path;
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = path === '-' ? await readStdin() : await readFile(path, 'utf8');
   } catch (error) {
     throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
   }

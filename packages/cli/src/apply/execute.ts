@@ -75,7 +75,14 @@ export function describeChange(change: Change, width = Number.POSITIVE_INFINITY)
 
 /** Counts per action, for the closing line: "2 to create, 1 to update, 7 unchanged". */
 export function countActions(steps: readonly Step[]): Record<Action, number> {
-  const counts: Record<Action, number> = { create: 0, update: 0, unchanged: 0, 'replace needed': 0 };
+  const counts: Record<Action, number> = {
+    create: 0,
+    update: 0,
+    unchanged: 0,
+    'replace needed': 0,
+    replace: 0,
+    delete: 0,
+  };
   for (const step of steps) counts[step.action]++;
   return counts;
 }

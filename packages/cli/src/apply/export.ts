@@ -1,3 +1,4 @@
+import { type Endpoint, v1 } from '@nimbus/sdk/contract';
 import { UsageError } from '../errors';
 import { collect, type Entry } from './kind';
 import { orderKinds } from './plan';
@@ -35,4 +36,39 @@ export async function exportTenant(target: Target, projectId: string): Promise<R
     if (entries.length > 0) out[kind.key] = entries;
   }
   return out;
+}
+
+/** A resource group of the contract that tenant files do not cover, and how many the project has. */
+export interface LeftOut {
+  group: string;
+  count: number;
+}
+
+/**
+ * The project's resources of groups no kind covers (databases, clusters...): `export` names
+ * them, so a file that rebuilds "the project" is never silently partial. A group counts as a
+ * resource group when the contract gives it both a paged project list and a create.
+ */
+export async function leftOutGroups(target: Target): Promise<LeftOut[]> {
+  const covered = new Set(target.kinds.flatMap((kind) => [kind.group, kind.child?.kind.group]));
+  const groups = Object.entries(v1 as unknown as Record<string, Record<string, Endpoint | undefined>>).filter(
+    ([key, group]) =>
+      !covered.has(key) &&
+      group.create !== undefined &&
+      group.list?.list === true &&
+      group.list.project === true &&
+      !group.list.path.includes('{'),
+  );
+  const counted = await Promise.all(
+    groups.map(async ([key, group]) => {
+      const page = await target.client.list(
+        group.list as Endpoint & { list: true },
+        {
+          query: { per_page: 1 },
+        } as never,
+      );
+      return { group: key, count: page.total };
+    }),
+  );
+  return counted.filter((entry) => entry.count > 0);
 }

@@ -1,4 +1,4 @@
-import type { Nimbus } from '@nimbus/sdk';
+import type { Nimbus, RequestOptions } from '@nimbus/sdk';
 import { z } from 'zod';
 import type { Refs } from './refs';
 
@@ -12,6 +12,11 @@ export interface KindApi {
   resolve(kind: string, name: string): Promise<string>;
   /** The user running the command. */
   caller(): Promise<{ id: string; email: string }>;
+  /**
+   * Options for one create: a fresh idempotency key, so the SDK may retry it after a 5xx or a
+   * lost answer and the server still creates the resource once.
+   */
+  writeOnce(): RequestOptions;
 }
 
 /** One field whose declared value differs from the server's. */
@@ -40,6 +45,8 @@ export interface Reference {
 export interface Kind<Item extends object = object, Existing extends object = object> {
   /** Key in the tenant file and first segment of addresses (`vpcs/main`). */
   readonly key: string;
+  /** The contract group of its endpoints (`iamRoles`): `export` names the groups no kind covers. */
+  readonly group: string;
   /** Singular noun for messages ("no policy named ..."). */
   readonly noun: string;
   /** Schema of one entry: the contract's create body, extended only with references by name. */
@@ -66,6 +73,10 @@ export interface Kind<Item extends object = object, Existing extends object = ob
   diff(item: Item, record: Existing, api: KindApi): Change[];
   create(item: Item, api: KindApi, parentId?: string): Promise<Existing>;
   update?(record: Existing, item: Item, changes: Change[], api: KindApi): Promise<Existing>;
+  /** Deletes a resource (`--prune`, `--allow-replace`); absent when the API has no delete route. */
+  delete?(record: Existing, api: KindApi, parentId?: string): Promise<void>;
+  /** Waits until a resource just created has left its transitional state (`--wait`). */
+  settle?(record: Existing, api: KindApi): Promise<void>;
   /** The record as a tenant-file entry: no server-set fields, no secrets; undefined skips it. */
   export(record: Existing, api: KindApi): Entry | undefined | Promise<Entry | undefined>;
   /** Something to tell about a resource just created (a secret shown only once). */

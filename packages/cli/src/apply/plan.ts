@@ -3,8 +3,19 @@ import { DocumentError, type ProjectEntry, type TenantDocument } from './documen
 import { type Change, changedFields, collect, type Kind } from './kind';
 import type { Target } from './target';
 
-/** What `apply` does to one resource. */
-export type Action = 'create' | 'update' | 'unchanged' | 'replace needed';
+/**
+ * What `apply` does to one resource. `replace` (delete, then create from the file) only with
+ * `--allow-replace`; `delete` only with `--prune`.
+ */
+export type Action = 'create' | 'update' | 'unchanged' | 'replace needed' | 'replace' | 'delete';
+
+/** How far `apply` may go beyond creating and updating. */
+export interface PlanOptions {
+  /** Delete what the file no longer lists, in the kinds it declares. */
+  prune?: boolean;
+  /** Replace (delete and create) what cannot be changed in place. */
+  allowReplace?: boolean;
+}
 
 export interface Step {
   /** `project/acme`, `instances/web-1`, `vpcs/main/subnets/web`. */
@@ -15,8 +26,10 @@ export interface Step {
   /** The resource's id: known for existing ones, set by `run` for created ones. */
   id?: string;
   note?: string;
-  /** The write, for create and update steps. */
+  /** The write, for create, update, replace and delete steps. */
   run?: () => Promise<{ id: string; note?: string }>;
+  /** Set by a create's `run` when the kind has a lifecycle: waits until it has settled. */
+  settle?: () => Promise<void>;
 }
 
 /**
@@ -46,8 +59,13 @@ export function orderKinds(kinds: readonly Kind[]): Kind[] {
  *
  * @throws DocumentError when an entry names a resource that neither the file nor the project has.
  */
-export async function planTenant(target: Target, doc: TenantDocument): Promise<Step[]> {
+export async function planTenant(
+  target: Target,
+  doc: TenantDocument,
+  options: PlanOptions = {},
+): Promise<Step[]> {
   const steps: Step[] = [await planProject(target, doc.project)];
+  const deletes: Step[] = [];
   const problems: string[] = [];
   for (const kind of kindsToVisit(target.kinds, doc)) {
     const existing = target.hasProject ? await target.list(kind) : ((await kind.initial?.(target)) ?? []);
@@ -55,6 +73,7 @@ export async function planTenant(target: Target, doc: TenantDocument): Promise<S
     if (!items) continue;
     problems.push(...unresolvedReferences(target, doc, kind, items));
     const byName = recordsByName(target, kind, existing);
+    if (options.prune) deletes.unshift(...(await pruneSteps(target, kind, items, existing)));
     for (const [i, item] of items.entries()) {
       const name = kind.nameOf(item);
       const record = byName.get(name);
@@ -68,12 +87,59 @@ export async function planTenant(target: Target, doc: TenantDocument): Promise<S
         continue;
       }
       const address = `${kind.key}/${name}`;
-      steps.push(planEntry(target, kind, item, record, address));
-      if (kind.child) steps.push(...(await planChildren(target, kind, item, record, address)));
+      steps.push(planEntry(target, kind, item, record, address, options));
+      if (kind.child) steps.push(...(await planChildren(target, kind, item, record, address, options)));
     }
   }
   if (problems.length > 0) throw new DocumentError(problems);
-  return steps;
+  // Deletes come last, the dependent kinds first (an assignment before its policy).
+  return [...steps, ...deletes];
+}
+
+/**
+ * `--prune`: a delete step for each resource of a declared kind that the file does not list.
+ * Builtins and the caller's own membership are never pruned; a kind without a delete route
+ * is refused, so the plan never promises what it cannot do.
+ */
+async function pruneSteps(
+  target: Target,
+  kind: Kind,
+  items: object[],
+  existing: object[],
+  parent?: { id: string; address: string },
+): Promise<Step[]> {
+  const listed = new Set(items.map((item) => kind.nameOf(item)));
+  const caller = kind.key === 'members' ? (await target.caller()).id : undefined;
+  const extra = existing.filter((record) => {
+    const name = kind.recordName(record, target);
+    return name !== undefined && !listed.has(name) && !kind.builtin?.(record) && kind.idOf(record) !== caller;
+  });
+  return extra.map((record) => {
+    const name = kind.recordName(record, target)!;
+    const address = parent ? `${parent.address}/${kind.key}/${name}` : `${kind.key}/${name}`;
+    const id = kind.idOf(record);
+    if (!kind.delete) {
+      return {
+        address,
+        action: 'replace needed',
+        changes: [],
+        id,
+        note: `not in the file, and ${kind.noun}s have no delete route: remove it by hand`,
+      };
+    }
+    const remove = kind.delete.bind(kind);
+    return {
+      address,
+      action: 'delete',
+      changes: [],
+      id,
+      note: 'not in the file',
+      run: async () => {
+        await remove(record, target, parent?.id);
+        return { id };
+      },
+    };
+  });
 }
 
 async function planProject(target: Target, project: ProjectEntry): Promise<Step> {
@@ -152,22 +218,21 @@ function planEntry(
   item: object,
   record: object | undefined,
   address: string,
+  options: PlanOptions,
   parent?: { kind: string; name: string },
 ): Step {
   const name = kind.nameOf(item);
+  const create = async (step: Step) => {
+    const parentId = parent ? target.refs.require(parent.kind, parent.name) : undefined;
+    const created = await kind.create(item, target, parentId);
+    const id = kind.idOf(created);
+    if (!parent) target.refs.set(kind.key, name, id);
+    if (kind.settle) step.settle = () => kind.settle!(created, target);
+    return { id, note: kind.createdNote?.(created) };
+  };
   if (!record) {
-    return {
-      address,
-      action: 'create',
-      changes: [],
-      run: async () => {
-        const parentId = parent ? target.refs.require(parent.kind, parent.name) : undefined;
-        const created = await kind.create(item, target, parentId);
-        const id = kind.idOf(created);
-        if (!parent) target.refs.set(kind.key, name, id);
-        return { id, note: kind.createdNote?.(created) };
-      },
-    };
+    const step: Step = { address, action: 'create', changes: [], run: () => create(step) };
+    return step;
   }
   const id = kind.idOf(record);
   const changes = kind.diff(item, record, target);
@@ -185,6 +250,22 @@ function planEntry(
   const note = kind.update
     ? `${fixed.join(', ')} cannot be changed in place`
     : `${kind.noun}s have no update route`;
+  if (options.allowReplace && kind.delete) {
+    const remove = kind.delete.bind(kind);
+    const step: Step = {
+      address,
+      action: 'replace',
+      changes,
+      id,
+      note: `${note}: deleted and created again`,
+      run: async () => {
+        const parentId = parent ? target.refs.require(parent.kind, parent.name) : undefined;
+        await remove(record, target, parentId);
+        return create(step);
+      },
+    };
+    return step;
+  }
   return { address, action: 'replace needed', changes, id, note };
 }
 
@@ -194,15 +275,21 @@ async function planChildren(
   item: object,
   record: object | undefined,
   address: string,
+  options: PlanOptions,
 ): Promise<Step[]> {
   const { field, kind: child } = kind.child!;
   const items = ((item as Record<string, unknown>)[field] as object[] | undefined) ?? [];
-  if (items.length === 0) return [];
+  if (items.length === 0 && !(options.prune && record)) return [];
   const existing = record ? await target.list(child, kind.idOf(record)) : [];
   const byName = recordsByName(target, child, existing);
   const parent = { kind: kind.key, name: kind.nameOf(item) };
-  return items.map((entry) => {
+  const steps = items.map((entry) => {
     const name = child.nameOf(entry);
-    return planEntry(target, child, entry, byName.get(name), `${address}/${field}/${name}`, parent);
+    return planEntry(target, child, entry, byName.get(name), `${address}/${field}/${name}`, options, parent);
   });
+  if (options.prune && record) {
+    const parentRef = { id: kind.idOf(record), address };
+    steps.push(...(await pruneSteps(target, { ...child, key: field }, items, existing, parentRef)));
+  }
+  return steps;
 }

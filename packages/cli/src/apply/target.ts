@@ -1,4 +1,5 @@
-import type { Nimbus } from '@nimbus/sdk';
+import { randomUUID } from 'node:crypto';
+import type { Nimbus, RequestOptions } from '@nimbus/sdk';
 import type { Kind, KindApi } from './kind';
 import { Refs } from './refs';
 
@@ -59,6 +60,10 @@ export class Target implements KindApi {
     const kind = this.kinds.find((k) => k.key === kindKey);
     if (kind && !this.#listed.has(kindKey)) await this.list(kind);
     return this.refs.require(kindKey, name);
+  }
+
+  writeOnce(): RequestOptions {
+    return { idempotencyKey: randomUUID() };
   }
 
   caller(): Promise<{ id: string; email: string }> {

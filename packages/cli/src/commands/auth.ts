@@ -1,7 +1,6 @@
-import { WorkloadScope } from '@nimbus/sdk/contract';
+import type { WorkloadScope } from '@nimbus/sdk/contract';
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { videoTenant } from '../auth/workload-token';
 import { commandContext, type GlobalOptions } from '../context';
 import { UsageError } from '../errors';
 import { print } from '../output/print';
@@ -65,20 +64,18 @@ export function addAuthCommands(program: Command): void {
     .description(
       'Mint a token for the video API (/v2) of the project, e.g. for an HLS player or a service; prints the token',
     )
-    .option(
-      '--scopes <list>',
-      `comma-separated, of ${WorkloadScope.options.join(', ')} (default: all)`,
-      WorkloadScope.options.join(','),
-    )
+    .option('--scopes <list>', 'comma-separated scopes, e.g. cameras:read,events:read (default: all)')
     .option('--ttl-seconds <seconds>', 'lifetime, 60..86400 (default 3600)')
-    .action(async (options: { scopes: string; ttlSeconds?: string }, command: Command) => {
+    .action(async (options: { scopes?: string; ttlSeconds?: string }, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const scopes = options.scopes.split(',').map((scope) => scope.trim());
-      const unknown = scopes.filter((scope) => !(WorkloadScope.options as string[]).includes(scope));
+      // Loaded when the command runs: `nimbus --help` needs neither the contract nor the SDK.
+      const { WorkloadScope } = await import('@nimbus/sdk/contract');
+      const { videoTenant } = await import('../auth/workload-token');
+      const known: string[] = WorkloadScope.options;
+      const scopes = options.scopes?.split(',').map((scope) => scope.trim()) ?? known;
+      const unknown = scopes.filter((scope) => !known.includes(scope));
       if (unknown.length > 0)
-        throw new UsageError(
-          `--scopes: unknown ${unknown.join(', ')} (one of ${WorkloadScope.options.join(', ')})`,
-        );
+        throw new UsageError(`--scopes: unknown ${unknown.join(', ')} (one of ${known.join(', ')})`);
       const ttl = options.ttlSeconds === undefined ? undefined : Number(options.ttlSeconds);
       if (ttl !== undefined && !(Number.isInteger(ttl) && ttl >= 60 && ttl <= 86_400))
         throw new UsageError(`--ttl-seconds must be a whole number 60..86400, got "${options.ttlSeconds}"`);

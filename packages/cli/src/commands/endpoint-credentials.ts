@@ -1,17 +1,8 @@
 import type { RequestOptions } from '@nimbus/sdk';
 import type { Endpoint } from '@nimbus/sdk/contract';
-import type { Command } from 'commander';
 import { withWorkloadToken } from '../auth/workload-token';
 import type { CommandContext } from '../context';
 import { UsageError } from '../errors';
-
-/** Adds the flags of an endpoint's own credentials: HTTP basic auth for `/v2/metrics`. */
-export function addCredentialOptions(command: Command, endpoint: Endpoint): void {
-  if (endpoint.auth !== 'basic') return;
-  command
-    .option('--username <name>', 'basic-auth user (env NIMBUS_METRICS_USERNAME)')
-    .option('--password <password>', 'basic-auth password (env NIMBUS_METRICS_PASSWORD)');
-}
 
 /**
  * Runs an endpoint's call with the credentials it takes: basic auth for `/v2/metrics`, a

@@ -1,6 +1,5 @@
-import { VideoEventStreamQuery } from '@nimbus/sdk/contract';
+import type { VideoEventStreamQuery as StreamQuery } from '@nimbus/sdk/contract';
 import type { Command } from 'commander';
-import { videoTenant, withWorkloadToken } from '../auth/workload-token';
 import { commandContext, type GlobalOptions } from '../context';
 import { UsageError } from '../errors';
 import { issueText } from '../validation';
@@ -33,7 +32,10 @@ export function addEventsTailCommand(program: Command): void {
     .option('--timeout <seconds>', 'stop after this many seconds')
     .action(async (options: TailOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const filters = parseFilters(options);
+      // Loaded when the command runs: `nimbus --help` needs neither the contract nor the SDK.
+      const { VideoEventStreamQuery } = await import('@nimbus/sdk/contract');
+      const { videoTenant, withWorkloadToken } = await import('../auth/workload-token');
+      const filters = parseFilters(options, VideoEventStreamQuery);
       const limit = positive(options.limit, '--limit', Number.isInteger);
       const timeoutSeconds = positive(options.timeout, '--timeout', Number.isFinite);
       const ctx = await commandContext(globals);
@@ -80,7 +82,7 @@ export function addEventsTailCommand(program: Command): void {
 }
 
 /** Checks the filters with the stream's own query schema, before a connection is opened. */
-function parseFilters(options: TailOptions) {
+function parseFilters(options: TailOptions, VideoEventStreamQuery: typeof StreamQuery) {
   const result = VideoEventStreamQuery.safeParse({
     camera_id: options.camera,
     type: options.type,

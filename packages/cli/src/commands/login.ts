@@ -1,4 +1,3 @@
-import { APIError, Nimbus } from '@nimbus/sdk';
 import type { Command } from 'commander';
 import { updateProfile } from '../config/profiles';
 import { type CommandContext, commandContext, type GlobalOptions } from '../context';
@@ -28,7 +27,8 @@ export function addLoginCommands(program: Command): void {
     .option('--totp <code>', 'current TOTP code, when MFA is on')
     .action(async (options: LoginOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const ctx = await commandContext(globals);
+      // Logging in is how a new profile comes to exist.
+      const ctx = await commandContext(globals, process.env, { newProfile: true });
       if (options.tokenStdin) {
         if (options.password || options.passwordStdin)
           throw new UsageError(
@@ -49,6 +49,7 @@ export function addLoginCommands(program: Command): void {
       try {
         result = await ctx.client.auth.login({ email, password, totp_code: options.totp });
       } catch (error) {
+        const { APIError } = await import('@nimbus/sdk');
         if (!(error instanceof APIError) || error.code !== 'MFA_REQUIRED' || options.totp) throw error;
         if (!process.stdin.isTTY) throw new UsageError(`${email} has MFA on: pass --totp <current code>`);
         const totp_code = await ask('TOTP code: ', '--totp');
@@ -105,6 +106,7 @@ export function addLoginCommands(program: Command): void {
  * has said whose it is. Without a refresh token, the profile lasts as long as the token does.
  */
 async function loginWithToken(ctx: CommandContext, token: string, globals: GlobalOptions): Promise<void> {
+  const { Nimbus } = await import('@nimbus/sdk');
   const user = await new Nimbus({ baseUrl: ctx.client.baseUrl, accessToken: token }).users.me();
   await updateProfile(ctx.configPath, ctx.profileName, {
     base_url: ctx.client.baseUrl,

@@ -3,7 +3,7 @@ import type { RunningServer } from '@nimbus/mock-server';
 import type { Nimbus } from '@nimbus/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { commandContext, type GlobalOptions } from '../context';
-import { UsageError } from '../errors';
+import { CommandFailed, UsageError } from '../errors';
 import { print } from '../output/print';
 
 interface StartOptions {
@@ -72,6 +72,10 @@ export function addMockCommands(program: Command): void {
         });
       } catch (error) {
         if (error instanceof StateFileError) throw new UsageError(error.message);
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+          throw new CommandFailed(
+            `${options.host}:${options.port} is in use: stop what listens there, or pass --port <port> (0 picks a free one)`,
+          );
         throw error;
       }
       if (seedFile && server.fresh) {

@@ -73,3 +73,18 @@ export async function readSecretFromStdin(flag: string): Promise<string> {
   if (secret === '') throw new UsageError(`${flag}: stdin was empty`);
   return secret;
 }
+
+/**
+ * Asks "question [y/N]" on a terminal. Without one (a script, a pipe) nothing is asked and the
+ * answer is yes: scripts say what they mean by running the command.
+ */
+export async function confirm(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY) return true;
+  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+  try {
+    const answer = await rl.question(`${question} [y/N] `);
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+}

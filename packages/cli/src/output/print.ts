@@ -1,5 +1,3 @@
-import { stringify } from 'yaml';
-
 export type OutputFormat = 'table' | 'json' | 'yaml';
 
 export interface OutputOptions {
@@ -37,8 +35,8 @@ export async function print(
   }
   const format = resolveFormat(options, stream);
   if (format === 'json') stream.write(`${JSON.stringify(value, null, 2)}\n`);
-  else if (format === 'yaml') stream.write(stringify(value));
-  // cli-table3 is loaded only for a table: the other formats start without it.
+  // yaml and cli-table3 are loaded only for their format: a command starts without them.
+  else if (format === 'yaml') stream.write((await import('./yaml')).toYaml(value));
   else stream.write(`${renderTable((await import('cli-table3')).default, value, options.columns)}\n`);
 }
 

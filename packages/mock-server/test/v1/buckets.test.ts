@@ -88,6 +88,20 @@ describe('buckets', () => {
     expect(bobs.data.map((b) => b.name)).not.toContain(name);
   });
 
+  it('GET /__mock/bucket-names/{name} tells whether a name is free in any project, and nothing more; the name frees on delete', async () => {
+    const name = uniqueName('check');
+    expect(await bob.client.mock.bucketName(name)).toEqual({ name, available: true });
+    await alice.client.buckets.create({ name, region: 'hn' });
+    const [forBob, forAlice] = await Promise.all([
+      bob.client.mock.bucketName(name),
+      alice.client.mock.bucketName(name),
+    ]);
+    expect(forBob).toEqual({ name, available: false });
+    expect(forAlice).toEqual({ name, available: false });
+    await alice.client.buckets.delete(name);
+    expect(await bob.client.mock.bucketName(name)).toEqual({ name, available: true });
+  });
+
   it('frees the name on delete: 204, then the name can be taken again', async () => {
     const name = uniqueName('reuse');
     await alice.client.buckets.create({ name, region: 'hn' });

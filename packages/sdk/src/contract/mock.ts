@@ -75,6 +75,12 @@ export const ExportStateQuery = z.object({
 
 export const QuotaLimits = z.record(z.string(), z.number().int().min(0).max(1_000_000_000));
 
+/** Whether a bucket name is free: names are one namespace across every project. */
+export const BucketNameAvailability = z.object({
+  name: z.string(),
+  available: z.boolean().describe('false when any project has a bucket of that name'),
+});
+
 export const mock = {
   reset: endpoint({
     ...base,
@@ -109,6 +115,16 @@ export const mock = {
     summary: 'The request journal: recent API requests, oldest first (emptied by reset)',
     query: RecordedRequestQuery,
     response: z.object({ items: z.array(RecordedRequest) }),
+    status: 200,
+  }),
+  bucketName: endpoint({
+    ...base,
+    method: 'GET',
+    path: '/__mock/bucket-names/{name}',
+    summary:
+      'Whether a bucket name is free in any project (for dry runs: the API itself answers only by refusing a create)',
+    params: z.object({ name: z.string().min(1).max(255).describe('Bucket name') }),
+    response: BucketNameAvailability,
     status: 200,
   }),
   clock: endpoint({

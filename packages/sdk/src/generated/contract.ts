@@ -115,6 +115,8 @@ export declare const BucketListQuery: z.ZodObject<{ page: z.ZodDefault<z.ZodType
 export type BucketListQuery = T.BucketListQuery;
 export declare const BucketName: z.ZodType<string>;
 export type BucketName = string;
+export declare const BucketNameAvailability: z.ZodType<T.BucketNameAvailability>;
+export type BucketNameAvailability = T.BucketNameAvailability;
 export declare const BucketNameParams: z.ZodObject<{ name: z.ZodType<string> }>;
 export type BucketNameParams = {
   /** Bucket name */
@@ -985,6 +987,7 @@ export declare const mock: {
   exportState: Declared<{ method: 'GET'; path: '/__mock/state'; status: 200; auth: 'none'; query: typeof ExportStateQuery; response: z.ZodType<Record<string, unknown>> }>;
   importState: Declared<{ method: 'PUT'; path: '/__mock/state'; status: 200; auth: 'none'; body: z.ZodType<T.ImportStateParams>; response: z.ZodType<T.ImportStateResponse> }>;
   requests: Declared<{ method: 'GET'; path: '/__mock/requests'; status: 200; auth: 'none'; query: typeof RecordedRequestQuery; response: z.ZodType<T.RequestsResponse> }>;
+  bucketName: Declared<{ method: 'GET'; path: '/__mock/bucket-names/{name}'; status: 200; auth: 'none'; params: z.ZodObject<{ name: z.ZodType<string> }>; response: typeof BucketNameAvailability }>;
   clock: Declared<{ method: 'GET'; path: '/__mock/clock'; status: 200; auth: 'none'; response: typeof ClockState }>;
   advanceClock: Declared<{ method: 'POST'; path: '/__mock/clock/advance'; status: 200; auth: 'none'; body: z.ZodType<T.AdvanceClockParams>; response: typeof ClockState }>;
   addFault: Declared<{ method: 'POST'; path: '/__mock/faults'; status: 201; auth: 'none'; body: typeof FaultBody; response: typeof Fault }>;

@@ -483,6 +483,12 @@ export interface BucketListParams extends PageParams {
 /** Globally unique name: 3-63 lowercase letters, digits, dots and hyphens */
 export type BucketName = string;
 
+export interface BucketNameAvailability {
+  name: string;
+  /** false when any project has a bucket of that name */
+  available: boolean;
+}
+
 export interface Budget extends ProjectRecord {
   name: string;
   amount: number;

@@ -49,6 +49,14 @@ export class Mock extends APIResource {
     return this._client.call(mock.requests, { query }, options);
   }
 
+  /**
+   * Whether a bucket name is free in any project (bucket names are global): what a dry run asks
+   * before a create that would collide. Says nothing else about the bucket.
+   */
+  bucketName(name: string, options?: RequestOptions) {
+    return this._client.call(mock.bucketName, { params: { name } }, options);
+  }
+
   clock(options?: RequestOptions) {
     return this._client.call(mock.clock, {}, options);
   }

@@ -23,6 +23,7 @@ function scopeText(scope: string, scopeId: string | null | undefined): string {
  */
 export const assignmentsKind: Kind<Item, Assignment> = {
   key: 'assignments',
+  group: 'assignments',
   noun: 'assignment',
   entry: AssignmentEntry,
   after: ['policies'],
@@ -39,7 +40,10 @@ export const assignmentsKind: Kind<Item, Assignment> = {
     }),
   async create(item, api) {
     const { policy, ...body } = item;
-    return api.client.assignments.create({ ...body, policy_id: await api.resolve('policies', policy) });
+    return api.client.assignments.create(
+      { ...body, policy_id: await api.resolve('policies', policy) },
+      api.writeOnce(),
+    );
   },
   export(record, api) {
     const entry: Entry = {

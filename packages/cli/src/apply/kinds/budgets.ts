@@ -7,6 +7,7 @@ type Entry = z.output<typeof BudgetCreateBody>;
 /** Cost budgets, changed in place with PUT. */
 export const budgetsKind: Kind<Entry, Budget> = {
   key: 'budgets',
+  group: 'budgets',
   noun: 'budget',
   entry: BudgetCreateBody,
   updatable: ['amount', 'currency', 'period', 'alert_threshold'],
@@ -16,7 +17,10 @@ export const budgetsKind: Kind<Entry, Budget> = {
   idOf: (record) => record.id,
   list: (api) => collect(api.client.budgets.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
-  create: (item, api) => api.client.budgets.create(item),
+  create: (item, api) => api.client.budgets.create(item, api.writeOnce()),
+  delete: async (record, api) => {
+    await api.client.budgets.delete(record.id);
+  },
   update: (record, _item, changes, api) => api.client.budgets.update(record.id, patchOf(changes)),
   export: (record) => bodyFields(BudgetCreateBody, record),
 };

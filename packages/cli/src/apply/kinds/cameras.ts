@@ -32,6 +32,7 @@ function withoutPassword(url: unknown): unknown {
 /** Video cameras of the project's tenant, changed in place with PATCH (only the fields that differ). */
 export const camerasKind: Kind<Entry, Camera> = {
   key: 'cameras',
+  group: 'cameras',
   noun: 'camera',
   entry: CameraCreateBody,
   updatable: ['rtsp_url', 'features', 'fps', 'enabled', 'record'],
@@ -44,8 +45,20 @@ export const camerasKind: Kind<Entry, Camera> = {
     changedFields(item, record, {
       same: { rtsp_url: (a, b) => withoutPassword(a) === withoutPassword(b), features: sameSet },
     }),
-  create: async (item, api) => (await cameras(api)).create(item),
+  create: async (item, api) => (await cameras(api)).create(item, api.writeOnce()),
   update: async (record, _item, changes, api) => (await cameras(api)).update(record.id, patchOf(changes)),
+  delete: async (record, api) => {
+    await (await cameras(api)).delete(record.id);
+  },
+  // A camera connects on its own: poll the list until it has settled (online, offline, error).
+  settle: async (record, api) => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const current = (await (await cameras(api)).list()).items.find((c) => c.id === record.id);
+      if (current?.status !== 'connecting' || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  },
   export: (record) => ({
     ...bodyFields(CameraCreateBody, record),
     rtsp_url: withoutPassword(record.rtsp_url),

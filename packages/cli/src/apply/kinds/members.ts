@@ -11,6 +11,7 @@ type Entry = z.output<typeof IamUserAddBody>;
  */
 export const membersKind: Kind<Entry, IamUser> = {
   key: 'members',
+  group: 'iamUsers',
   noun: 'member',
   entry: IamUserAddBody,
   after: ['roles'],
@@ -26,7 +27,7 @@ export const membersKind: Kind<Entry, IamUser> = {
     return [{ id: caller.id, email: caller.email, role: 'owner' } as IamUser];
   },
   diff: (item, record) => changedFields({ role: item.role }, record),
-  create: (item, api) => api.client.iam.users.add(item),
+  create: (item, api) => api.client.iam.users.add(item, api.writeOnce()),
   async export(record, api) {
     if (record.id === (await api.caller()).id) return undefined;
     return { email: record.email, role: record.role };

@@ -10,6 +10,7 @@ type Entry = z.output<typeof PolicyCreateBody>;
  */
 export const policiesKind: Kind<Entry, Policy> = {
   key: 'policies',
+  group: 'policies',
   noun: 'policy',
   entry: PolicyCreateBody,
   updatable: ['description', 'category', 'enforcement_mode', 'severity', 'definition'],
@@ -21,7 +22,10 @@ export const policiesKind: Kind<Entry, Policy> = {
   list: (api) => collect(api.client.policies.list({ per_page: 100 })),
   // The server may re-serialise a definition: the same rule in other whitespace is no change.
   diff: (item, record) => changedFields(item, record, { skip: ['type'], same: { definition: sameJsonText } }),
-  create: (item, api) => api.client.policies.create(item),
+  create: (item, api) => api.client.policies.create(item, api.writeOnce()),
+  delete: async (record, api) => {
+    await api.client.policies.delete(record.id);
+  },
   update: (record, _item, changes, api) => api.client.policies.update(record.id, patchOf(changes)),
   export(record) {
     // Only custom policies are exported, and `type: custom` is the default.

@@ -10,6 +10,7 @@ type Entry = z.output<typeof IamRoleCreateBody>;
  */
 export const rolesKind: Kind<Entry, IamRole> = {
   key: 'roles',
+  group: 'iamRoles',
   noun: 'role',
   entry: IamRoleCreateBody,
   available: (client) => 'iam' in client,
@@ -19,6 +20,6 @@ export const rolesKind: Kind<Entry, IamRole> = {
   builtin: (record) => record.builtin,
   list: (api) => collect(api.client.iam.roles.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record, { same: { permissions: sameSet } }),
-  create: (item, api) => api.client.iam.roles.create(item),
+  create: (item, api) => api.client.iam.roles.create(item, api.writeOnce()),
   export: (record) => bodyFields(IamRoleCreateBody, record),
 };

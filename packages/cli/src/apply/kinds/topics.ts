@@ -16,6 +16,7 @@ type SubscriptionEntry = z.output<typeof TopicSubscriptionCreateBody>;
  */
 const subscriptionsKind: Kind<SubscriptionEntry, TopicSubscription> = {
   key: 'subscriptions',
+  group: 'topicSubscriptions',
   noun: 'subscription',
   entry: TopicSubscriptionCreateBody,
   available: (client) => 'topics' in client && 'subscriptions' in client.topics,
@@ -24,7 +25,10 @@ const subscriptionsKind: Kind<SubscriptionEntry, TopicSubscription> = {
   idOf: (record) => record.id,
   list: (api, topicId) => collect(api.client.topics.subscriptions.list(topicId!, { per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
-  create: (item, api, topicId) => api.client.topics.subscriptions.create(topicId!, item),
+  create: (item, api, topicId) => api.client.topics.subscriptions.create(topicId!, item, api.writeOnce()),
+  delete: async (record, api, topicId) => {
+    await api.client.topics.subscriptions.delete(topicId!, record.id);
+  },
   export: (record) => bodyFields(TopicSubscriptionCreateBody, record),
   createdNote: (record) =>
     `signing secret ${(record as TopicSubscriptionWithSecret).secret} (shown only now)`,
@@ -42,6 +46,7 @@ type Item = z.output<typeof TopicEntry>;
 /** Event Grid topics with their webhook subscriptions. No update route. */
 export const topicsKind: Kind<Item, Topic> = {
   key: 'topics',
+  group: 'topics',
   noun: 'topic',
   entry: TopicEntry,
   child: { field: 'subscriptions', kind: subscriptionsKind },
@@ -51,6 +56,9 @@ export const topicsKind: Kind<Item, Topic> = {
   idOf: (record) => record.id,
   list: (api) => collect(api.client.topics.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record, { skip: ['subscriptions'] }),
-  create: ({ subscriptions: _later, ...body }, api) => api.client.topics.create(body),
+  create: ({ subscriptions: _later, ...body }, api) => api.client.topics.create(body, api.writeOnce()),
+  delete: async (record, api) => {
+    await api.client.topics.delete(record.id);
+  },
   export: (record) => bodyFields(TopicCreateBody, record),
 };

@@ -7,6 +7,7 @@ type SubnetEntry = z.output<typeof SubnetCreateBody>;
 /** Subnets, nested in their VPC's entry (which is how a subnet names its VPC). No update route. */
 const subnetsKind: Kind<SubnetEntry, Subnet> = {
   key: 'subnets',
+  group: 'subnets',
   noun: 'subnet',
   entry: SubnetCreateBody,
   available: (client) => 'vpcs' in client && 'subnets' in client.vpcs,
@@ -15,7 +16,7 @@ const subnetsKind: Kind<SubnetEntry, Subnet> = {
   idOf: (record) => record.id,
   list: (api, vpcId) => collect(api.client.vpcs.subnets.list(vpcId!, { per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
-  create: (item, api, vpcId) => api.client.vpcs.subnets.create(vpcId!, item),
+  create: (item, api, vpcId) => api.client.vpcs.subnets.create(vpcId!, item, api.writeOnce()),
   export: (record) => bodyFields(SubnetCreateBody, record),
 };
 
@@ -28,6 +29,7 @@ type Item = z.output<typeof VpcEntry>;
 /** VPCs with their subnets. No update route: another CIDR or region needs a new VPC. */
 export const vpcsKind: Kind<Item, Vpc> = {
   key: 'vpcs',
+  group: 'vpcs',
   noun: 'VPC',
   entry: VpcEntry,
   child: { field: 'subnets', kind: subnetsKind },
@@ -37,6 +39,6 @@ export const vpcsKind: Kind<Item, Vpc> = {
   idOf: (record) => record.id,
   list: (api) => collect(api.client.vpcs.list({ per_page: 100 })),
   diff: (item, record) => changedFields(item, record, { skip: ['subnets'] }),
-  create: ({ subnets: _later, ...body }, api) => api.client.vpcs.create(body),
+  create: ({ subnets: _later, ...body }, api) => api.client.vpcs.create(body, api.writeOnce()),
   export: (record) => bodyFields(VpcCreateBody, record),
 };

@@ -6,6 +6,7 @@ import { quotaLimit, quotaOverrides, quotaResources } from '../../core/quotas';
 import type { Runtime } from '../../core/runtime';
 import { issuesToDetails } from '../../core/validation';
 import { type State, StateSchema } from '../../store/state';
+import { buckets } from '../v1/buckets';
 
 function clockState(runtime: Runtime) {
   return { now: runtime.clock.iso(), offset_ms: runtime.clock.offsetMs };
@@ -33,6 +34,7 @@ const controlRoutes = {
   exportState: mock.exportState,
   importState: mock.importState,
   requests: mock.requests,
+  bucketName: mock.bucketName,
   clock: mock.clock,
   advanceClock: mock.advanceClock,
   addFault: mock.addFault,
@@ -47,6 +49,12 @@ export const controlFamily: FamilyModule = {
       ctx.runtime.faults.clear();
       ctx.runtime.journal.clear();
       return { ok: true as const };
+    },
+
+    bucketName(ctx) {
+      // Only whether the name is taken: not by whom, nor anything else about the bucket.
+      const taken = ctx.runtime.store.table(buckets).byKey('name', ctx.params.name);
+      return { name: ctx.params.name, available: !taken };
     },
 
     exportState: (ctx) => exportState(ctx.runtime, { includeSecret: ctx.query.include_secret === 'true' }),

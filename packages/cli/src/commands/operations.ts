@@ -1,0 +1,75 @@
+import { type Endpoint, v1, v2 } from '@nimbus/sdk/contract';
+import { fieldFlags } from './fields';
+import type { GroupSpec, OperationSpec } from './operation-spec';
+
+/** Groups with commands of their own (`login`, `nimbus auth ...`) rather than generated ones. */
+const HAND_WRITTEN = new Set(['auth']);
+
+/**
+ * Every operation of the contract as plain data, one group per resource group. The build
+ * writes this to `dist/operations.json`; `nimbus` reads it back instead of loading the contract.
+ */
+export function describeOperations(): GroupSpec[] {
+  const apis = [
+    ['v1', v1],
+    ['v2', v2],
+  ] as const;
+  const groups: GroupSpec[] = [];
+  for (const [api, contract] of apis) {
+    for (const [group, operations] of Object.entries(contract as Record<string, Record<string, unknown>>)) {
+      if (HAND_WRITTEN.has(group)) continue;
+      const endpoints = Object.entries(operations).filter((entry): entry is [string, Endpoint] =>
+        isEndpoint(entry[1]),
+      );
+      if (endpoints.length === 0) continue;
+      const retrievable = endpoints.some(([op]) => op === 'retrieve');
+      groups.push({
+        group,
+        description: `${endpoints[0]![1].family}: ${endpoints[0]![1].path.replace(/\/\{.*$/, '')}`,
+        operations: endpoints.map(([op, endpoint]) =>
+          describeOperation(api, group, op, endpoint, retrievable),
+        ),
+      });
+    }
+  }
+  return groups;
+}
+
+function describeOperation(
+  api: 'v1' | 'v2',
+  group: string,
+  op: string,
+  endpoint: Endpoint,
+  retrievable: boolean,
+): OperationSpec {
+  const query = fieldFlags(endpoint.query);
+  const paging = endpoint.list ? 'page' : query.some((f) => f.key === 'cursor') ? 'cursor' : undefined;
+  return {
+    group,
+    op,
+    api,
+    summary: endpoint.summary,
+    method: endpoint.method,
+    path: endpoint.path,
+    params: [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    body: fieldFlags(endpoint.body),
+    query,
+    hasBody: endpoint.body !== undefined,
+    ...(paging && { paging }),
+    retrievable,
+    ...(endpoint.auth === 'basic' && { basicAuth: true }),
+    ...((endpoint.responseKind === 'text' || endpoint.responseKind === 'binary') && { raw: true }),
+  };
+}
+
+/** The endpoint a spec was made from. */
+export function endpointOf(spec: Pick<OperationSpec, 'api' | 'group' | 'op'>): Endpoint {
+  const contract = (spec.api === 'v1' ? v1 : v2) as unknown as Record<string, Record<string, Endpoint>>;
+  const endpoint = contract[spec.group]?.[spec.op];
+  if (!endpoint) throw new Error(`No operation ${spec.api}.${spec.group}.${spec.op} in the contract`);
+  return endpoint;
+}
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return !!value && typeof value === 'object' && 'method' in value && 'path' in value;
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Nimbus, RequestOptions } from '@nimbus/sdk';
+import type { Endpoint } from '@nimbus/sdk/contract';
+import { parse as parseYaml } from 'yaml';
+import { commandContext, type GlobalOptions } from '../context';
+import { CommandFailed, UsageError } from '../errors';
+import { print } from '../output/print';
+import { withProgress } from '../output/progress';
+import { readStdin } from '../stdin';
+import { withEndpointCredentials } from './endpoint-credentials';
+import { checkFields } from './fields';
+import { collectFields } from './flags';
+import type { OperationSpec } from './operation-spec';
+import { endpointOf } from './operations';
+import { confirm } from './prompt';
+
+/** What a generated command sends: path parameters, query and body. */
+interface RawInput {
+  params?: Record<string, string> | undefined;
+  query?: Record<string, unknown> | undefined;
+  body?: unknown;
+}
+
+/** States a resource passes through on its way somewhere; `--wait` polls until it leaves them. */
+const TRANSITIONAL = new Set([
+  'provisioning',
+  'starting',
+  'stopping',
+  'scaling',
+  'failing_over',
+  'executing',
+  'drilling',
+  'pending',
+  'generating',
+  'connecting',
+  'deploying',
+]);
+
+/** One run of a generated command, as commander parsed it. */
+export interface OperationRun {
+  /** The path parameters, in the order of `spec.params`. */
+  args: string[];
+  values: Record<string, unknown>;
+  globals: GlobalOptions;
+  destructive: boolean;
+  waitable: boolean;
+}
+
+/** Sends one contract operation and prints the answer: the body of every generated command. */
+export async function runOperation(spec: OperationSpec, run: OperationRun): Promise<void> {
+  const { values, globals } = run;
+  const endpoint = endpointOf(spec);
+  const ctx = await commandContext(globals);
+  const { client } = ctx;
+  // Each call with the credentials its endpoint takes: basic auth, a workload token, or the session.
+  const send = (input: RawInput, options?: RequestOptions) =>
+    withEndpointCredentials(ctx, endpoint, values, (credentials) =>
+      client.call(endpoint, input as never, { ...options, ...credentials }),
+    );
+  const pathParams = Object.fromEntries(spec.params.map((p, i) => [p, run.args[i]!]));
+  const body = spec.hasBody
+    ? {
+        ...(await readBodyFile(values.fromFile as string | undefined)),
+        ...collectFields(spec.body, values),
+      }
+    : undefined;
+  const query = endpoint.query ? collectFields(spec.query, values) : undefined;
+  checkFields(endpoint.body, body);
+  checkFields(endpoint.query, query);
+  const input = { params: spec.params.length > 0 ? pathParams : undefined, query, body };
+
+  if (spec.paging === 'page') {
+    await printPagedList(client, endpoint as Endpoint & { list: true }, input, !!values.all, globals);
+    return;
+  }
+  if (spec.paging === 'cursor') {
+    await printCursorList(send, input, !!values.all, globals);
+    return;
+  }
+  if (run.destructive) {
+    const target = Object.values(pathParams).join(' ');
+    const confirmed =
+      !!values.yes || (await confirm(`${spec.summary.replace(/[;(].*$/, '').trim()} ${target}?`));
+    if (!confirmed) throw new CommandFailed('Not confirmed: nothing was changed');
+  }
+  // One key per command run: a create the SDK retries after a 5xx or a lost answer is
+  // recognised by the server instead of made twice.
+  const options = spec.method === 'POST' ? { idempotencyKey: randomUUID() } : undefined;
+  let result = await send(input, options);
+  if (values.wait && run.waitable && isRecord(result) && typeof result.id === 'string') {
+    const retrieve = endpointOf({ ...spec, op: 'retrieve' });
+    result = await waitUntilSettled(client, retrieve, pathParams, result);
+  }
+  if (spec.raw) {
+    // A playlist, metrics text or video bytes: what the server sent, not a JSON string of it.
+    process.stdout.write(result as string | Uint8Array);
+    return;
+  }
+  // /v2 answers lists as `{ items }`: printed as rows, like a /v1 list.
+  await print(isItemList(result) ? result.items : result, globals);
+}
+
+/**
+ * One page by default, as `gh` and `stripe` do: a list command stays fast on a big project.
+ * When more items exist, stderr says how many and how to get them, so a script that reads
+ * stdout is never silently short.
+ */
+async function printPagedList(
+  client: Nimbus,
+  endpoint: Endpoint & { list: true },
+  input: RawInput,
+  all: boolean,
+  globals: GlobalOptions,
+): Promise<void> {
+  const first = await client.list(endpoint, input as never);
+  if (all) {
+    const items: unknown[] = [];
+    for await (const item of first) items.push(item);
+    await print(items, globals);
+    return;
+  }
+  await print(first.data, globals);
+  if (first.hasNextPage()) {
+    const from = (first.page - 1) * first.perPage + 1;
+    process.stderr.write(
+      `Showing ${from}-${from + first.data.length - 1} of ${first.total}: --page ${first.page + 1} for the next page, --all for every page\n`,
+    );
+  }
+}
+
+/** The same for /v2 lists paged by cursor (`{ items, next_cursor }`). */
+async function printCursorList(
+  send: (input: RawInput) => Promise<unknown>,
+  input: RawInput,
+  all: boolean,
+  globals: GlobalOptions,
+): Promise<void> {
+  const items: unknown[] = [];
+  let query = input.query;
+  for (;;) {
+    const page = (await send({ ...input, query })) as {
+      items: unknown[];
+      next_cursor?: string | null;
+    };
+    items.push(...page.items);
+    const next = page.next_cursor ?? null;
+    if (next === null || page.items.length === 0) break;
+    if (!all) {
+      await print(items, globals);
+      process.stderr.write(`More items: --cursor ${next} for the next page, --all for every page\n`);
+      return;
+    }
+    query = { ...query, cursor: next };
+  }
+  await print(items, globals);
+}
+
+function isItemList(value: unknown): value is { items: unknown[] } {
+  return isRecord(value) && Array.isArray(value.items) && Object.keys(value).length <= 2;
+}
+
+async function waitUntilSettled(
+  client: Nimbus,
+  retrieve: Endpoint,
+  pathParams: Record<string, string>,
+  first: Record<string, unknown>,
+): Promise<unknown> {
+  const params = retrieve.path.includes('{id}') ? { ...pathParams, id: first.id as string } : pathParams;
+  return withProgress(`Waiting for ${first.id}`, async (update) => {
+    let current: Record<string, unknown> = first;
+    const deadline = Date.now() + 10 * 60_000;
+    while (typeof current.status === 'string' && TRANSITIONAL.has(current.status)) {
+      update(`${first.id}: ${current.status}`);
+      if (Date.now() > deadline)
+        throw new UsageError(`Gave up waiting: ${first.id} is still ${current.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      current = (await client.call(retrieve, { params } as never)) as Record<string, unknown>;
+    }
+    return current;
+  });
+}
+
+async function readBodyFile(path: string | undefined): Promise<Record<string, unknown>> {
+  if (!path) return {};
+  let text: string;
+  try {
+    text = path === '-' ? await readStdin() : await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read ${path}: ${(error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    // YAML is a superset of JSON: stdin is read as YAML.
+    value = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw new UsageError(
+      `${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+    );
+  }
+  if (!isRecord(value)) throw new UsageError(`${path} must hold an object`);
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}

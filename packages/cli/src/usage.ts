@@ -1,0 +1,18 @@
+import type { Command } from 'commander';
+
+/** `nimbus instances create`: the words that reach a command. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/**
+ * What a usage error prints after its message: the command's usage line and where its flags
+ * are described, rather than the whole help (a group's help lists dozens of commands).
+ */
+export function usageHint(command: Command): string {
+  const path = commandPath(command);
+  const what = command.commands.length > 0 ? 'its commands' : 'its flags and an example';
+  return `Usage: ${path} ${command.usage()}\nRun '${path} --help' for ${what}.`;
+}

@@ -1,0 +1,188 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type MockServer,
+  type SeededTenant,
+  seedTenant,
+  startMockServer,
+} from '../../mock-server/src/entries/testing';
+import { describeOperations } from '../src/commands/operations';
+import { allCommands, buildProgram } from '../src/program';
+import { type Cli, cliFor, json, onTerminal, runCli } from './helpers';
+
+let mock: MockServer;
+let tenant: SeededTenant;
+let cli: Cli;
+beforeAll(async () => {
+  mock = await startMockServer();
+  tenant = await seedTenant(mock);
+  cli = await cliFor(mock, { NIMBUS_TOKEN: tenant.accessToken, NIMBUS_PROJECT: tenant.project.id });
+});
+afterAll(() => mock.close());
+
+const vm = ['instances', 'create', '--flavor', 'nano', '--region', 'hn', '--name'];
+
+describe('--debug and NIMBUS_DEBUG', () => {
+  it('write each request and response with its request id on stderr, never the token', async () => {
+    const [flag, env] = await Promise.all([
+      cli.run('instances', 'list', '--debug'),
+      runCli(['projects', 'list'], { ...cli.env, NIMBUS_DEBUG: '1' }, cli.dir),
+    ]);
+    expect(flag.code, flag.stderr).toBe(0);
+    expect(flag.stderr).toMatch(new RegExp(`^> GET ${mock.url}/api/v1/instances\\n`));
+    expect(flag.stderr).toMatch(/^< 200 GET \S+\/api\/v1\/instances request-id=\S+ \d+ms$/m);
+    expect(env.stderr).toMatch(/^< 200 GET \S+\/api\/v1\/projects request-id=\S+ \d+ms$/m);
+    for (const result of [flag, env]) expect(result.stderr).not.toContain(tenant.accessToken);
+    // stdout stays the data.
+    expect(json(flag)).toEqual([]);
+  });
+
+  it('every API error names its request id, the one the debug line shows', async () => {
+    const missing = await cli.run('instances', 'get', crypto.randomUUID(), '--debug');
+    expect(missing.code).toBe(1);
+    const fromDebug = /^< 404 GET \S+ request-id=(\S+) /m.exec(missing.stderr)?.[1];
+    expect(fromDebug).toBeTruthy();
+    expect(missing.stderr).toContain(`request id: ${fromDebug}\n`);
+    const plain = await cli.run('functions', 'get', crypto.randomUUID());
+    expect(plain.stderr).toMatch(/^request id: \S+$/m);
+  });
+});
+
+describe('creates', () => {
+  it('send an Idempotency-Key, so the retry after a 5xx creates once', async () => {
+    await mock.client.mock.addFault({ method: 'POST', path: '/api/v1/instances', status: 503, times: 1 });
+    const result = await cli.run(...vm, 'retried', '--debug');
+    expect(result.code, result.stderr).toBe(0);
+    const sent = [...result.stderr.matchAll(/^> POST \S+\/api\/v1\/instances idempotency-key=(\S+)$/gm)];
+    expect(sent).toHaveLength(2);
+    expect(sent[0]![1]).toBe(sent[1]![1]);
+    expect(result.stderr).toMatch(/^< 503 POST /m);
+    const named = (await tenant.client.instances.list({ per_page: 100 })).data.filter(
+      (i) => i.name === 'retried',
+    );
+    expect(named).toHaveLength(1);
+  });
+});
+
+describe('destructive commands', () => {
+  it('ask on a terminal; no keeps the resource, yes deletes it; --yes and a pipe never ask', async () => {
+    const ids = await Promise.all(
+      ['keep', 'drop', 'forced', 'piped'].map(
+        async (name) => json<{ id: string }>(await cli.run(...vm, name)).id,
+      ),
+    );
+    const [keep, drop, forced, piped] = ids as [string, string, string, string];
+    const declined = await onTerminal(cli, ['instances', 'delete', keep], 'n\r');
+    expect(declined.output).toContain(`Delete an instance ${keep}? [y/N]`);
+    expect(declined.code).toBe(1);
+    expect(declined.output).toContain('Not confirmed: nothing was changed');
+
+    const accepted = await onTerminal(cli, ['instances', 'delete', drop], 'y\r');
+    expect(accepted.code, accepted.output).toBe(0);
+
+    const [yes, pipe] = await Promise.all([
+      onTerminal(cli, ['instances', 'delete', forced, '--yes'], ''),
+      cli.run('instances', 'delete', piped),
+    ]);
+    expect(yes.code, yes.output).toBe(0);
+    expect(yes.output).not.toContain('[y/N]');
+    expect(pipe.code, pipe.stderr).toBe(0);
+    expect(pipe.stderr).toBe('');
+
+    const left = (await tenant.client.instances.list({ per_page: 100 })).data.map((i) => i.id);
+    expect(left).toContain(keep);
+    for (const id of [drop, forced, piped]) expect(left).not.toContain(id);
+  });
+});
+
+describe('flag values', () => {
+  it('booleans are switches (--versioning, --no-versioning); JSON fields take JSON and refuse the rest', async () => {
+    const tag = tenant.project.id.slice(0, 8);
+    const fn = ['functions', 'create', '--runtime', 'nodejs20', '--region', 'hn', '--name'];
+    const [on, off, env, notJson] = await Promise.all([
+      cli.run('buckets', 'create', '--name', `on-${tag}`, '--region', 'hn', '--versioning'),
+      cli.run('buckets', 'create', '--name', `off-${tag}`, '--region', 'hn', '--no-versioning'),
+      cli.run(...fn, 'env', '--env', '{"MODE":"prod"}'),
+      cli.run(...fn, 'bad', '--env', 'MODE=prod'),
+    ]);
+    expect(on.code, on.stderr).toBe(0);
+    expect(json(on)).toMatchObject({ versioning: true });
+    expect(json(off)).toMatchObject({ versioning: false });
+    expect(json(env)).toMatchObject({ env: { MODE: 'prod' } });
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toContain('error: --env must be JSON, got "MODE=prod"');
+  });
+});
+
+describe('profiles', () => {
+  it('NIMBUS_PROFILE or --profile naming an unknown profile says so (exit 2) instead of running anonymous', async () => {
+    const anonymous = await cliFor(mock);
+    const [env, flag] = await Promise.all([
+      runCli(['projects', 'list'], { ...anonymous.env, NIMBUS_PROFILE: 'staging' }, anonymous.dir),
+      anonymous.run('projects', 'list', '--profile', 'prod'),
+    ]);
+    expect(env.code).toBe(2);
+    expect(env.stderr).toMatch(/^error: Unknown profile "staging" \(NIMBUS_PROFILE\): .* has no profiles/m);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('Unknown profile "prod" (--profile)');
+  });
+});
+
+describe('mock start', () => {
+  it('on a busy port says so in one line (exit 1)', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const result = await runCli(['mock', 'start', '--in-memory', '--port', String(port)], {});
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `error: 127.0.0.1:${port} is in use: stop what listens there, or pass --port <port> (0 picks a free one)\n`,
+      );
+    } finally {
+      busy.close();
+    }
+  });
+});
+
+describe('usage errors and help', () => {
+  it('a usage error shows that command usage, not the whole tree', async () => {
+    const [missing, unknownCommand, unknownGroup] = await Promise.all([
+      cli.run('instances', 'create', '--name', 'x'),
+      cli.run('instances', 'frobnicate'),
+      cli.run('frobnicate'),
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('error: --flavor: ');
+    expect(missing.stderr).toContain(
+      "Usage: nimbus instances create [options]\nRun 'nimbus instances create --help' for its flags and an example.\n",
+    );
+    expect(unknownCommand.code).toBe(2);
+    expect(unknownCommand.stderr).toContain('Usage: nimbus instances [options] [command]\n');
+    for (const result of [missing, unknownCommand, unknownGroup]) {
+      // The tree lists commands like `databases`, `buckets`: none of that on an error.
+      expect(result.stderr).not.toContain('Commands:');
+      expect(result.stderr.split('\n').length).toBeLessThan(8);
+    }
+  });
+
+  it('help marks required flags, describes every flag and shows an example', async () => {
+    const help = await cli.run('databases', 'create', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(
+      /--name <value>\s+Database server name, unique in the project\s+\(required\)/,
+    );
+    expect(help.stdout).toMatch(/--version <value>\s+Engine major version/);
+    expect(help.stdout).not.toMatch(/--version <value>[^\n]*\(required\)/);
+    expect(help.stdout).toContain(
+      'Example:\n  $ nimbus databases create --name <name> --engine postgres --region ',
+    );
+
+    const undescribed: string[] = [];
+    for (const command of allCommands(buildProgram(describeOperations()))) {
+      for (const option of command.options)
+        if (!option.description.trim()) undescribed.push(`${command.name()} ${option.flags}`);
+    }
+    expect(undescribed).toEqual([]);
+  });
+});
