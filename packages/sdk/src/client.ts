@@ -8,6 +8,8 @@ import {
   type RequestOptions,
   request,
 } from './core/request';
+import { NimbusError } from './core/errors';
+import { checkLogLevel, type Logger, type LogLevel, levelled } from './core/logger';
 import { Session, type TokenListener } from './core/session';
 import { type Fetch, globalFetch } from './core/transport';
 import { globalWebSocket, type WebSocketFactory } from './core/websocket';
@@ -52,8 +54,11 @@ import { Zones } from './resources/v1/zones';
 import { Video } from './resources/v2/video';
 
 export interface NimbusOptions {
-  /** Origin of the server, e.g. `http://127.0.0.1:4010`; contract paths (`/api/v1/...`, `/v2/...`) are appended. */
-  baseUrl: string;
+  /**
+   * Origin of the server, e.g. `http://127.0.0.1:4010`; contract paths (`/api/v1/...`, `/v2/...`)
+   * are appended. In Node, `NIMBUS_BASE_URL` when not given; required in browsers.
+   */
+  baseUrl?: string;
   /** Sent as `X-Project-ID` on project-scoped routes. See also `withProject()`. */
   projectId?: string;
   accessToken?: string;
@@ -81,6 +86,15 @@ export interface NimbusOptions {
   onTokens?: TokenListener;
   /** Parse every response with the contract schema; off by default for speed. */
   validateResponses?: boolean;
+  /**
+   * What the client logs: `error` (calls that failed for good with a 5xx or no answer), `warn`
+   * (each retry), `info` (every call: request line, status, request id, retries, duration),
+   * `debug` (every attempt, with headers). Credentials are never logged. Default `off`; in Node,
+   * `NIMBUS_LOG` when not given.
+   */
+  logLevel?: LogLevel;
+  /** Where the log lines go; default `console` (in Node, a console on stderr). */
+  logger?: Logger;
 }
 
 /**
@@ -159,6 +173,7 @@ export class Nimbus {
   #context: RequestContext;
 
   constructor(options: NimbusOptions) {
+    if (!options.baseUrl) throw new NimbusError('No baseUrl: pass `baseUrl` in the Nimbus options.');
     this.#options = options;
     this.#context = {
       baseUrl: options.baseUrl,
@@ -170,6 +185,7 @@ export class Nimbus {
       timeoutMs: options.timeoutMs ?? 60_000,
       maxRetries: options.maxRetries ?? 2,
       validateResponses: options.validateResponses ?? false,
+      log: levelled(options.logger ?? console, checkLogLevel(options.logLevel ?? 'off', 'logLevel')),
     };
   }
 

@@ -1,8 +1,12 @@
 /**
  * Node entry of `@nimbus/sdk`. Bundlers targeting browsers pick `index.browser.ts` instead.
  */
+import { Console } from 'node:console';
 import { type NimbusOptions, Nimbus as PortableNimbus } from './client';
+import { NimbusError } from './core/errors';
+import { isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './core/logger';
 import type { Fetch } from './core/transport';
+import { interceptedFetch } from './core/transport-intercept';
 import { nodeWebSocket } from './core/websocket-node';
 
 export * from './exports';
@@ -13,15 +17,31 @@ export * from './exports';
  */
 let transport: Promise<Fetch> | undefined;
 const nodeFetch: Fetch = async (url, init) => {
+  // A patched global fetch (msw's `setupServer`, nock) must see the call; undici alone would not.
+  const intercepted = interceptedFetch();
+  if (intercepted) return intercepted(url, init);
   transport ??= import('./core/transport-node').then((loaded) => loaded.nodeFetch);
   return (await transport)(url, init);
 };
+
+let stderrConsole: Logger | undefined;
+
+/** `NIMBUS_LOG`, checked: an unknown value is reported on `logger` and logging stays off. */
+function envLogLevel(logger: Logger): LogLevel {
+  const value = process.env.NIMBUS_LOG;
+  if (value === undefined || value === '') return 'off';
+  if (isLogLevel(value)) return value;
+  logger.warn(`NIMBUS_LOG is ${JSON.stringify(value)}; expected one of ${LOG_LEVELS.join(', ')}. Logging stays off.`);
+  return 'off';
+}
 
 /**
  * Typed client for the Nimbus platform (/api/v1), video management (/v2) and the reference
  * server's control routes (/__mock). In Node it sends through undici, with a keep-alive
  * connection pool shared by every client in the process, and honours `HTTP_PROXY`,
- * `HTTPS_PROXY` and `NO_PROXY`; a `fetch` option replaces all of that.
+ * `HTTPS_PROXY` and `NO_PROXY`; a `fetch` option replaces all of that. When something has
+ * replaced `globalThis.fetch` (msw's `setupServer`, nock), calls go through it instead.
+ * `baseUrl` and `logLevel` default to `NIMBUS_BASE_URL` and `NIMBUS_LOG`.
  *
  * @example
  * import { Nimbus } from '@nimbus/sdk';
@@ -32,7 +52,20 @@ const nodeFetch: Fetch = async (url, init) => {
  * const vm = await client.withProject(project.id).instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
  */
 export class Nimbus extends PortableNimbus {
-  constructor(options: NimbusOptions) {
-    super({ ...options, fetch: options.fetch ?? nodeFetch, webSocket: options.webSocket ?? nodeWebSocket });
+  constructor(options: NimbusOptions = {}) {
+    const baseUrl = options.baseUrl ?? process.env.NIMBUS_BASE_URL;
+    if (!baseUrl) {
+      throw new NimbusError('No baseUrl: pass `baseUrl` in the Nimbus options or set NIMBUS_BASE_URL.');
+    }
+    // stderr, so logs never mix with a program's output (the CLI's JSON, for one).
+    const logger = options.logger ?? (stderrConsole ??= new Console({ stdout: process.stderr }));
+    super({
+      ...options,
+      baseUrl,
+      fetch: options.fetch ?? nodeFetch,
+      webSocket: options.webSocket ?? nodeWebSocket,
+      logger,
+      logLevel: options.logLevel ?? envLogLevel(logger),
+    });
   }
 }

@@ -10,7 +10,8 @@ import {
 import { auth, type TokenPair } from '../contract/v1/auth';
 import { VERSION } from '../version';
 import type { WithResponse } from './api-promise';
-import { APIConnectionError, APIError } from './errors';
+import { APIConnectionError, APIError, APIUserAbortError } from './errors';
+import { type LevelledLogger, loggableHeaders, loggableUrl } from './logger';
 import { type Decoded, decodeSuccess, errorBody } from './response';
 import { isRetryableStatus, mayRetry, retryDelayMs } from './retry';
 import type { Session } from './session';
@@ -65,6 +66,7 @@ export interface RequestContext {
   readonly timeoutMs: number;
   readonly maxRetries: number;
   readonly validateResponses: boolean;
+  readonly log: LevelledLogger;
 }
 
 export interface Completed extends Decoded {
@@ -131,24 +133,65 @@ async function sendWithRetries(
     signal: options.signal,
     binary: endpoint.responseKind === 'binary',
   };
+  const { log } = ctx;
+  // Levels include the ones before them: with logging off, `error` is undefined and nothing is built.
+  const logging = log.error !== undefined;
+  const started = logging ? performance.now() : 0;
+  const line = logging ? `${init.method} ${loggableUrl(url)}` : '';
   for (let retry = 0; ; retry++) {
     const canRetry = retryable && retry < maxRetries;
+    log.debug?.(`${line} sending`, { headers: loggableHeaders(init.headers as Headers), attempt: retry + 1 });
     let received: ReceivedResponse;
     try {
       received = await send(ctx.fetch, url, init, sendOptions);
     } catch (error) {
       // APITimeoutError is an APIConnectionError; a user abort is not, and is never retried.
-      if (!canRetry || !(error instanceof APIConnectionError)) throw error;
-      await sleep(retryDelayMs(retry), options.signal);
+      if (!canRetry || !(error instanceof APIConnectionError)) {
+        const report = error instanceof APIUserAbortError ? log.info : log.error;
+        report?.(`${line} failed: ${describeError(error)}`, outcome(started, retry, null));
+        throw error;
+      }
+      const delayMs = retryDelayMs(retry);
+      log.warn?.(`${line} failed: ${describeError(error)}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`);
+      await sleep(delayMs, options.signal);
       continue;
     }
     const { response } = received;
-    if (response.ok) return received;
-    if (!canRetry || !isRetryableStatus(response.status)) {
-      throw APIError.generate(response.status, errorBody(received.body), response.headers);
+    const requestId = logging ? response.headers.get('x-request-id') : null;
+    log.debug?.(`${line} answered ${response.status}`, { requestId, attempt: retry + 1 });
+    if (response.ok) {
+      log.info?.(`${line} ${response.status}`, outcome(started, retry, requestId));
+      return received;
     }
-    await sleep(retryDelayMs(retry, response.headers), options.signal);
+    if (!canRetry || !isRetryableStatus(response.status)) {
+      const error = APIError.generate(response.status, errorBody(received.body), response.headers);
+      const report = response.status >= 500 ? log.error : log.info;
+      report?.(`${line} ${response.status}${error.code ? ` ${error.code}` : ''}`, outcome(started, retry, requestId));
+      throw error;
+    }
+    const delayMs = retryDelayMs(retry, response.headers);
+    log.warn?.(`${line} ${response.status}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`, {
+      requestId,
+    });
+    await sleep(delayMs, options.signal);
   }
+}
+
+/** What the info and error lines report about a finished call. */
+function outcome(started: number, retries: number, requestId: string | null) {
+  return { requestId, retries, durationMs: Math.round(performance.now() - started) };
+}
+
+/** `APIConnectionError (ECONNREFUSED)`: the class, and the system error code when one is known. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  let cause: unknown = error.cause;
+  for (let depth = 0; cause instanceof Error && depth < 3; depth++) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string') return `${error.name} (${code})`;
+    cause = cause.cause;
+  }
+  return error.name;
 }
 
 function buildUrl(baseUrl: string, endpoint: Endpoint, input: RawInput): string {

@@ -6,7 +6,7 @@ import {
   fetch as undiciFetch,
   request as undiciRequest,
 } from 'undici';
-import { type Fetch, withReadBody } from './transport';
+import { type Fetch, NULL_BODY_STATUSES, withReadBody } from './transport';
 
 /** Idle sockets stay open this long, so a CLI run or a test suite reuses its connections. */
 const agentOptions = { keepAliveTimeout: 10_000 };
@@ -35,8 +35,6 @@ export function fetchVia(dispatcher: Dispatcher): Fetch {
     undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher }) as unknown as Promise<Response>;
 }
 
-/** Statuses whose Response cannot carry a body. */
-const NULL_BODY = new Set([101, 204, 205, 304]);
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -75,7 +73,7 @@ export function requestVia(dispatcher: Dispatcher): Fetch {
       else if (value !== undefined) received.append(name, value);
     }
     const response = new Response(null, { status: answer.statusCode, headers: received });
-    return NULL_BODY.has(answer.statusCode) ? response : withReadBody(response, bytes);
+    return NULL_BODY_STATUSES.has(answer.statusCode) ? response : withReadBody(response, bytes);
   };
 }
 

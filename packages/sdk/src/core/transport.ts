@@ -16,17 +16,31 @@ export function globalFetch(): Fetch {
 }
 
 /**
- * Bodies a transport read in full itself (the Node transport), by the body-less `Response` it
- * answered: a Response built around the bytes would only stream them back, which costs more
- * than the rest of a call on loopback. `send` reads every body anyway, so callers never could.
+ * The bytes of every body `send` read, by the `Response` they came with. The Node transport
+ * reads bodies itself and answers a body-less `Response` (a Response built around the bytes
+ * would only stream them back, which costs more than the rest of a call on loopback); `send`
+ * keeps the bytes of other transports here too, so `unreadCopy` can give any of them out again.
  */
-const readBodies = new WeakMap<Response, Uint8Array>();
+const readBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
 const decoder = new TextDecoder();
 
-export function withReadBody(response: Response, body: Uint8Array): Response {
+export function withReadBody(response: Response, body: Uint8Array<ArrayBuffer>): Response {
   readBodies.set(response, body);
   return response;
 }
+
+/**
+ * A `Response` like `response` (status, headers) whose body, the bytes `send` read, is unread.
+ * Its `url` is empty: a constructed Response cannot carry one.
+ */
+export function unreadCopy(response: Response): Response {
+  const { status, statusText, headers } = response;
+  const body = NULL_BODY_STATUSES.has(status) ? null : (readBodies.get(response) ?? null);
+  return new Response(body, { status, statusText, headers });
+}
+
+/** Statuses whose Response cannot carry a body. */
+export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
 
 /** A response whose body has been read in full, within the same time budget as the headers. */
 export interface ReceivedResponse {
@@ -66,15 +80,12 @@ export async function send(
 
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
-    const read = readBodies.get(response);
-    const body = read
-      ? options.binary
-        ? read
-        : decoder.decode(read)
-      : options.binary
-        ? new Uint8Array(await response.arrayBuffer())
-        : await response.text();
-    return { response, body };
+    let bytes = readBodies.get(response);
+    if (bytes === undefined) {
+      bytes = new Uint8Array(await response.arrayBuffer());
+      readBodies.set(response, bytes);
+    }
+    return { response, body: options.binary ? bytes : decoder.decode(bytes) };
   } catch (error) {
     if (signal?.aborted) throw new APIUserAbortError({ cause: error });
     if (timedOut) throw new APITimeoutError({ cause: error });
