@@ -1,5 +1,7 @@
 import type { Endpoint, ResponseOf } from './contract/define';
 import { APIPromise } from './core/api-promise';
+import { NimbusError } from './core/errors';
+import { type ClientLogLevel, checkLogLevel, type Logger, levelled } from './core/logger';
 import { type PagePromise, requestPage } from './core/pagination';
 import {
   type CallInput,
@@ -8,8 +10,6 @@ import {
   type RequestOptions,
   request,
 } from './core/request';
-import { NimbusError } from './core/errors';
-import { checkLogLevel, type Logger, type LogLevel, levelled } from './core/logger';
 import { Session, type TokenListener } from './core/session';
 import { type Fetch, globalFetch } from './core/transport';
 import { globalWebSocket, type WebSocketFactory } from './core/websocket';
@@ -52,6 +52,7 @@ import { Vaults } from './resources/v1/vaults';
 import { WebApps } from './resources/v1/webapps';
 import { Zones } from './resources/v1/zones';
 import { Video } from './resources/v2/video';
+import { Webhooks } from './resources/webhooks';
 
 export interface NimbusOptions {
   /**
@@ -92,7 +93,7 @@ export interface NimbusOptions {
    * `debug` (every attempt, with headers). Credentials are never logged. Default `off`; in Node,
    * `NIMBUS_LOG` when not given.
    */
-  logLevel?: LogLevel;
+  logLevel?: ClientLogLevel;
   /** Where the log lines go; default `console` (in Node, a console on stderr). */
   logger?: Logger;
 }
@@ -168,6 +169,7 @@ export class Nimbus {
   readonly video = new Video(this);
   readonly mock = new Mock(this);
   readonly docs = new Docs(this);
+  readonly webhooks = new Webhooks(this);
 
   readonly #options: NimbusOptions;
   #context: RequestContext;

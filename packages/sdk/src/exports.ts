@@ -10,7 +10,7 @@ export type { Camera, CameraStatus, VideoFeature } from './contract/v2/cameras';
 export type { VideoEvent, VideoEventEnvelope, VideoEventType } from './contract/v2/events';
 export type { VideoHealth, VideoReadiness } from './contract/v2/health';
 export type { EventPlayback, PlaybackTimeline } from './contract/v2/playback';
-export { APIPromise, type WithResponse } from './core/api-promise';
+export { APIPromise, type WithRequestID, type WithResponse } from './core/api-promise';
 export { APIResource } from './core/api-resource';
 export { CursorPage, CursorPagePromise } from './core/cursor-pagination';
 export {
@@ -30,7 +30,10 @@ export {
   UnprocessableEntityError,
   type ValidationIssue,
   WaitTimeoutError,
+  WebhookVerificationError,
+  type WebhookVerificationFailure,
 } from './core/errors';
+export type { ClientLogLevel, Logger } from './core/logger';
 export { Page, PagePromise } from './core/pagination';
 export type { CallInput, RequestOptions } from './core/request';
 export { Session, type TokenListener } from './core/session';
@@ -48,4 +51,16 @@ export { EventStream, type EventStreamEvents, type EventStreamOptions } from './
 export { VideoEvents } from './resources/v2/events';
 export { Playback, type RecordedHour } from './resources/v2/playback';
 export { Video } from './resources/v2/video';
+export {
+  type BudgetThresholdExceededData,
+  type BudgetThresholdExceededEvent,
+  type CloudEvent,
+  isPlatformEvent,
+  type PlatformEvent,
+  type ResourceEvent,
+  type ResourceEventData,
+  type WebhookHeaders,
+  Webhooks,
+  type WebhookVerifyOptions,
+} from './resources/webhooks';
 export { VERSION } from './version';

@@ -4,7 +4,7 @@
 import { Console } from 'node:console';
 import { type NimbusOptions, Nimbus as PortableNimbus } from './client';
 import { NimbusError } from './core/errors';
-import { isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './core/logger';
+import { type ClientLogLevel, isLogLevel, LOG_LEVELS, type Logger } from './core/logger';
 import type { Fetch } from './core/transport';
 import { interceptedFetch } from './core/transport-intercept';
 import { nodeWebSocket } from './core/websocket-node';
@@ -26,12 +26,20 @@ const nodeFetch: Fetch = async (url, init) => {
 
 let stderrConsole: Logger | undefined;
 
+/** The default logger: a console on stderr, so logs never mix with a program's output (the CLI's JSON). */
+function defaultLogger(): Logger {
+  stderrConsole ??= new Console({ stdout: process.stderr });
+  return stderrConsole;
+}
+
 /** `NIMBUS_LOG`, checked: an unknown value is reported on `logger` and logging stays off. */
-function envLogLevel(logger: Logger): LogLevel {
+function envLogLevel(logger: Logger): ClientLogLevel {
   const value = process.env.NIMBUS_LOG;
   if (value === undefined || value === '') return 'off';
   if (isLogLevel(value)) return value;
-  logger.warn(`NIMBUS_LOG is ${JSON.stringify(value)}; expected one of ${LOG_LEVELS.join(', ')}. Logging stays off.`);
+  logger.warn(
+    `NIMBUS_LOG is ${JSON.stringify(value)}; expected one of ${LOG_LEVELS.join(', ')}. Logging stays off.`,
+  );
   return 'off';
 }
 
@@ -57,8 +65,7 @@ export class Nimbus extends PortableNimbus {
     if (!baseUrl) {
       throw new NimbusError('No baseUrl: pass `baseUrl` in the Nimbus options or set NIMBUS_BASE_URL.');
     }
-    // stderr, so logs never mix with a program's output (the CLI's JSON, for one).
-    const logger = options.logger ?? (stderrConsole ??= new Console({ stdout: process.stderr }));
+    const logger = options.logger ?? defaultLogger();
     super({
       ...options,
       baseUrl,

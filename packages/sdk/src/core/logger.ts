@@ -1,7 +1,7 @@
 import { NimbusError } from './errors';
 
 /** How much the client logs, from nothing to every attempt. Each level includes those before it. */
-export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+export type ClientLogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 /** Where the client logs: `console` fits, as do pino, winston and most other loggers. */
 export interface Logger {
@@ -17,21 +17,21 @@ export interface Logger {
  */
 export type LevelledLogger = Partial<Logger>;
 
-export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+export const LOG_LEVELS: readonly ClientLogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
-export function isLogLevel(value: unknown): value is LogLevel {
-  return LOG_LEVELS.includes(value as LogLevel);
+export function isLogLevel(value: unknown): value is ClientLogLevel {
+  return LOG_LEVELS.includes(value as ClientLogLevel);
 }
 
 /** Throws a `NimbusError` naming the accepted values when `level` is not one of them. */
-export function checkLogLevel(level: unknown, source: string): LogLevel {
+export function checkLogLevel(level: unknown, source: string): ClientLogLevel {
   if (isLogLevel(level)) return level;
   throw new NimbusError(`${source} must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(level)}`);
 }
 
-export function levelled(logger: Logger, level: LogLevel): LevelledLogger {
+export function levelled(logger: Logger, level: ClientLogLevel): LevelledLogger {
   const rank = LOG_LEVELS.indexOf(level);
-  const at = (name: Exclude<LogLevel, 'off'>) =>
+  const at = (name: Exclude<ClientLogLevel, 'off'>) =>
     LOG_LEVELS.indexOf(name) <= rank ? logger[name].bind(logger) : undefined;
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }

@@ -152,7 +152,9 @@ async function sendWithRetries(
         throw error;
       }
       const delayMs = retryDelayMs(retry);
-      log.warn?.(`${line} failed: ${describeError(error)}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`);
+      log.warn?.(
+        `${line} failed: ${describeError(error)}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`,
+      );
       await sleep(delayMs, options.signal);
       continue;
     }
@@ -166,13 +168,19 @@ async function sendWithRetries(
     if (!canRetry || !isRetryableStatus(response.status)) {
       const error = APIError.generate(response.status, errorBody(received.body), response.headers);
       const report = response.status >= 500 ? log.error : log.info;
-      report?.(`${line} ${response.status}${error.code ? ` ${error.code}` : ''}`, outcome(started, retry, requestId));
+      report?.(
+        `${line} ${response.status}${error.code ? ` ${error.code}` : ''}`,
+        outcome(started, retry, requestId),
+      );
       throw error;
     }
     const delayMs = retryDelayMs(retry, response.headers);
-    log.warn?.(`${line} ${response.status}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`, {
-      requestId,
-    });
+    log.warn?.(
+      `${line} ${response.status}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`,
+      {
+        requestId,
+      },
+    );
     await sleep(delayMs, options.signal);
   }
 }
