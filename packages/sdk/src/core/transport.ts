@@ -16,16 +16,19 @@ export function globalFetch(): Fetch {
 }
 
 /**
- * The bytes of every body `send` read, by the `Response` they came with. The Node transport
- * reads bodies itself and answers a body-less `Response` (a Response built around the bytes
- * would only stream them back, which costs more than the rest of a call on loopback); `send`
- * keeps the bytes of other transports here too, so `unreadCopy` can give any of them out again.
+ * The bytes of a body `send` read, on the `Response` they came with. The Node transport reads
+ * bodies itself and answers a body-less `Response` (a Response built around the bytes would
+ * only stream them back, which costs more than the rest of a call on loopback); `send` keeps
+ * the bytes of other transports here too, so `unreadCopy` can give any of them out again.
+ * A registered symbol, not a module-level map: two copies of this module (a bundle and its
+ * lazily loaded chunk, a test that reloads modules) must see each other's bodies.
  */
-const readBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+const READ_BODY = Symbol.for('nimbus.sdk.readBody');
+type WithBytes = Response & { [READ_BODY]?: Uint8Array<ArrayBuffer> };
 const decoder = new TextDecoder();
 
 export function withReadBody(response: Response, body: Uint8Array<ArrayBuffer>): Response {
-  readBodies.set(response, body);
+  (response as WithBytes)[READ_BODY] = body;
   return response;
 }
 
@@ -35,7 +38,7 @@ export function withReadBody(response: Response, body: Uint8Array<ArrayBuffer>):
  */
 export function unreadCopy(response: Response): Response {
   const { status, statusText, headers } = response;
-  const body = NULL_BODY_STATUSES.has(status) ? null : (readBodies.get(response) ?? null);
+  const body = NULL_BODY_STATUSES.has(status) ? null : ((response as WithBytes)[READ_BODY] ?? null);
   return new Response(body, { status, statusText, headers });
 }
 
@@ -80,10 +83,10 @@ export async function send(
 
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
-    let bytes = readBodies.get(response);
+    let bytes = (response as WithBytes)[READ_BODY];
     if (bytes === undefined) {
       bytes = new Uint8Array(await response.arrayBuffer());
-      readBodies.set(response, bytes);
+      withReadBody(response, bytes);
     }
     return { response, body: options.binary ? bytes : decoder.decode(bytes) };
   } catch (error) {
