@@ -59,6 +59,7 @@ export {
   type PlatformEvent,
   type ResourceEvent,
   type ResourceEventData,
+  type ResourceEventType,
   type WebhookHeaders,
   Webhooks,
   type WebhookVerifyOptions,

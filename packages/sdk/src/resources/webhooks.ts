@@ -35,9 +35,12 @@ export interface ResourceEventData {
 
 /**
  * `<resource type>.<action>` (`compute.instance.created`, `storage.bucket.deleted`) or
- * `<resource type>.<state>` when a lifecycle settles (`compute.instance.running`).
+ * `<resource type>.<state>` when a lifecycle settles (`compute.instance.running`). Three
+ * parts, which is what tells it apart from `budget.threshold_exceeded` in a `PlatformEvent`.
  */
-export type ResourceEvent = CloudEvent<string, ResourceEventData>;
+export type ResourceEventType = `${string}.${string}.${string}`;
+
+export type ResourceEvent = CloudEvent<ResourceEventType, ResourceEventData>;
 
 // A type, not an interface: only object types without declared members fit `Record<string, unknown>`.
 export type BudgetThresholdExceededData = {
@@ -59,7 +62,10 @@ export type BudgetThresholdExceededEvent = CloudEvent<
   BudgetThresholdExceededData
 >;
 
-/** What the platform publishes on its own: resource events and budget alerts. */
+/**
+ * What the platform publishes on its own: resource events and budget alerts; narrow with
+ * `event.type === 'budget.threshold_exceeded'`.
+ */
 export type PlatformEvent = BudgetThresholdExceededEvent | ResourceEvent;
 
 /** True for events the platform published itself (not through `topics.publish`). */
