@@ -5,7 +5,7 @@ import { Console } from 'node:console';
 import { type NimbusOptions, Nimbus as PortableNimbus } from './client';
 import { NimbusError } from './core/errors';
 import { type ClientLogLevel, isLogLevel, LOG_LEVELS, type Logger } from './core/logger';
-import type { Fetch } from './core/transport';
+import { type Fetch, startExchange, withExchange } from './core/transport';
 import { interceptedFetch } from './core/transport-intercept';
 import { nodeWebSocket } from './core/websocket-node';
 
@@ -15,14 +15,24 @@ export * from './exports';
  * The undici transport, loaded with the first request: loading undici was a fifth of the time to
  * import the SDK (and so of the CLI's start, and of the reference server's, which imports it).
  */
-let transport: Promise<Fetch> | undefined;
-const nodeFetch: Fetch = async (url, init) => {
-  // A patched global fetch (msw's `setupServer`, nock) must see the call; undici alone would not.
-  const intercepted = interceptedFetch();
-  if (intercepted) return intercepted(url, init);
-  transport ??= import('./core/transport-node').then((loaded) => loaded.nodeFetch);
-  return (await transport)(url, init);
+let loading: Promise<Fetch> | undefined;
+let loaded: Fetch | undefined;
+const loadingUndici: Fetch = async (url, init) => {
+  loading ??= import('./core/transport-node').then((module) => {
+    loaded = module.sharedTransport();
+    return loaded;
+  });
+  return (await loading)(url, init);
 };
+
+/**
+ * A patched global fetch (msw's `setupServer`, nock) must see the call; undici alone would not.
+ * Otherwise undici, driven the cheap way once loaded.
+ */
+const nodeFetch = withExchange(
+  (url, init) => (interceptedFetch() ?? loaded ?? loadingUndici)(url, init),
+  (url, init) => startExchange(interceptedFetch() ?? loaded ?? loadingUndici, url, init),
+);
 
 let stderrConsole: Logger | undefined;
 

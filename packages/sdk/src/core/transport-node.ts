@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import {
   Agent,
   type Dispatcher,
@@ -6,7 +7,7 @@ import {
   fetch as undiciFetch,
   request as undiciRequest,
 } from 'undici';
-import { type Fetch, NULL_BODY_STATUSES, withReadBody } from './transport';
+import { type Fetch, NULL_BODY_STATUSES, type StartExchange, withExchange, withReadBody } from './transport';
 
 /** Idle sockets stay open this long, so a CLI run or a test suite reuses its connections. */
 const agentOptions = { keepAliveTimeout: 10_000 };
@@ -37,18 +38,27 @@ export function fetchVia(dispatcher: Dispatcher): Fetch {
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
+/** What undici's `request` can be stopped through: an `AbortSignal` or an `EventEmitter`. */
+type Stopper = AbortSignal | EventEmitter;
+
 /**
  * undici's `request` over `dispatcher`, answered as a WHATWG `Response`. Per call it costs a
  * fraction of undici's `fetch` (on loopback, fetch's machinery took longer than the server did).
  * What only `fetch` does goes through `fetch`: bodies other than text and bytes (the SDK sends
  * neither), and redirects, which `request` does not follow (the request is sent again by fetch).
+ * `send` stops it through an `EventEmitter` (see `withExchange`); called as a plain `Fetch`,
+ * through `init.signal`.
  */
 export function requestVia(dispatcher: Dispatcher): Fetch {
   const viaFetch = fetchVia(dispatcher);
-  return async (url, init) => {
+  const exchange = async (
+    url: string,
+    init: RequestInit,
+    stopper: Stopper | undefined,
+  ): Promise<Response> => {
     const { body } = init;
     if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
-      return viaFetch(url, init);
+      return viaFetch(url, { ...init, signal: abortSignalOf(stopper) });
     }
     const headers: Record<string, string> = {};
     const given = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
@@ -60,11 +70,11 @@ export function requestVia(dispatcher: Dispatcher): Fetch {
       method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
       headers,
       body: body ?? undefined,
-      signal: init.signal ?? undefined,
+      signal: stopper,
     });
     if (REDIRECT.has(answer.statusCode) && init.redirect !== 'manual') {
       await answer.body.dump();
-      return viaFetch(url, init);
+      return viaFetch(url, { ...init, signal: abortSignalOf(stopper) });
     }
     const bytes = new Uint8Array(await answer.body.arrayBuffer());
     const received = new Headers();
@@ -75,6 +85,19 @@ export function requestVia(dispatcher: Dispatcher): Fetch {
     const response = new Response(null, { status: answer.statusCode, headers: received });
     return NULL_BODY_STATUSES.has(answer.statusCode) ? response : withReadBody(response, bytes);
   };
+  const start: StartExchange = (url, init) => {
+    const stopper = new EventEmitter();
+    return { response: exchange(url, init, stopper), stop: () => stopper.emit('abort') };
+  };
+  return withExchange((url, init) => exchange(url, init, init.signal ?? undefined), start);
+}
+
+/** An `AbortSignal` that follows `stopper`, for the calls that go through undici's `fetch`. */
+function abortSignalOf(stopper: Stopper | undefined): AbortSignal | undefined {
+  if (stopper === undefined || stopper instanceof AbortSignal) return stopper;
+  const controller = new AbortController();
+  stopper.once('abort', () => controller.abort());
+  return controller.signal;
 }
 
 let shared: Fetch | undefined;
@@ -83,7 +106,7 @@ let shared: Fetch | undefined;
  * The Node transport, shared by every client in the process so they share one connection pool.
  * Created on first use, so importing the SDK opens nothing and reads the environment late.
  */
-export const nodeFetch: Fetch = (url, init) => {
+export function sharedTransport(): Fetch {
   shared ??= requestVia(dispatcherFor(process.env));
-  return shared(url, init);
-};
+  return shared;
+}
