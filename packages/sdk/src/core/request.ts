@@ -116,7 +116,9 @@ async function sendAndDecode(
     init,
     options,
   );
-  return { ...decodeSuccess(endpoint, received, ctx.validateResponses), response: received.response };
+  // A literal, not a spread: V8 builds an object from a spread many times slower, on every call.
+  const { data, meta, requestId } = decodeSuccess(endpoint, received, ctx.validateResponses);
+  return { data, meta, requestId, response: received.response };
 }
 
 async function sendWithRetries(
