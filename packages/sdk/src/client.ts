@@ -1,5 +1,5 @@
 import type { Endpoint, ResponseOf } from './contract/define';
-import { APIPromise } from './core/api-promise';
+import { APIPromise, type WithResponse } from './core/api-promise';
 import { NimbusError } from './core/errors';
 import { type ClientLogLevel, checkLogLevel, type Logger, levelled } from './core/logger';
 import { type PagePromise, requestPage } from './core/pagination';
@@ -238,12 +238,9 @@ export class Nimbus {
     input: CallInput<E>,
     options?: RequestOptions,
   ): APIPromise<ResponseOf<E>> {
+    // The completed call as it is: it builds its `response` only when someone reads it.
     return new APIPromise(
-      request(this.#context, endpoint, input as RawInput, options).then(({ data, response, requestId }) => ({
-        data: data as ResponseOf<E>,
-        response,
-        requestId,
-      })),
+      request(this.#context, endpoint, input as RawInput, options) as Promise<WithResponse<ResponseOf<E>>>,
     );
   }
 

@@ -23,11 +23,11 @@ export interface Decoded {
  * With `validate`, the result is parsed with the contract schema (each item for a list).
  */
 export function decodeSuccess(endpoint: Endpoint, received: ReceivedResponse, validate: boolean): Decoded {
-  const { response, body } = received;
-  const headerRequestId = response.headers.get('x-request-id');
+  const { status, body } = received;
+  const headerRequestId = received.header('x-request-id');
   const kind = endpoint.responseKind ?? 'json';
-  if (response.status === 204 || kind !== 'json') {
-    return { data: response.status === 204 ? undefined : body, meta: undefined, requestId: headerRequestId };
+  if (status === 204 || kind !== 'json') {
+    return { data: status === 204 ? undefined : body, meta: undefined, requestId: headerRequestId };
   }
 
   const fail = (message: string) =>

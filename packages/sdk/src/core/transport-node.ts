@@ -7,7 +7,15 @@ import {
   fetch as undiciFetch,
   request as undiciRequest,
 } from 'undici';
-import { type Fetch, NULL_BODY_STATUSES, type StartExchange, withExchange, withReadBody } from './transport';
+import {
+  type Answer,
+  type Fetch,
+  isAnswer,
+  NULL_BODY_STATUSES,
+  type StartExchange,
+  withExchange,
+  withReadBody,
+} from './transport';
 
 /** Idle sockets stay open this long, so a CLI run or a test suite reuses its connections. */
 const agentOptions = { keepAliveTimeout: 10_000 };
@@ -55,7 +63,7 @@ export function requestVia(dispatcher: Dispatcher): Fetch {
     url: string,
     init: RequestInit,
     stopper: Stopper | undefined,
-  ): Promise<Response> => {
+  ): Promise<Response | Answer> => {
     const { body } = init;
     if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
       return viaFetch(url, { ...init, signal: abortSignalOf(stopper) });
@@ -77,19 +85,44 @@ export function requestVia(dispatcher: Dispatcher): Fetch {
       return viaFetch(url, { ...init, signal: abortSignalOf(stopper) });
     }
     const bytes = new Uint8Array(await answer.body.arrayBuffer());
-    const received = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (Array.isArray(value)) for (const item of value) received.append(name, item);
-      else if (value !== undefined) received.append(name, value);
-    }
-    const response = new Response(null, { status: answer.statusCode, headers: received });
-    return NULL_BODY_STATUSES.has(answer.statusCode) ? response : withReadBody(response, bytes);
+    return new UndiciAnswer(answer.statusCode, answer.headers, bytes);
   };
   const start: StartExchange = (url, init) => {
     const stopper = new EventEmitter();
     return { response: exchange(url, init, stopper), stop: () => stopper.emit('abort') };
   };
-  return withExchange((url, init) => exchange(url, init, init.signal ?? undefined), start);
+  const call: Fetch = async (url, init) => {
+    const answer = await exchange(url, init, init.signal ?? undefined);
+    return isAnswer(answer) ? answer.toResponse() : answer;
+  };
+  return withExchange(call, start);
+}
+
+type RawHeaders = Dispatcher.ResponseData['headers'];
+
+/** What undici's `request` answered, turned into a `Response` only when someone asks for one. */
+class UndiciAnswer implements Answer {
+  constructor(
+    readonly status: number,
+    readonly headers: RawHeaders,
+    readonly bytes: Uint8Array<ArrayBuffer>,
+  ) {}
+
+  header(name: string): string | null {
+    const value = this.headers[name];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  toResponse(): Response {
+    const received = new Headers();
+    for (const [name, value] of Object.entries(this.headers)) {
+      if (Array.isArray(value)) for (const item of value) received.append(name, item);
+      else if (value !== undefined) received.append(name, value);
+    }
+    const response = new Response(null, { status: this.status, headers: received });
+    return NULL_BODY_STATUSES.has(this.status) ? response : withReadBody(response, this.bytes);
+  }
 }
 
 /** An `AbortSignal` that follows `stopper`, for the calls that go through undici's `fetch`. */

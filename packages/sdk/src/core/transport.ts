@@ -45,10 +45,51 @@ export function unreadCopy(response: Response): Response {
 /** Statuses whose Response cannot carry a body. */
 export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
 
+/**
+ * An answer read in full by a transport that builds a `Response` only when asked (the Node
+ * one): building its `Headers` cost as much as the rest of the SDK's own work per call, and a
+ * successful call needs only the status and the request id.
+ */
+export interface Answer {
+  status: number;
+  /** The header's value (several joined with `, `), or null; `name` in lower case. */
+  header(name: string): string | null;
+  bytes: Uint8Array<ArrayBuffer>;
+  toResponse(): Response;
+}
+
 /** A response whose body has been read in full, within the same time budget as the headers. */
 export interface ReceivedResponse {
-  response: Response;
+  readonly status: number;
+  /** The header's value, or null; `name` in lower case. */
+  header(name: string): string | null;
+  /** The HTTP response; built on first read when the transport answered an `Answer`. */
+  readonly response: Response;
   body: string | Uint8Array;
+}
+
+/**
+ * Told apart by shape, not `instanceof Response`: undici's own `fetch` answers Responses of
+ * another class than the global one.
+ */
+export function isAnswer(value: Response | Answer): value is Answer {
+  return typeof (value as Partial<Answer>).toResponse === 'function';
+}
+
+function receivedFrom(answer: Response | Answer, body: string | Uint8Array): ReceivedResponse {
+  if (!isAnswer(answer)) {
+    return { status: answer.status, header: (name) => answer.headers.get(name), response: answer, body };
+  }
+  let response: Response | undefined;
+  return {
+    status: answer.status,
+    header: (name) => answer.header(name),
+    get response() {
+      response ??= answer.toResponse();
+      return response;
+    },
+    body,
+  };
 }
 
 export interface SendOptions {
@@ -63,7 +104,7 @@ export interface SendOptions {
  * `send` drives it within the time budget and the caller's signal.
  */
 export interface Exchange {
-  response: Promise<Response>;
+  response: Promise<Response | Answer>;
   stop(reason?: unknown): void;
 }
 
@@ -124,13 +165,13 @@ export async function send(
       forwardAbort = () => exchange.stop(signal.reason);
       signal.addEventListener('abort', forwardAbort, { once: true });
     }
-    const response = await exchange.response;
-    let bytes = (response as WithBytes)[READ_BODY];
+    const answer = await exchange.response;
+    let bytes = isAnswer(answer) ? answer.bytes : (answer as WithBytes)[READ_BODY];
     if (bytes === undefined) {
-      bytes = new Uint8Array(await response.arrayBuffer());
-      withReadBody(response, bytes);
+      bytes = new Uint8Array(await (answer as Response).arrayBuffer());
+      withReadBody(answer as Response, bytes);
     }
-    return { response, body: options.binary ? bytes : decoder.decode(bytes) };
+    return receivedFrom(answer, options.binary ? bytes : decoder.decode(bytes));
   } catch (error) {
     if (signal?.aborted) throw new APIUserAbortError({ cause: error });
     if (timedOut) throw new APITimeoutError({ cause: error });
