@@ -41,12 +41,11 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-k
 /** Query parameters whose values may be credentials (signed URLs, tokens). */
 const SECRET_PARAM = /token|key|secret|password|signature|sig$/i;
 
-/** The headers as a plain object, credentials masked. */
-export function loggableHeaders(headers: Headers): Record<string, string> {
+/** The headers (by lower-case name), credentials masked. */
+export function loggableHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = SECRET_HEADERS.has(name) ? '***' : value;
-  });
+  for (const name of Object.keys(headers))
+    out[name] = SECRET_HEADERS.has(name) ? '***' : (headers[name] as string);
   return out;
 }
 

@@ -10,7 +10,7 @@ import {
 import { auth, type TokenPair } from '../contract/v1/auth';
 import { VERSION } from '../version';
 import type { WithResponse } from './api-promise';
-import { APIConnectionError, APIError, APIUserAbortError } from './errors';
+import { APIConnectionError, APIError, APIUserAbortError, NimbusError } from './errors';
 import { type LevelledLogger, loggableHeaders, loggableUrl } from './logger';
 import { type Decoded, decodeSuccess, errorBody } from './response';
 import { isRetryableStatus, mayRetry, retryDelayMs } from './retry';
@@ -89,8 +89,7 @@ export async function request(
     return await sendAndDecode(ctx, endpoint, input, headers, options);
   } catch (error) {
     // A token the caller put in `options.headers` is theirs to renew, not the session's.
-    const sentSessionToken =
-      sessionToken !== undefined && headers.get('authorization') === `Bearer ${sessionToken}`;
+    const sentSessionToken = sessionToken !== undefined && headers.authorization === `Bearer ${sessionToken}`;
     if (!sentSessionToken || !isExpiredSession(error)) throw error;
     const renewed = await ctx.session.renew(sessionToken, (refreshToken) =>
       exchangeRefreshToken(ctx, refreshToken),
@@ -104,7 +103,7 @@ async function sendAndDecode(
   ctx: RequestContext,
   endpoint: Endpoint,
   input: RawInput,
-  headers: Headers,
+  headers: HeaderRecord,
   options: RequestOptions,
 ): Promise<Completed> {
   const init: RequestInit = { method: endpoint.method, headers };
@@ -150,7 +149,10 @@ async function sendWithRetries(
   const line = logging ? `${init.method} ${loggableUrl(url)}` : '';
   for (let retry = 0; ; retry++) {
     const canRetry = retryable && retry < maxRetries;
-    log.debug?.(`${line} sending`, { headers: loggableHeaders(init.headers as Headers), attempt: retry + 1 });
+    log.debug?.(`${line} sending`, {
+      headers: loggableHeaders(init.headers as HeaderRecord),
+      attempt: retry + 1,
+    });
     let received: ReceivedResponse;
     try {
       received = await send(ctx.fetch, url, init, sendOptions);
@@ -218,27 +220,52 @@ function buildUrl(baseUrl: string, endpoint: Endpoint, input: RawInput): string 
   return query ? `${url}?${query}` : url;
 }
 
+/**
+ * Request headers by lower-case name. A plain object, not a `Headers`: building and iterating
+ * one cost more than the rest of the SDK's work per call, and every transport takes a record.
+ */
+type HeaderRecord = Record<string, string>;
+
+/** A header name is an HTTP token; a value holds no CR, LF or NUL (they would forge headers). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const BAD_HEADER_VALUE = /[\0\r\n]/;
+
 /** Later sources win: client defaults, then what the endpoint needs, then the call's own headers. */
 function buildHeaders(
   ctx: RequestContext,
   endpoint: Endpoint,
   input: RawInput,
   options: RequestOptions,
-): Headers {
-  const headers = new Headers(ctx.defaultHeaders);
+): HeaderRecord {
+  const headers: HeaderRecord = {};
+  for (const name of Object.keys(ctx.defaultHeaders)) {
+    headers[name.toLowerCase()] = ctx.defaultHeaders[name] as string;
+  }
   // Browsers forbid setting User-Agent, so the SDK names itself in its own header everywhere.
-  headers.set('x-nimbus-client', `sdk/${VERSION}`);
-  if ((endpoint.responseKind ?? 'json') === 'json') headers.set('accept', 'application/json');
+  headers['x-nimbus-client'] = `sdk/${VERSION}`;
+  if ((endpoint.responseKind ?? 'json') === 'json') headers.accept = 'application/json';
   if (endpoint.auth === 'bearer') {
     const token = ctx.session.accessToken;
-    if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-    else if (ctx.apiKey !== undefined) headers.set('x-api-key', ctx.apiKey);
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    else if (ctx.apiKey !== undefined) headers['x-api-key'] = ctx.apiKey;
   }
   const projectId = options.projectId ?? ctx.projectId;
-  if (endpoint.project && projectId !== undefined) headers.set('x-project-id', projectId);
-  if (input.body !== undefined) headers.set('content-type', 'application/json');
-  if (options.idempotencyKey !== undefined) headers.set('idempotency-key', options.idempotencyKey);
-  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  if (endpoint.project && projectId !== undefined) headers['x-project-id'] = projectId;
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+  if (options.headers) {
+    for (const name of Object.keys(options.headers))
+      headers[name.toLowerCase()] = options.headers[name] as string;
+  }
+  // Checked as `Headers` would, since tokens, keys and extra headers come from the caller.
+  for (const name of Object.keys(headers)) {
+    const value = headers[name] as string;
+    if (!HEADER_NAME.test(name) || typeof value !== 'string' || BAD_HEADER_VALUE.test(value)) {
+      throw new NimbusError(
+        `Invalid header ${JSON.stringify(name)}: not an HTTP token, or a CR, LF or NUL in its value`,
+      );
+    }
+  }
   return headers;
 }
 

@@ -68,11 +68,7 @@ export function requestVia(dispatcher: Dispatcher): Fetch {
     if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
       return viaFetch(url, { ...init, signal: abortSignalOf(stopper) });
     }
-    const headers: Record<string, string> = {};
-    const given = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
-    given.forEach((value, name) => {
-      headers[name] = value;
-    });
+    const headers = headerRecord(init.headers);
     const answer = await undiciRequest(url, {
       dispatcher,
       method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
@@ -123,6 +119,18 @@ class UndiciAnswer implements Answer {
     const response = new Response(null, { status: this.status, headers: received });
     return NULL_BODY_STATUSES.has(this.status) ? response : withReadBody(response, this.bytes);
   }
+}
+
+/** The SDK's own calls pass a record already; anything else is read through `Headers`. */
+function headerRecord(init: HeadersInit | undefined): Record<string, string> {
+  if (init === undefined) return {};
+  const prototype = Object.getPrototypeOf(init);
+  if (prototype === Object.prototype || prototype === null) return init as Record<string, string>;
+  const record: Record<string, string> = {};
+  new Headers(init).forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
 }
 
 /** An `AbortSignal` that follows `stopper`, for the calls that go through undici's `fetch`. */
