@@ -195,4 +195,46 @@ describe('client.webhooks', () => {
     };
     expect((await refusal(client.webhooks.unwrap(notAnEvent, signed, 's'))).reason).toBe('invalid_event');
   });
+
+  it('unwraps a budget alert, typed; signed on the server clock, so an advanced clock needs a wider tolerance', async () => {
+    // A server of its own: its clock moves. One day into next month, so two hours stay in one period.
+    const own = await startMockServer();
+    try {
+      const now = own.clock.now();
+      await own.clock.advance(
+        Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2) - now.getTime()) / 1000),
+      );
+      const { client: tenant } = await seedTenant(own);
+      const path = `/hook/${crypto.randomUUID()}`;
+      const topic = await tenant.topics.create({ name: 'alerts' });
+      const { secret } = await tenant.topics.subscriptions.create(topic.id, {
+        webhook_url: `${receiverUrl}${path}`,
+        event_types: 'budget.*',
+      });
+      const vm = await tenant.instances.create({ name: 'big', flavor: 'xlarge', region: 'hn' });
+      await tenant.instances.waitFor(vm.id, 'running', { intervalMs: 10 });
+      const budget = await tenant.budgets.create({ name: 'cap', amount: 10_000, alert_threshold: 50 });
+      await own.clock.advance(2 * 3600);
+      const deadline = Date.now() + 5000;
+      let delivery = deliveries.find((d) => d.path === path);
+      while (!delivery && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        delivery = deliveries.find((d) => d.path === path);
+      }
+      if (!delivery) throw new Error('no budget alert delivered');
+
+      const early = await refusal(client.webhooks.unwrap(delivery.body, delivery.headers, secret));
+      expect(early.reason).toBe('stale_timestamp');
+      const event = await client.webhooks.unwrap(delivery.body, delivery.headers, secret, {
+        toleranceSeconds: Number.POSITIVE_INFINITY,
+      });
+
+      if (!isPlatformEvent(event) || event.type !== 'budget.threshold_exceeded') throw new Error(event.type);
+      expect(event.data.budget_id).toBe(budget.id);
+      expect(event.data.alert_threshold).toBe(50);
+      expect(event.data.spend_percent).toBeGreaterThanOrEqual(50);
+    } finally {
+      await own.close();
+    }
+  });
 });
