@@ -124,7 +124,7 @@ export function withExchange(fetch: Fetch, start: StartExchange): Fetch {
 }
 
 /** An exchange over any `Fetch`, stopped through the `AbortSignal` it is given. */
-export function fetchExchange(fetch: Fetch, url: string, init: RequestInit): Exchange {
+function fetchExchange(fetch: Fetch, url: string, init: RequestInit): Exchange {
   const controller = new AbortController();
   return {
     response: fetch(url, { ...init, signal: controller.signal }),
