@@ -50,8 +50,8 @@ export class APIPromise<T> extends Promise<WithRequestID<T>> {
    * themselves. Failed calls reject with the same errors as `await`.
    *
    * @example
-   * const response = await client.docs.openapi().asResponse();
-   * const text = await response.text();
+   * const response = await client.instances.retrieve(id).asResponse();
+   * const envelope = await response.json();
    */
   asResponse(): Promise<Response> {
     return this.#result.then((result) => unreadCopy(result.response));
