@@ -44,7 +44,7 @@ function claims(token: string): Record<string, unknown> {
 }
 
 async function issuedTokens(projectId: string): Promise<number> {
-  const state = (await mock.client.mock.exportState()) as {
+  const state = (await mock.client.mock.exportState()) as unknown as {
     tables: { audit_logs?: Record<string, { event?: string; details?: { project_id?: string } }> };
   };
   return Object.values(state.tables.audit_logs ?? {}).filter(

@@ -1,5 +1,7 @@
 import type { Endpoint, ResponseOf } from './contract/define';
-import { APIPromise } from './core/api-promise';
+import { APIPromise, type WithResponse } from './core/api-promise';
+import { NimbusError } from './core/errors';
+import { type ClientLogLevel, checkLogLevel, type Logger, levelled } from './core/logger';
 import { type PagePromise, requestPage } from './core/pagination';
 import {
   type CallInput,
@@ -51,10 +53,14 @@ import { Vaults } from './resources/v1/vaults';
 import { WebApps } from './resources/v1/webapps';
 import { Zones } from './resources/v1/zones';
 import { Video } from './resources/v2/video';
+import { Webhooks } from './resources/webhooks';
 
 export interface NimbusOptions {
-  /** Origin of the server, e.g. `http://127.0.0.1:4010`; contract paths (`/api/v1/...`, `/v2/...`) are appended. */
-  baseUrl: string;
+  /**
+   * Origin of the server, e.g. `http://127.0.0.1:4010`; contract paths (`/api/v1/...`, `/v2/...`)
+   * are appended. In Node, `NIMBUS_BASE_URL` when not given; required in browsers.
+   */
+  baseUrl?: string;
   /** Sent as `X-Project-ID` on project-scoped routes. See also `withProject()`. */
   projectId?: string;
   accessToken?: string;
@@ -82,6 +88,15 @@ export interface NimbusOptions {
   onTokens?: TokenListener;
   /** Parse every response with the contract schema; off by default for speed. */
   validateResponses?: boolean;
+  /**
+   * What the client logs: `error` (calls that failed for good with a 5xx or no answer), `warn`
+   * (each retry), `info` (every call: request line, status, request id, retries, duration),
+   * `debug` (every attempt, with headers). Credentials are never logged. Default `off`; in Node,
+   * `NIMBUS_LOG` when not given.
+   */
+  logLevel?: ClientLogLevel;
+  /** Where the log lines go; default `console` (in Node, a console on stderr). */
+  logger?: Logger;
 }
 
 /**
@@ -155,11 +170,13 @@ export class Nimbus {
   readonly video = new Video(this);
   readonly mock = new Mock(this);
   readonly docs = new Docs(this);
+  readonly webhooks = new Webhooks(this);
 
   readonly #options: NimbusOptions;
   #context: RequestContext;
 
   constructor(options: NimbusOptions) {
+    if (!options.baseUrl) throw new NimbusError('No baseUrl: pass `baseUrl` in the Nimbus options.');
     this.#options = options;
     this.#context = {
       baseUrl: options.baseUrl,
@@ -171,6 +188,7 @@ export class Nimbus {
       timeoutMs: options.timeoutMs ?? 60_000,
       maxRetries: options.maxRetries ?? 2,
       validateResponses: options.validateResponses ?? false,
+      log: levelled(options.logger ?? console, checkLogLevel(options.logLevel ?? 'off', 'logLevel')),
     };
   }
 
@@ -224,13 +242,8 @@ export class Nimbus {
   /** Calls a route of the SDK's own table (what resource methods use: no zod involved). */
   call<R>(route: Route<R>, input: RawInput, options?: RequestOptions): APIPromise<R>;
   call(endpoint: Route | Endpoint, input: RawInput, options?: RequestOptions): APIPromise<unknown> {
-    return new APIPromise(
-      request(this.#context, endpoint, input, options).then(({ data, response, requestId }) => ({
-        data,
-        response,
-        requestId,
-      })),
-    );
+    // The completed call as it is: it builds its `response` only when someone reads it.
+    return new APIPromise(request(this.#context, endpoint, input, options) as Promise<WithResponse<unknown>>);
   }
 
   /**

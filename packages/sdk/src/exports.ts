@@ -3,7 +3,7 @@
  * the one thing that differs between Node and browsers.
  */
 export type { NimbusOptions } from './client';
-export { APIPromise, type WithResponse } from './core/api-promise';
+export { APIPromise, type WithRequestID, type WithResponse } from './core/api-promise';
 export { APIResource } from './core/api-resource';
 export { CursorPage, CursorPagePromise } from './core/cursor-pagination';
 export {
@@ -23,7 +23,10 @@ export {
   UnprocessableEntityError,
   type ValidationIssue,
   WaitTimeoutError,
+  WebhookVerificationError,
+  type WebhookVerificationFailure,
 } from './core/errors';
+export type { ClientLogLevel, Logger } from './core/logger';
 export { Page, PagePromise } from './core/pagination';
 export type { CallInput, RawInput, RequestOptions } from './core/request';
 export type { Route } from './core/route';
@@ -49,4 +52,17 @@ export { EventStream, type EventStreamEvents, type EventStreamOptions } from './
 export { VideoEvents } from './resources/v2/events';
 export { Playback, type RecordedHour } from './resources/v2/playback';
 export { Video } from './resources/v2/video';
+export {
+  type BudgetThresholdExceededData,
+  type BudgetThresholdExceededEvent,
+  type CloudEvent,
+  isPlatformEvent,
+  type PlatformEvent,
+  type ResourceEvent,
+  type ResourceEventData,
+  type ResourceEventType,
+  type WebhookHeaders,
+  Webhooks,
+  type WebhookVerifyOptions,
+} from './resources/webhooks';
 export { VERSION } from './version';

@@ -1,8 +1,12 @@
 /**
  * Node entry of `@nimbus/sdk`. Bundlers targeting browsers pick `index.browser.ts` instead.
  */
+import { Console } from 'node:console';
 import { type NimbusOptions, Nimbus as PortableNimbus } from './client';
-import type { Fetch } from './core/transport';
+import { NimbusError } from './core/errors';
+import { type ClientLogLevel, isLogLevel, LOG_LEVELS, type Logger } from './core/logger';
+import { type Fetch, startExchange, withExchange } from './core/transport';
+import { interceptedFetch } from './core/transport-intercept';
 import { nodeWebSocket } from './core/websocket-node';
 
 export * from './exports';
@@ -11,11 +15,21 @@ export * from './exports';
  * The undici transport, loaded with the first request: loading undici was a fifth of the time to
  * import the SDK (and so of the CLI's start, and of the reference server's, which imports it).
  */
-let transport: Promise<Fetch> | undefined;
+let loading: Promise<Fetch> | undefined;
+let loaded: Fetch | undefined;
+const loadingUndici: Fetch = async (url, init) => {
+  loading ??= import('./core/transport-node').then((module) => {
+    loaded = module.sharedTransport();
+    return loaded;
+  });
+  return (await loading)(url, init);
+};
 
 /**
  * The default Node transport, for a `fetch` option that wraps it (logging, tracing) and keeps
- * its connection pool and proxy handling.
+ * its connection pool, proxy handling and msw visibility. A patched global fetch (msw's
+ * `setupServer`, nock) sees the call, as undici alone would not; otherwise undici, driven the
+ * cheap way once loaded.
  *
  * @example
  * const client = new Nimbus({
@@ -26,16 +40,37 @@ let transport: Promise<Fetch> | undefined;
  *   },
  * });
  */
-export const nodeFetch: Fetch = async (url, init) => {
-  transport ??= import('./core/transport-node').then((loaded) => loaded.nodeFetch);
-  return (await transport)(url, init);
-};
+export const nodeFetch = withExchange(
+  (url, init) => (interceptedFetch() ?? loaded ?? loadingUndici)(url, init),
+  (url, init) => startExchange(interceptedFetch() ?? loaded ?? loadingUndici, url, init),
+);
+
+let stderrConsole: Logger | undefined;
+
+/** The default logger: a console on stderr, so logs never mix with a program's output (the CLI's JSON). */
+function defaultLogger(): Logger {
+  stderrConsole ??= new Console({ stdout: process.stderr });
+  return stderrConsole;
+}
+
+/** `NIMBUS_LOG`, checked: an unknown value is reported on `logger` and logging stays off. */
+function envLogLevel(logger: Logger): ClientLogLevel {
+  const value = process.env.NIMBUS_LOG;
+  if (value === undefined || value === '') return 'off';
+  if (isLogLevel(value)) return value;
+  logger.warn(
+    `NIMBUS_LOG is ${JSON.stringify(value)}; expected one of ${LOG_LEVELS.join(', ')}. Logging stays off.`,
+  );
+  return 'off';
+}
 
 /**
  * Typed client for the Nimbus platform (/api/v1), video management (/v2) and the reference
  * server's control routes (/__mock). In Node it sends through undici, with a keep-alive
  * connection pool shared by every client in the process, and honours `HTTP_PROXY`,
- * `HTTPS_PROXY` and `NO_PROXY`; a `fetch` option replaces all of that.
+ * `HTTPS_PROXY` and `NO_PROXY`; a `fetch` option replaces all of that. When something has
+ * replaced `globalThis.fetch` (msw's `setupServer`, nock), calls go through it instead.
+ * `baseUrl` and `logLevel` default to `NIMBUS_BASE_URL` and `NIMBUS_LOG`.
  *
  * @example
  * import { Nimbus } from '@nimbus/sdk';
@@ -46,7 +81,19 @@ export const nodeFetch: Fetch = async (url, init) => {
  * const vm = await client.withProject(project.id).instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
  */
 export class Nimbus extends PortableNimbus {
-  constructor(options: NimbusOptions) {
-    super({ ...options, fetch: options.fetch ?? nodeFetch, webSocket: options.webSocket ?? nodeWebSocket });
+  constructor(options: NimbusOptions = {}) {
+    const baseUrl = options.baseUrl ?? process.env.NIMBUS_BASE_URL;
+    if (!baseUrl) {
+      throw new NimbusError('No baseUrl: pass `baseUrl` in the Nimbus options or set NIMBUS_BASE_URL.');
+    }
+    const logger = options.logger ?? defaultLogger();
+    super({
+      ...options,
+      baseUrl,
+      fetch: options.fetch ?? nodeFetch,
+      webSocket: options.webSocket ?? nodeWebSocket,
+      logger,
+      logLevel: options.logLevel ?? envLogLevel(logger),
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { APIError, Nimbus, ResponseValidationError } from '@nimbus/sdk';
+import { APIConnectionError, APIError, Nimbus, NimbusError, ResponseValidationError } from '@nimbus/sdk';
 import { endpoint } from '@nimbus/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -163,5 +163,29 @@ describe('validateResponses', () => {
     const vm = await client.instances.retrieve(uuid(1));
 
     expect(vm.status).toBe('exploded');
+  });
+});
+
+describe('request headers', () => {
+  it('lets per-call headers override the client, whatever their case', async () => {
+    const client = await clientFor(sequence(ok(instance())), { defaultHeaders: { 'X-Team': 'a' } });
+
+    await client.instances.retrieve(uuid(1), { headers: { 'X-Project-ID': uuid(5), 'X-Team': 'b' } });
+
+    expect(server.requests[0]?.headers['x-project-id']).toBe(uuid(5));
+    expect(server.requests[0]?.headers['x-team']).toBe('b');
+  });
+
+  it('refuses a header value with CR/LF before sending, with a NimbusError (not retried)', async () => {
+    const client = await clientFor(sequence(ok(instance())));
+
+    const error = await client.instances
+      .retrieve(uuid(1), { headers: { 'x-note': 'a\r\nx-injected: 1' } })
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(NimbusError);
+    expect(error).not.toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(/Invalid header "x-note"/);
+    expect(server.requests).toHaveLength(0);
   });
 });

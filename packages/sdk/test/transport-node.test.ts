@@ -1,3 +1,6 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { APITimeoutError, APIUserAbortError } from '@nimbus/sdk';
 import { Agent, EnvHttpProxyAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { send } from '../src/core/transport';
@@ -85,5 +88,52 @@ describe('Node transport', () => {
     expect(moved.response.status).toBe(200);
     expect(new TextDecoder().decode(moved.body as Uint8Array)).toBe('moved');
     expect(calls).toBe(4);
+  });
+
+  describe('a server that stalls mid-body', () => {
+    let stalling: Server | undefined;
+    afterEach(() => {
+      stalling?.closeAllConnections();
+      stalling?.close();
+      stalling = undefined;
+    });
+
+    /** Sends the headers and half a JSON body, then nothing. */
+    async function startStalling(): Promise<string> {
+      stalling = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"half":');
+      });
+      await new Promise<void>((resolve) => stalling?.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(stalling.address() as AddressInfo).port}/slow`;
+    }
+
+    it('times out within the budget, headers and body together', async () => {
+      const url = await startStalling();
+
+      const error = await send(
+        requestVia(new Agent()),
+        url,
+        { method: 'GET' },
+        { timeoutMs: 200, binary: false },
+      ).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(APITimeoutError);
+    });
+
+    it("stops on the caller's signal", async () => {
+      const url = await startStalling();
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+
+      const error = await send(
+        requestVia(new Agent()),
+        url,
+        { method: 'GET' },
+        { timeoutMs: 60_000, signal: controller.signal, binary: false },
+      ).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(APIUserAbortError);
+    });
   });
 });

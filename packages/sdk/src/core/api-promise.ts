@@ -1,3 +1,16 @@
+import { unreadCopy } from './transport';
+
+/**
+ * A call's result as `await` gives it: objects carry the request id of the answer they came
+ * from as `_request_id`, non-enumerable, so it stays out of `JSON.stringify`, spreads and
+ * equality checks. Arrays, strings and bytes are given as they are.
+ */
+export type WithRequestID<T> = T extends readonly unknown[] | Uint8Array
+  ? T
+  : T extends object
+    ? T & { readonly _request_id: string | null }
+    : T;
+
 /** The result of a call together with the HTTP response it came from. */
 export interface WithResponse<T> {
   data: T;
@@ -12,9 +25,9 @@ export interface WithResponse<T> {
  * also hand out the response it came from (`await client.users.me().withResponse()`).
  * The request starts at once, as with any promise.
  */
-export class APIPromise<T> extends Promise<T> {
+export class APIPromise<T> extends Promise<WithRequestID<T>> {
   readonly #result: Promise<WithResponse<T>>;
-  #data: Promise<T> | undefined;
+  #data: Promise<WithRequestID<T>> | undefined;
 
   constructor(result: Promise<WithResponse<T>>) {
     // The base promise is never used: then/catch/finally below go to `#result`.
@@ -33,6 +46,18 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   /**
+   * The `Response` of a successful call with its body unread, for callers who parse it
+   * themselves. Failed calls reject with the same errors as `await`.
+   *
+   * @example
+   * const response = await client.instances.retrieve(id).asResponse();
+   * const envelope = await response.json();
+   */
+  asResponse(): Promise<Response> {
+    return this.#result.then((result) => unreadCopy(result.response));
+  }
+
+  /**
    * A new `APIPromise` whose data is `transform(data)`. `transform` runs once, when the call
    * succeeds, however the result is consumed.
    */
@@ -41,24 +66,35 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   // biome-ignore lint/suspicious/noThenProperty: an awaitable result is the point of this class.
-  override then<R1 = T, R2 = never>(
-    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+  override then<R1 = WithRequestID<T>, R2 = never>(
+    onfulfilled?: ((value: WithRequestID<T>) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
     return this.#unwrapped().then(onfulfilled, onrejected);
   }
 
-  override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+  override catch<R = never>(
+    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
+  ): Promise<WithRequestID<T> | R> {
     return this.#unwrapped().catch(onrejected);
   }
 
-  override finally(onfinally?: (() => void) | null): Promise<T> {
+  override finally(onfinally?: (() => void) | null): Promise<WithRequestID<T>> {
     return this.#unwrapped().finally(onfinally);
   }
 
   /** Made on first use, so a caller who only asks `withResponse()` leaves no second rejection behind. */
-  #unwrapped(): Promise<T> {
-    this.#data ??= this.#result.then((result) => result.data);
+  #unwrapped(): Promise<WithRequestID<T>> {
+    this.#data ??= this.#result.then(({ data, requestId }) => withRequestId(data, requestId));
     return this.#data;
   }
+}
+
+function withRequestId<T>(data: T, requestId: string | null): WithRequestID<T> {
+  if (typeof data === 'object' && data !== null && !Array.isArray(data) && !ArrayBuffer.isView(data)) {
+    if (Object.isExtensible(data) && !Object.hasOwn(data, '_request_id')) {
+      Object.defineProperty(data, '_request_id', { value: requestId, enumerable: false });
+    }
+  }
+  return data as WithRequestID<T>;
 }

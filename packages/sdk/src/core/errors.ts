@@ -97,6 +97,29 @@ export class APIUserAbortError extends NimbusError {
   }
 }
 
+/** Why a webhook delivery was refused. */
+export type WebhookVerificationFailure =
+  | 'missing_signature'
+  | 'malformed_signature'
+  | 'stale_timestamp'
+  | 'signature_mismatch'
+  | 'invalid_event';
+
+/**
+ * A webhook delivery that cannot be trusted or used: no `X-Nimbus-Signature`, a signature that
+ * does not match the body and secret, a timestamp outside the tolerance, or (signed, but) a
+ * body that is not a CloudEvent. Answer such a delivery with a 4xx and do not act on it.
+ */
+export class WebhookVerificationError extends NimbusError {
+  override name = 'WebhookVerificationError';
+  readonly reason: WebhookVerificationFailure;
+
+  constructor(reason: WebhookVerificationFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
 /** One mismatch between a response body and the contract schema. */
 export interface ValidationIssue {
   path: PropertyKey[];

@@ -11,7 +11,8 @@ import { v1 } from '../generated/routes';
 import type { TokenPair } from '../generated/types';
 import { VERSION } from '../version';
 import type { WithResponse } from './api-promise';
-import { APIConnectionError, APIError } from './errors';
+import { APIConnectionError, APIError, APIUserAbortError, NimbusError } from './errors';
+import { type LevelledLogger, loggableHeaders, loggableUrl } from './logger';
 import { type Decoded, decodeSuccess, errorBody } from './response';
 import { isRetryableStatus, mayRetry, retryDelayMs } from './retry';
 import type { Route } from './route';
@@ -69,9 +70,10 @@ export interface RequestContext {
   readonly timeoutMs: number;
   readonly maxRetries: number;
   readonly validateResponses: boolean;
+  readonly log: LevelledLogger;
 }
 
-export interface Completed extends Decoded {
+export interface Completed extends Omit<Decoded, 'json'> {
   response: Response;
 }
 
@@ -91,8 +93,7 @@ export async function request(
     return await sendAndDecode(ctx, endpoint, input, headers, options);
   } catch (error) {
     // A token the caller put in `options.headers` is theirs to renew, not the session's.
-    const sentSessionToken =
-      sessionToken !== undefined && headers.get('authorization') === `Bearer ${sessionToken}`;
+    const sentSessionToken = sessionToken !== undefined && headers.authorization === `Bearer ${sessionToken}`;
     if (!sentSessionToken || !isExpiredSession(error)) throw error;
     const renewed = await ctx.session.renew(sessionToken, (refreshToken) =>
       exchangeRefreshToken(ctx, refreshToken),
@@ -106,7 +107,7 @@ async function sendAndDecode(
   ctx: RequestContext,
   endpoint: Route | Endpoint,
   input: RawInput,
-  headers: Headers,
+  headers: HeaderRecord,
   options: RequestOptions,
 ): Promise<Completed> {
   const init: RequestInit = { method: endpoint.method, headers };
@@ -122,7 +123,17 @@ async function sendAndDecode(
   if (ctx.validateResponses && decoded.json) {
     decoded.data = await validateResponse(endpoint, decoded.data, decoded.requestId);
   }
-  return { ...decoded, response: received.response };
+  // A literal, not a spread: V8 builds an object from a spread many times slower, on every call.
+  const { data, meta, requestId } = decoded;
+  return {
+    data,
+    meta,
+    requestId,
+    // Read through, so the Node transport builds the Response only for callers who ask for it.
+    get response() {
+      return received.response;
+    },
+  };
 }
 
 async function sendWithRetries(
@@ -139,24 +150,71 @@ async function sendWithRetries(
     signal: options.signal,
     binary: endpoint.responseKind === 'binary',
   };
+  const { log } = ctx;
+  // Levels include the ones before them: with logging off, `error` is undefined and nothing is built.
+  const logging = log.error !== undefined;
+  const started = logging ? performance.now() : 0;
+  const line = logging ? `${init.method} ${loggableUrl(url)}` : '';
   for (let retry = 0; ; retry++) {
     const canRetry = retryable && retry < maxRetries;
+    log.debug?.(`${line} sending`, {
+      headers: loggableHeaders(init.headers as HeaderRecord),
+      attempt: retry + 1,
+    });
     let received: ReceivedResponse;
     try {
       received = await send(ctx.fetch, url, init, sendOptions);
     } catch (error) {
       // APITimeoutError is an APIConnectionError; a user abort is not, and is never retried.
-      if (!canRetry || !(error instanceof APIConnectionError)) throw error;
-      await sleep(retryDelayMs(retry), options.signal);
+      if (!canRetry || !(error instanceof APIConnectionError)) {
+        const report = error instanceof APIUserAbortError ? log.info : log.error;
+        report?.(`${line} failed: ${describeError(error)}`, outcome(started, retry, null));
+        throw error;
+      }
+      const delayMs = retryDelayMs(retry);
+      log.warn?.(
+        `${line} failed: ${describeError(error)}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`,
+      );
+      await sleep(delayMs, options.signal);
       continue;
     }
-    const { response } = received;
-    if (response.ok) return received;
-    if (!canRetry || !isRetryableStatus(response.status)) {
-      throw APIError.generate(response.status, errorBody(received.body), response.headers);
+    const { status } = received;
+    const requestId = logging ? received.header('x-request-id') : null;
+    log.debug?.(`${line} answered ${status}`, { requestId, attempt: retry + 1 });
+    if (status >= 200 && status <= 299) {
+      log.info?.(`${line} ${status}`, outcome(started, retry, requestId));
+      return received;
     }
-    await sleep(retryDelayMs(retry, response.headers), options.signal);
+    const { headers } = received.response;
+    if (!canRetry || !isRetryableStatus(status)) {
+      const error = APIError.generate(status, errorBody(received.body), headers);
+      const report = status >= 500 ? log.error : log.info;
+      report?.(`${line} ${status}${error.code ? ` ${error.code}` : ''}`, outcome(started, retry, requestId));
+      throw error;
+    }
+    const delayMs = retryDelayMs(retry, headers);
+    log.warn?.(`${line} ${status}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`, {
+      requestId,
+    });
+    await sleep(delayMs, options.signal);
   }
+}
+
+/** What the info and error lines report about a finished call. */
+function outcome(started: number, retries: number, requestId: string | null) {
+  return { requestId, retries, durationMs: Math.round(performance.now() - started) };
+}
+
+/** `APIConnectionError (ECONNREFUSED)`: the class, and the system error code when one is known. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  let cause: unknown = error.cause;
+  for (let depth = 0; cause instanceof Error && depth < 3; depth++) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string') return `${error.name} (${code})`;
+    cause = cause.cause;
+  }
+  return error.name;
 }
 
 function buildUrl(baseUrl: string, endpoint: Route | Endpoint, input: RawInput): string {
@@ -170,27 +228,52 @@ function buildUrl(baseUrl: string, endpoint: Route | Endpoint, input: RawInput):
   return query ? `${url}?${query}` : url;
 }
 
+/**
+ * Request headers by lower-case name. A plain object, not a `Headers`: building and iterating
+ * one cost more than the rest of the SDK's work per call, and every transport takes a record.
+ */
+type HeaderRecord = Record<string, string>;
+
+/** A header name is an HTTP token; a value holds no CR, LF or NUL (they would forge headers). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const BAD_HEADER_VALUE = /[\0\r\n]/;
+
 /** Later sources win: client defaults, then what the endpoint needs, then the call's own headers. */
 function buildHeaders(
   ctx: RequestContext,
   endpoint: Route | Endpoint,
   input: RawInput,
   options: RequestOptions,
-): Headers {
-  const headers = new Headers(ctx.defaultHeaders);
+): HeaderRecord {
+  const headers: HeaderRecord = {};
+  for (const name of Object.keys(ctx.defaultHeaders)) {
+    headers[name.toLowerCase()] = ctx.defaultHeaders[name] as string;
+  }
   // Browsers forbid setting User-Agent, so the SDK names itself in its own header everywhere.
-  headers.set('x-nimbus-client', `sdk/${VERSION}`);
-  if ((endpoint.responseKind ?? 'json') === 'json') headers.set('accept', 'application/json');
+  headers['x-nimbus-client'] = `sdk/${VERSION}`;
+  if ((endpoint.responseKind ?? 'json') === 'json') headers.accept = 'application/json';
   if (endpoint.auth === 'bearer') {
     const token = ctx.session.accessToken;
-    if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-    else if (ctx.apiKey !== undefined) headers.set('x-api-key', ctx.apiKey);
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    else if (ctx.apiKey !== undefined) headers['x-api-key'] = ctx.apiKey;
   }
   const projectId = options.projectId ?? ctx.projectId;
-  if (endpoint.project && projectId !== undefined) headers.set('x-project-id', projectId);
-  if (input.body !== undefined) headers.set('content-type', 'application/json');
-  if (options.idempotencyKey !== undefined) headers.set('idempotency-key', options.idempotencyKey);
-  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  if (endpoint.project && projectId !== undefined) headers['x-project-id'] = projectId;
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+  if (options.headers) {
+    for (const name of Object.keys(options.headers))
+      headers[name.toLowerCase()] = options.headers[name] as string;
+  }
+  // Checked as `Headers` would, since tokens, keys and extra headers come from the caller.
+  for (const name of Object.keys(headers)) {
+    const value = headers[name] as string;
+    if (!HEADER_NAME.test(name) || typeof value !== 'string' || BAD_HEADER_VALUE.test(value)) {
+      throw new NimbusError(
+        `Invalid header ${JSON.stringify(name)}: not an HTTP token, or a CR, LF or NUL in its value`,
+      );
+    }
+  }
   return headers;
 }
 

@@ -26,11 +26,11 @@ export interface Decoded {
  * The result is not checked against the contract here (see `validateResponse`).
  */
 export function decodeSuccess(endpoint: Route | Endpoint, received: ReceivedResponse): Decoded {
-  const { response, body } = received;
-  const headerRequestId = response.headers.get('x-request-id');
+  const { status, body } = received;
+  const headerRequestId = received.header('x-request-id');
   const kind = endpoint.responseKind ?? 'json';
-  if (response.status === 204 || kind !== 'json') {
-    const data = response.status === 204 ? undefined : body;
+  if (status === 204 || kind !== 'json') {
+    const data = status === 204 ? undefined : body;
     return { data, json: false, meta: undefined, requestId: headerRequestId };
   }
 

@@ -16,22 +16,80 @@ export function globalFetch(): Fetch {
 }
 
 /**
- * Bodies a transport read in full itself (the Node transport), by the body-less `Response` it
- * answered: a Response built around the bytes would only stream them back, which costs more
- * than the rest of a call on loopback. `send` reads every body anyway, so callers never could.
+ * The bytes of a body `send` read, on the `Response` they came with. The Node transport reads
+ * bodies itself and answers a body-less `Response` (a Response built around the bytes would
+ * only stream them back, which costs more than the rest of a call on loopback); `send` keeps
+ * the bytes of other transports here too, so `unreadCopy` can give any of them out again.
+ * A registered symbol, not a module-level map: two copies of this module (a bundle and its
+ * lazily loaded chunk, a test that reloads modules) must see each other's bodies.
  */
-const readBodies = new WeakMap<Response, Uint8Array>();
+const READ_BODY = Symbol.for('nimbus.sdk.readBody');
+type WithBytes = Response & { [READ_BODY]?: Uint8Array<ArrayBuffer> };
 const decoder = new TextDecoder();
 
-export function withReadBody(response: Response, body: Uint8Array): Response {
-  readBodies.set(response, body);
+export function withReadBody(response: Response, body: Uint8Array<ArrayBuffer>): Response {
+  (response as WithBytes)[READ_BODY] = body;
   return response;
+}
+
+/**
+ * A `Response` like `response` (status, headers) whose body, the bytes `send` read, is unread.
+ * Its `url` is empty: a constructed Response cannot carry one.
+ */
+export function unreadCopy(response: Response): Response {
+  const { status, statusText, headers } = response;
+  const body = NULL_BODY_STATUSES.has(status) ? null : ((response as WithBytes)[READ_BODY] ?? null);
+  return new Response(body, { status, statusText, headers });
+}
+
+/** Statuses whose Response cannot carry a body. */
+export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
+
+/**
+ * An answer read in full by a transport that builds a `Response` only when asked (the Node
+ * one): building its `Headers` cost as much as the rest of the SDK's own work per call, and a
+ * successful call needs only the status and the request id.
+ */
+export interface Answer {
+  status: number;
+  /** The header's value (several joined with `, `), or null; `name` in lower case. */
+  header(name: string): string | null;
+  bytes: Uint8Array<ArrayBuffer>;
+  toResponse(): Response;
 }
 
 /** A response whose body has been read in full, within the same time budget as the headers. */
 export interface ReceivedResponse {
-  response: Response;
+  readonly status: number;
+  /** The header's value, or null; `name` in lower case. */
+  header(name: string): string | null;
+  /** The HTTP response; built on first read when the transport answered an `Answer`. */
+  readonly response: Response;
   body: string | Uint8Array;
+}
+
+/**
+ * Told apart by shape, not `instanceof Response`: undici's own `fetch` answers Responses of
+ * another class than the global one.
+ */
+export function isAnswer(value: Response | Answer): value is Answer {
+  return typeof (value as Partial<Answer>).toResponse === 'function';
+}
+
+function receivedFrom(answer: Response | Answer, body: string | Uint8Array): ReceivedResponse {
+  if (!isAnswer(answer)) {
+    return { status: answer.status, header: (name) => answer.headers.get(name), response: answer, body };
+  }
+  let response: Response | undefined;
+  return {
+    status: answer.status,
+    header: (name) => answer.header(name),
+    get response() {
+      response ??= answer.toResponse();
+      return response;
+    },
+    body,
+  };
 }
 
 export interface SendOptions {
@@ -39,6 +97,45 @@ export interface SendOptions {
   signal?: AbortSignal | undefined;
   /** Read the body as bytes instead of text. */
   binary: boolean;
+}
+
+/**
+ * One attempt as a transport starts it: the response to come, and how to stop it early.
+ * `send` drives it within the time budget and the caller's signal.
+ */
+export interface Exchange {
+  response: Promise<Response | Answer>;
+  stop(reason?: unknown): void;
+}
+
+/** Starts exchanges with a cheaper way to stop them than an `AbortController` per attempt. */
+export type StartExchange = (url: string, init: RequestInit) => Exchange;
+
+const START_EXCHANGE = Symbol.for('nimbus.sdk.startExchange');
+type WithExchange = Fetch & { [START_EXCHANGE]?: StartExchange };
+
+/**
+ * `fetch`, which `send` will drive through `start` instead of through `fetch` itself. The Node
+ * transport does: creating an `AbortSignal` and listening to it was a fifth of the SDK's own
+ * time per call, and undici can be stopped through a plain `EventEmitter`.
+ */
+export function withExchange(fetch: Fetch, start: StartExchange): Fetch {
+  return Object.assign(fetch, { [START_EXCHANGE]: start });
+}
+
+/** An exchange over any `Fetch`, stopped through the `AbortSignal` it is given. */
+function fetchExchange(fetch: Fetch, url: string, init: RequestInit): Exchange {
+  const controller = new AbortController();
+  return {
+    response: fetch(url, { ...init, signal: controller.signal }),
+    stop: (reason) => controller.abort(reason),
+  };
+}
+
+/** Starts one attempt over `fetch`, the cheaper way when `fetch` has one (see `withExchange`). */
+export function startExchange(fetch: Fetch, url: string, init: RequestInit): Exchange {
+  const start = (fetch as WithExchange)[START_EXCHANGE];
+  return start ? start(url, init) : fetchExchange(fetch, url, init);
 }
 
 /**
@@ -55,32 +152,32 @@ export async function send(
   const { signal } = options;
   if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
 
-  const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
-  const forwardAbort = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', forwardAbort, { once: true });
-
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let forwardAbort: (() => void) | undefined;
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
-    const read = readBodies.get(response);
-    const body = read
-      ? options.binary
-        ? read
-        : decoder.decode(read)
-      : options.binary
-        ? new Uint8Array(await response.arrayBuffer())
-        : await response.text();
-    return { response, body };
+    const exchange = startExchange(fetch, url, init);
+    timer = setTimeout(() => {
+      timedOut = true;
+      exchange.stop();
+    }, options.timeoutMs);
+    if (signal) {
+      forwardAbort = () => exchange.stop(signal.reason);
+      signal.addEventListener('abort', forwardAbort, { once: true });
+    }
+    const answer = await exchange.response;
+    let bytes = isAnswer(answer) ? answer.bytes : (answer as WithBytes)[READ_BODY];
+    if (bytes === undefined) {
+      bytes = new Uint8Array(await (answer as Response).arrayBuffer());
+      withReadBody(answer as Response, bytes);
+    }
+    return receivedFrom(answer, options.binary ? bytes : decoder.decode(bytes));
   } catch (error) {
     if (signal?.aborted) throw new APIUserAbortError({ cause: error });
     if (timedOut) throw new APITimeoutError({ cause: error });
     throw new APIConnectionError({ cause: error });
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener('abort', forwardAbort);
+    if (forwardAbort) signal?.removeEventListener('abort', forwardAbort);
   }
 }

@@ -1,0 +1,74 @@
+import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '@nimbus/mock-server/testing';
+import { Nimbus, NotFoundError } from '@nimbus/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// `_request_id` on results and `.asResponse()`, against the reference server on an ephemeral
+// port, over the default Node transport and over a `fetch` option (the path msw takes).
+
+let mock: MockServer;
+let tenant: SeededTenant;
+beforeAll(async () => {
+  mock = await startMockServer();
+  tenant = await seedTenant(mock);
+});
+afterAll(() => mock.close());
+
+const transports = {
+  'the Node transport': undefined,
+  'a fetch option': (url: string, init: RequestInit) => fetch(url, init),
+};
+
+describe.each(Object.entries(transports))('over %s', (_name, fetchOption) => {
+  const client = () =>
+    new Nimbus({
+      baseUrl: mock.url,
+      accessToken: tenant.accessToken,
+      projectId: tenant.project.id,
+      ...(fetchOption ? { fetch: fetchOption } : {}),
+    });
+
+  it('puts the request id on returned objects, non-enumerable', async () => {
+    const { data, requestId, response } = await client()
+      .instances.create({ name: 'web-1', flavor: 'small', region: 'hn' })
+      .withResponse();
+    const vm = await client().instances.retrieve(data.id);
+
+    expect(requestId).toBe(response.headers.get('x-request-id'));
+    expect(vm._request_id).toMatch(/\S/);
+    expect(vm._request_id).not.toBe(requestId);
+    expect(Object.keys(vm)).not.toContain('_request_id');
+    expect(JSON.stringify(vm)).not.toContain('_request_id');
+    expect({ ...vm }).not.toHaveProperty('_request_id');
+  });
+
+  it('puts it on pages too; items stay plain', async () => {
+    const page = await client().instances.list({ per_page: 1 });
+
+    expect(page._request_id).toMatch(/\S/);
+    expect(page.data[0]).toBeDefined();
+    expect(Object.hasOwn(page.data[0] as object, '_request_id')).toBe(false);
+  });
+
+  it('asResponse() gives the Response with its body unread', async () => {
+    const created = await client().instances.create({ name: 'web-2', flavor: 'small', region: 'hn' });
+
+    const response = await client().instances.retrieve(created.id).asResponse();
+
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(200);
+    expect(response.bodyUsed).toBe(false);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const envelope = (await response.json()) as { success: boolean; data: { id: string; name: string } };
+    expect(envelope).toMatchObject({ success: true, data: { id: created.id, name: 'web-2' } });
+  });
+
+  it('asResponse() of a 204 has no body, and a failed call rejects as await does', async () => {
+    const created = await client().instances.create({ name: 'web-3', flavor: 'small', region: 'hn' });
+
+    const deleted = await client().instances.delete(created.id).asResponse();
+
+    expect(deleted.status).toBe(204);
+    expect(deleted.body).toBeNull();
+    await expect(client().instances.retrieve(created.id).asResponse()).rejects.toBeInstanceOf(NotFoundError);
+  });
+});

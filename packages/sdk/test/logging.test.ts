@@ -1,0 +1,133 @@
+import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '@nimbus/mock-server/testing';
+import { type ClientLogLevel, type Logger, Nimbus, NimbusError, NotFoundError } from '@nimbus/sdk';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+// The logger against the reference server on an ephemeral port: what each level reports,
+// and that no credential reaches a log line at any level.
+
+interface Line {
+  level: keyof Logger;
+  message: string;
+  details: unknown[];
+}
+
+function recordingLogger(): Logger & { lines: Line[]; text(): string } {
+  const lines: Line[] = [];
+  const at =
+    (level: keyof Logger) =>
+    (message: string, ...details: unknown[]) =>
+      lines.push({ level, message, details });
+  return {
+    lines,
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+    text: () => JSON.stringify(lines),
+  };
+}
+
+let mock: MockServer;
+let tenant: SeededTenant;
+beforeAll(async () => {
+  mock = await startMockServer();
+  tenant = await seedTenant(mock);
+});
+afterAll(() => mock.close());
+afterEach(() => mock.client.mock.clearFaults());
+
+function clientAt(logLevel: ClientLogLevel, logger: Logger, maxRetries = 0) {
+  return new Nimbus({
+    baseUrl: mock.url,
+    accessToken: tenant.accessToken,
+    projectId: tenant.project.id,
+    logLevel,
+    logger,
+    maxRetries,
+  });
+}
+
+describe('logLevel', () => {
+  it('info: one line per call with the request line, status, request id, retries and duration', async () => {
+    const logger = recordingLogger();
+
+    const { requestId } = await clientAt('info', logger).users.me().withResponse();
+
+    expect(logger.lines).toHaveLength(1);
+    const [line] = logger.lines;
+    expect(line?.level).toBe('info');
+    expect(line?.message).toBe(`GET ${mock.url}/api/v1/users/me 200`);
+    expect(requestId).toMatch(/\S/);
+    expect(line?.details[0]).toMatchObject({ requestId, retries: 0, durationMs: expect.any(Number) });
+  });
+
+  it('warn: each retry, with the status and the wait; info then reports the retries', async () => {
+    await mock.client.mock.addFault({ method: 'GET', path: '/api/v1/users/me', status: 503, times: 1 });
+    const logger = recordingLogger();
+
+    await clientAt('info', logger, 2).users.me();
+
+    expect(logger.lines.map((l) => l.level)).toEqual(['warn', 'info']);
+    expect(logger.lines[0]?.message).toMatch(/^GET \S+\/api\/v1\/users\/me 503; retry 1 of 2 in \d+ ms$/);
+    expect(logger.lines[1]?.details[0]).toMatchObject({ retries: 1 });
+  });
+
+  it('error: a call that fails for good with a 5xx, but not a 4xx the caller handles', async () => {
+    await mock.client.mock.addFault({ method: 'GET', path: '/api/v1/users/me', status: 500, times: 1 });
+    const logger = recordingLogger();
+    const client = clientAt('error', logger);
+
+    await expect(client.users.me()).rejects.toBeInstanceOf(NimbusError);
+    await expect(client.instances.retrieve(crypto.randomUUID())).rejects.toBeInstanceOf(NotFoundError);
+
+    expect(logger.lines.map((l) => [l.level, l.message])).toEqual([
+      ['error', expect.stringMatching(/^GET \S+\/api\/v1\/users\/me 500/)],
+    ]);
+  });
+
+  it('debug: every attempt with its headers, credentials masked', async () => {
+    const logger = recordingLogger();
+
+    await clientAt('debug', logger).instances.list({ per_page: 5 });
+
+    expect(logger.lines.map((l) => l.level)).toEqual(['debug', 'debug', 'info']);
+    expect(logger.lines[0]?.message).toBe(`GET ${mock.url}/api/v1/instances?per_page=5 sending`);
+    expect(logger.lines[0]?.details[0]).toMatchObject({
+      headers: { authorization: '***', 'x-project-id': tenant.project.id },
+      attempt: 1,
+    });
+    expect(logger.lines[1]?.message).toBe(`GET ${mock.url}/api/v1/instances?per_page=5 answered 200`);
+  });
+
+  it('never logs passwords, tokens or API keys, at any level', async () => {
+    const logger = recordingLogger();
+    const anonymous = new Nimbus({ baseUrl: mock.url, logLevel: 'debug', logger, maxRetries: 0 });
+    const { password, email } = tenant.user;
+
+    const login = await anonymous.auth.login({ email, password });
+    await anonymous.users.me();
+    await anonymous.auth.refresh();
+    const keyed = new Nimbus({ baseUrl: mock.url, apiKey: 'nk_secret_key_value', logLevel: 'debug', logger });
+    await expect(keyed.users.me()).rejects.toBeInstanceOf(NimbusError);
+
+    const logged = logger.text();
+    expect(logger.lines.length).toBeGreaterThan(8);
+    for (const secret of [password, login.access_token, login.refresh_token, 'nk_secret_key_value']) {
+      expect(logged).not.toContain(secret);
+    }
+    expect(logged).toContain('/api/v1/auth/login');
+  });
+
+  it('off (the default): the logger is never called', async () => {
+    const logger = recordingLogger();
+    await new Nimbus({ baseUrl: mock.url, logger }).video.health();
+    await clientAt('off', logger).users.me();
+    expect(logger.lines).toEqual([]);
+  });
+
+  it('refuses an unknown level with a NimbusError naming the accepted ones', () => {
+    expect(() => new Nimbus({ baseUrl: mock.url, logLevel: 'verbose' as ClientLogLevel })).toThrow(
+      /logLevel must be one of off, error, warn, info, debug/,
+    );
+  });
+});
