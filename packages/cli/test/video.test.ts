@@ -73,7 +73,7 @@ describe('/v2 commands after `nimbus login`', () => {
     const cameraId = await addCamera(cli);
     const listed = await cli.run('cameras', 'list');
     expect(listed.code, listed.stderr).toBe(0);
-    expect(json<{ items: { id: string }[] }>(listed).items.map((c) => c.id)).toEqual([cameraId]);
+    expect(json<{ id: string }[]>(listed).map((c) => c.id)).toEqual([cameraId]);
 
     const first = (await cachedToken(cli))!;
     expect(first.project_id).toBe(projectId);
@@ -95,7 +95,7 @@ describe('/v2 commands after `nimbus login`', () => {
     await mock.clock.advance(2 * 3600);
     const later = await cli.run('cameras', 'list');
     expect(later.code, later.stderr).toBe(0);
-    expect(json<{ items: unknown[] }>(later).items).toHaveLength(1);
+    expect(json<unknown[]>(later)).toHaveLength(1);
     const second = (await cachedToken(cli))!;
     expect(second.token).not.toBe(first.token);
     expect(second.scopes).toEqual(first.scopes);
@@ -110,7 +110,7 @@ describe('/v2 commands after `nimbus login`', () => {
 
     const events = await cli.run('events', 'list', '--camera-id', cameraId);
     expect(events.code, events.stderr).toBe(0);
-    expect(json<{ items: { id: string }[] }>(events).items.map((e) => e.id)).toEqual([event.id]);
+    expect(json<{ id: string }[]>(events).map((e) => e.id)).toEqual([event.id]);
 
     const at = await cli.run('playback', 'event', event.id);
     expect(at.code, at.stderr).toBe(0);
