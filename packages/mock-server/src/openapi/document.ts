@@ -209,6 +209,7 @@ function success(endpoint: Endpoint, schemas: ComponentSchemas): unknown {
         data: endpoint.list ? { type: 'array', items: data } : data,
         meta: schemas.outputRef(endpoint.list ? PageMeta : ResponseMeta),
       },
+      additionalProperties: false,
     };
   }
   return { description, content: { 'application/json': { schema } } };

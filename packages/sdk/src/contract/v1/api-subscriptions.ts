@@ -9,7 +9,7 @@ export const API_KEY_PREFIX_LENGTH = 12;
 export const ApiSubscription = ProjectRecord.extend({
   product_id: Uuid,
   app_name: z.string(),
-  quota: z.number().int().describe('Calls per month the key may make'),
+  quota: z.number().int().nonnegative().describe('Calls per month the key may make'),
   key_prefix: z.string().describe(`First ${API_KEY_PREFIX_LENGTH} characters of the API key`),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Timestamp } from '../common';
+import { atLeastOneField, IdParams, listQuery, ProjectRecord, Timestamp } from '../common';
 import { endpoint } from '../define';
 
 /** Currencies a budget may be kept in; costs are in VND and converted at fixed rates. */
@@ -39,17 +39,16 @@ export const BudgetCreateBody = z.object({
 });
 
 /** PUT changes the fields it names; changing the limit re-arms the alert of the current period. */
-export const BudgetUpdateBody = z
-  .object({
+export const BudgetUpdateBody = atLeastOneField(
+  z.object({
     name: BudgetName.optional(),
     amount: Amount.optional(),
     currency: Currency.optional(),
     period: BudgetPeriod.optional(),
     alert_threshold: AlertThreshold.optional(),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    error: 'name at least one field to change',
-  });
+  }),
+  'name at least one field to change',
+);
 
 export const BudgetListQuery = listQuery({
   period: BudgetPeriod.optional().describe('Only budgets of this period'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, Uuid } from '../common';
+import { listQuery, ProjectRecord, Uuid, whenField } from '../common';
 import { endpoint } from '../define';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
@@ -76,7 +76,7 @@ export const RecordSetInput = z.discriminatedUnion(
 export const RecordSet = z.object({
   name: z.string(),
   type: RecordType,
-  ttl: z.number().int(),
+  ttl: z.number().int().nonnegative(),
   values: z.array(z.string()),
   fqdn: z.string().describe('The full name, e.g. www.example.com'),
 });
@@ -137,6 +137,13 @@ export const ZoneCreateBody = z
         });
       }
     });
+  })
+  // Record sets unique by name and type and no CNAME beside other records compare items: prose only.
+  .meta({
+    allOf: [
+      whenField('type', 'private', { required: ['vpc_ids'], properties: { vpc_ids: { minItems: 1 } } }),
+      whenField('type', 'public', { properties: { vpc_ids: { maxItems: 0 } } }, true),
+    ],
   });
 
 export const ZoneListQuery = listQuery({

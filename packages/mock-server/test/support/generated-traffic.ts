@@ -1,0 +1,200 @@
+import {
+  type DocOperation,
+  deref,
+  documentOperations,
+  type Json,
+  publishedDocuments,
+  SampleGenerator,
+} from './openapi-samples';
+
+/**
+ * Sends every operation of the published documents with requests generated from them (see
+ * openapi-samples.ts) to a running server, as a signed-in tenant. Path ids and the required ids
+ * of bodies name resources created the same way first. Used by the OpenAPI request test and by
+ * `npm run openapi:examples`, which keeps one 2xx exchange per operation as its example.
+ */
+
+export interface Outcome {
+  id: string;
+  status: number;
+  request: { method: string; path: string; query?: Record<string, string>; body?: unknown };
+  answer: unknown;
+}
+
+/** Who sends: the tenant's session, project and a workload token with every /v2 scope. */
+export interface TrafficIdentity {
+  baseUrl: string;
+  accessToken: string;
+  projectId: string;
+  userId: string;
+  workloadToken: string;
+}
+
+/** Path parameters named after the collection that creates them, where the path does not say it. */
+const PARAM_COLLECTIONS: Record<string, string> = { cam: '/v2/api/cameras' };
+
+/** Required body ids by field name: the collection whose records they name. */
+const BODY_REFERENCES: Record<string, string> = {
+  policy_id: '/api/v1/policies',
+  resource_id: '/api/v1/instances',
+  vpc_id: '/api/v1/vpcs',
+  hub_id: '/api/v1/transit-hubs',
+  vault_id: '/api/v1/backup-vaults',
+};
+
+/** Operations never sent: they would end or need the session the others use. */
+export const NOT_GENERATED: Record<string, string> = {
+  'v1.auth.login': 'needs the password of a registered user',
+  'v1.auth.refresh': 'needs a refresh token from a login',
+  'v1.auth.logout': 'would end the session the other requests use',
+};
+
+export class GeneratedTraffic {
+  readonly outcomes: Outcome[] = [];
+  /** Operations not sent, with the reason (a parameter or body that could not be filled). */
+  readonly skipped: Record<string, string> = {};
+  readonly generators = {
+    v1: new SampleGenerator(publishedDocuments.v1, 17),
+    v2: new SampleGenerator(publishedDocuments.v2, 29),
+  };
+  /** Created records by collection path template (`/api/v1/vpcs/{id}/subnets`). */
+  readonly #created = new Map<string, Json | null>();
+
+  constructor(readonly identity: TrafficIdentity) {}
+
+  /** Sends each operation `samples` times (DELETEs once, last and deepest first). */
+  async run(samples: number): Promise<void> {
+    for (const [name, doc] of Object.entries(publishedDocuments)) {
+      const generator = this.generators[name as keyof typeof publishedDocuments];
+      const depth = (op: DocOperation) => (op.method === 'DELETE' ? 1000 - op.path.split('/').length : 0);
+      const ops = documentOperations(doc).sort((a, b) => depth(a) - depth(b));
+      for (const op of ops) {
+        if (NOT_GENERATED[op.id]) continue;
+        for (let i = 0; i < samples; i++) {
+          const outcome = await this.#send(op, generator);
+          if (typeof outcome === 'string') {
+            this.skipped[op.id] = outcome;
+            break;
+          }
+          this.outcomes.push(outcome);
+          if (op.method === 'DELETE') break;
+        }
+      }
+    }
+  }
+
+  async #send(op: DocOperation, generator: SampleGenerator): Promise<Outcome | string> {
+    const { identity } = this;
+    const path = await this.#concretePath(op, generator);
+    if (path.startsWith('!')) return path.slice(1);
+    const query: Record<string, string> = {};
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const parameter of op.operation.parameters ?? []) {
+      const param = deref(op.doc, parameter);
+      if (param.in !== 'query') continue;
+      if (!param.required && generator.sample({ type: 'boolean' }) === false) continue;
+      const value = generator.sample(param.schema);
+      if (value === undefined) return `no value of query parameter ${param.name}`;
+      query[param.name] = String(value);
+    }
+    const security = op.operation.security?.[0] ?? {};
+    if ('bearerAuth' in security) {
+      headers.authorization = `Bearer ${op.id.startsWith('v2.') ? identity.workloadToken : identity.accessToken}`;
+    }
+    // The server's default metrics credentials (ServerConfig.metricsUser / metricsPassword).
+    if ('basicAuth' in security) headers.authorization = `Basic ${btoa('metrics:metrics')}`;
+    if ((op.operation.parameters ?? []).some((p: Json) => p.$ref === '#/components/parameters/ProjectId')) {
+      headers.authorization = `Bearer ${identity.accessToken}`;
+      headers['x-project-id'] = identity.projectId;
+    }
+    let body: unknown;
+    const bodySchema = op.operation.requestBody?.content?.['application/json']?.schema;
+    if (bodySchema) {
+      body = await this.#body(op, bodySchema, generator);
+      if (body === undefined) return 'no body the document accepts was generated';
+      headers['content-type'] = 'application/json';
+    }
+    const url = new URL(`${identity.baseUrl}${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    // The token of HLS playlists and segments is a credential: sent, not recorded.
+    if ('queryToken' in security) url.searchParams.set('token', identity.workloadToken);
+    const response = await fetch(url, {
+      method: op.method,
+      headers,
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    let answer: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) answer = JSON.parse(text);
+    return {
+      id: op.id,
+      status: response.status,
+      request: {
+        method: op.method,
+        path,
+        ...(Object.keys(query).length > 0 && { query }),
+        ...(body !== undefined && { body }),
+      },
+      answer,
+    };
+  }
+
+  /** A generated body whose required ids name resources created for them. */
+  async #body(op: DocOperation, schema: Json, generator: SampleGenerator): Promise<unknown> {
+    const body = generator.sample(schema);
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+    const required = new Set<string>(deref(op.doc, schema).required ?? []);
+    const filled: Json = { ...body };
+    for (const field of Object.keys(filled)) {
+      if (!required.has(field)) continue;
+      if (field === 'project_id') filled[field] = this.identity.projectId;
+      else if (field === 'user_id') filled[field] = this.identity.userId;
+      else if (BODY_REFERENCES[field]) {
+        const record = await this.#createdIn(BODY_REFERENCES[field], op.doc, generator);
+        if (record) filled[field] = record.id;
+      }
+    }
+    return generator.accepts(schema, filled) ? filled : body;
+  }
+
+  /** The path with its parameters filled, or `!reason` when a parameter cannot be. */
+  async #concretePath(op: DocOperation, generator: SampleGenerator): Promise<string> {
+    let path = op.path;
+    for (const parameter of op.operation.parameters ?? []) {
+      const param = deref(op.doc, parameter);
+      if (param.in !== 'path') continue;
+      const template = PARAM_COLLECTIONS[param.name] ?? op.path.slice(0, op.path.indexOf(`/{${param.name}}`));
+      let value: unknown;
+      if (param.schema.format === 'uuid' || param.name === 'name') {
+        const record = await this.#createdIn(template, op.doc, generator);
+        if (!record) return `!no resource of ${template} could be created`;
+        value = record[param.name] ?? record.id;
+      } else {
+        value = generator.sample(param.schema);
+      }
+      if (value === undefined) return `!no value of path parameter ${param.name}`;
+      path = path.replace(`{${param.name}}`, encodeURIComponent(String(value)));
+    }
+    return path;
+  }
+
+  /** A record created by POST on `template` (its own parameters filled first), or null. */
+  async #createdIn(template: string, doc: Json, generator: SampleGenerator): Promise<Json | null> {
+    if (this.#created.has(template)) return this.#created.get(template)!;
+    this.#created.set(template, null);
+    const create = documentOperations(doc).find((op) => op.method === 'POST' && op.path === template);
+    if (!create) return null;
+    for (let i = 0; i < 10; i++) {
+      const outcome = await this.#send(create, generator);
+      if (typeof outcome === 'string') return null;
+      this.outcomes.push(outcome);
+      if (outcome.status >= 200 && outcome.status < 300) {
+        const answer = outcome.answer as Json;
+        const record = doc === publishedDocuments.v1 ? answer.data : answer;
+        this.#created.set(template, record);
+        return record;
+      }
+    }
+    return null;
+  }
+}
