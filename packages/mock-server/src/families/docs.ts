@@ -58,6 +58,8 @@ const PAGE = `<!doctype html>
     deepLinking: true,
     // Other tags start collapsed: Swagger UI stalls rendering a hundred expanded operations at once.
     docExpansion: 'none',
+    // No list of the 250 schemas under the operations: each is still shown where it is used.
+    defaultModelsExpandDepth: -1,
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
     plugins: [OpenMainTags],
     layout: 'StandaloneLayout',
