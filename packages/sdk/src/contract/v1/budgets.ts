@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atLeastOneField, IdParams, listQuery, ProjectRecord, Timestamp } from '../common';
+import { atLeastOneField, IdParams, listQuery, ProjectRecord, Timestamp, TRIMMED_PATTERN } from '../common';
 import { endpoint } from '../define';
 
 /** Currencies a budget may be kept in; costs are in VND and converted at fixed rates. */
@@ -9,7 +9,13 @@ export const BudgetPeriod = z
   .enum(['monthly', 'quarterly', 'yearly'])
   .describe('Calendar period the amount applies to (UTC)');
 
-const BudgetName = z.string().trim().min(1).max(100).describe('Budget name');
+const BudgetName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .meta({ pattern: TRIMMED_PATTERN })
+  .describe('Budget name');
 const Amount = z.number().positive().max(1e15).describe('Spending limit per period, in the budget currency');
 const AlertThreshold = z
   .number()

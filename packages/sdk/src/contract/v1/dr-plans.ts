@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Timestamp, Uuid } from '../common';
+import {
+  IdParams,
+  listQuery,
+  ProjectRecord,
+  Region,
+  ResourceName,
+  Timestamp,
+  TRIMMED_PATTERN,
+  Uuid,
+} from '../common';
 import { endpoint } from '../define';
 
 export const DrPlanStatus = z.enum(['draft', 'ready', 'drilling', 'executing', 'completed']);
@@ -114,7 +123,13 @@ export const DrPlanCreateBody = z
   });
 
 export const DrStepCreateBody = z.object({
-  name: z.string().trim().min(1).max(128).describe('What the step does, e.g. "Promote orders replica"'),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .meta({ pattern: TRIMMED_PATTERN })
+    .describe('What the step does, e.g. "Promote orders replica"'),
   action: DrStepAction.describe(
     'failover_database, promote_replica, switch_dns, scale_out, run_script or notify',
   ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, listQuery, ProjectRecord, Timestamp, Uuid } from '../common';
+import { Email, listQuery, ProjectRecord, Timestamp, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
 import { Role } from './projects';
 
@@ -135,7 +135,7 @@ export const ApiKeyCreated = ApiKey.extend({
 });
 
 export const ApiKeyCreateBody = z.object({
-  name: z.string().trim().min(1).max(100).describe('What the key is for'),
+  name: z.string().trim().min(1).max(100).meta({ pattern: TRIMMED_PATTERN }).describe('What the key is for'),
   role: Role.describe('editor, viewer or a custom role; owner is refused (keys never administer IAM)'),
   expires_at: z.iso
     .datetime({ offset: true, error: 'must be an ISO-8601 timestamp' })
