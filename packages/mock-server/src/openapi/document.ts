@@ -113,25 +113,36 @@ function build(name: OpenApiName): OpenApiDocument {
     components: {
       schemas: componentSchemas,
       responses: rename(responses),
-      parameters: {
-        ProjectId: {
-          name: 'X-Project-ID',
-          in: 'header',
-          required: false,
-          description: 'The project (UUID). Required with a bearer token; an API key implies its project.',
-          schema: { type: 'string', format: 'uuid' },
-        },
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description: 'Replays of the same key and body answer the first result instead of acting twice',
-          schema: { type: 'string', maxLength: 255 },
-        },
-      },
+      parameters: usedParameters(paths),
       securitySchemes: Object.fromEntries([...schemes].sort().map((key) => [key, SECURITY_SCHEMES[key]])),
     },
   };
+}
+
+/** Header parameters shared by operations, by component name. */
+const SHARED_PARAMETERS = {
+  ProjectId: {
+    name: 'X-Project-ID',
+    in: 'header',
+    required: false,
+    description: 'The project (UUID). Required with a bearer token; an API key implies its project.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'Replays of the same key and body answer the first result instead of acting twice',
+    schema: { type: 'string', maxLength: 255 },
+  },
+} as const;
+
+/** The shared parameters some operation of `paths` refers to (the video API has no project header). */
+function usedParameters(paths: unknown): Partial<typeof SHARED_PARAMETERS> {
+  const text = JSON.stringify(paths);
+  return Object.fromEntries(
+    Object.entries(SHARED_PARAMETERS).filter(([name]) => text.includes(`"#/components/parameters/${name}"`)),
+  );
 }
 
 function operation(op: Operation, schemas: ComponentSchemas, security: Record<string, string[]>[]) {
