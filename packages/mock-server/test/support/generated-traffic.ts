@@ -95,14 +95,20 @@ export class GeneratedTraffic {
   readonly outcomes: Outcome[] = [];
   /** Operations not sent, with the reason (a parameter or body that could not be filled). */
   readonly skipped: Record<string, string> = {};
-  readonly generators = {
-    v1: new SampleGenerator(publishedDocuments.v1, 17),
-    v2: new SampleGenerator(publishedDocuments.v2, 29),
-  };
+  readonly generators: Record<'v1' | 'v2', SampleGenerator>;
   /** Created records by collection path template (`/api/v1/vpcs/{id}/subnets`). */
   readonly #created = new Map<string, Json | null>();
 
-  constructor(readonly identity: TrafficIdentity) {}
+  /** `seed` fixes the requests: the same seed and documents give the same traffic. */
+  constructor(
+    readonly identity: TrafficIdentity,
+    seed = 17,
+  ) {
+    this.generators = {
+      v1: new SampleGenerator(publishedDocuments.v1, seed),
+      v2: new SampleGenerator(publishedDocuments.v2, seed + 12),
+    };
+  }
 
   /**
    * Sends each operation `samples` times, and on until one answers 2xx (at most MAX_TRIES):

@@ -47,14 +47,27 @@ export const atLeastOneField = <S extends z.ZodObject>(schema: S, error: string)
  */
 export const TRIMMED_PATTERN = '\\S';
 
-/** `host[:port]` of a URL as JSON Schema can say it: a DNS name or IPv4 address, a port 1..65535. */
-const URL_AUTHORITY =
-  '[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::(?:[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5]))?';
+/**
+ * `host[:port]` of a URL as JSON Schema can say it: a DNS name whose last label starts with a
+ * letter (URL parsers read a numeric last label as IPv4), an IPv4 address, or an IPv6 address
+ * in brackets (`[::1]` or all eight groups), then a port 1..65535.
+ */
+const URL_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const URL_HOST = [
+  '(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?',
+  `(?:${URL_OCTET}\\.){3}${URL_OCTET}`,
+  '\\[::1\\]',
+  '\\[(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}\\]',
+]
+  .map((host) => `(?:${host})`)
+  .join('|');
+const URL_PORT = '(?::(?:[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5]))?';
+const URL_AUTHORITY = `(?:${URL_HOST})${URL_PORT}`;
 
 /**
  * A URL pattern for JSON Schema: one of `schemes` (any case), optional `user[:password]@` when
  * `credentials` allows it, the authority, then printable ASCII. Stricter than the server's URL
- * parser on exotic hosts (IPv6 literals, percent-escapes), never looser.
+ * parser on exotic hosts (shortened IPv6 literals, percent-escapes, trailing dots).
  */
 export const urlPattern = (schemes: readonly string[], credentials: boolean): string => {
   const anyCase = (word: string) => [...word].map((c) => `[${c.toUpperCase()}${c}]`).join('');

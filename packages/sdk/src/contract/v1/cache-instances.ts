@@ -33,14 +33,23 @@ export const CacheInstance = ProjectRecord.extend({
   provisioned_at: Timestamp.nullable().describe('When the instance first became available'),
 });
 
-/** The capacity bounds of each sku, as JSON Schema `if`/`then` (`Basic` also when sku is left out). */
-const capacityBySku = (skuByDefault: boolean) =>
+/** capacity_gb of a create that leaves it out. */
+const DEFAULT_CAPACITY_GB = 1;
+
+/**
+ * The capacity bounds of each sku as JSON Schema `if`/`then`. On a create, a sku left out is
+ * Basic and a capacity left out is DEFAULT_CAPACITY_GB, which a sku starting above it refuses.
+ */
+const capacityBySku = (create: boolean) =>
   Object.entries(CACHE_CAPACITY_GB).map(([sku, { min, max }]) =>
     whenField(
       'sku',
       sku,
-      { properties: { capacity_gb: { minimum: min, maximum: max } } },
-      skuByDefault && sku === 'Basic',
+      {
+        properties: { capacity_gb: { minimum: min, maximum: max } },
+        ...(create && min > DEFAULT_CAPACITY_GB && { required: ['capacity_gb'] }),
+      },
+      create && sku === 'Basic',
     ),
   );
 
@@ -49,7 +58,7 @@ export const CacheInstanceCreateBody = z
     name: ResourceName.describe('Instance name'),
     region: Region.describe('Region the cache runs in, e.g. hn'),
     sku: CacheSku.default('Basic'),
-    capacity_gb: CapacityGb.default(1),
+    capacity_gb: CapacityGb.default(DEFAULT_CAPACITY_GB),
     redis_version: z.enum(['6.2', '7.2']).default('7.2').describe('Redis protocol version: 6.2 or 7.2'),
   })
   .superRefine((body, ctx) => {

@@ -23,21 +23,30 @@ export const RecordSetName = z
     },
   );
 
+const HOSTNAME =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
+/** HOSTNAME for JSON Schema, whose patterns take no flags: both cases spelled out. */
+const HOSTNAME_ANY_CASE = HOSTNAME.source.slice(1, -1).replaceAll('a-z', 'A-Za-z');
+
 /** A fully qualified host name, optionally ending with a dot. */
 const Hostname = z
   .string()
   .max(254)
-  .regex(/^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i, {
-    error: 'must be a host name such as mail.example.com',
-  });
+  .regex(HOSTNAME, { error: 'must be a host name such as mail.example.com' })
+  .meta({ pattern: `^${HOSTNAME_ANY_CASE}$` });
 
-const MxValue = z.string().refine(
-  (v) => {
-    const match = /^(\d{1,5}) (\S+)$/.exec(v);
-    return match !== null && Number(match[1]) <= 65_535 && Hostname.safeParse(match[2]).success;
-  },
-  { error: 'must be "<priority 0..65535> <host>", e.g. "10 mail.example.com"' },
-);
+const MxValue = z
+  .string()
+  .refine(
+    (v) => {
+      const match = /^(\d{1,5}) (\S+)$/.exec(v);
+      return match !== null && Number(match[1]) <= 65_535 && Hostname.safeParse(match[2]).success;
+    },
+    { error: 'must be "<priority 0..65535> <host>", e.g. "10 mail.example.com"' },
+  )
+  .meta({
+    pattern: `^(?:\\d{1,4}|[0-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5]) ${HOSTNAME_ANY_CASE}$`,
+  });
 
 export const RecordType = z.enum(['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS']);
 
