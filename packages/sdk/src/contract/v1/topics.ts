@@ -141,6 +141,8 @@ export const WebhookDelivery = ProjectRecord.extend({
   status_code: z
     .number()
     .int()
+    .min(100)
+    .max(599)
     .nullable()
     .describe('HTTP status the receiver answered; null on a network error'),
   error: z.string().nullable().describe('Why the attempt failed; null when delivered'),

@@ -32,10 +32,13 @@ export function isPrivateAsn(asn: number): boolean {
 }
 
 /** An autonomous system number the platform's side of a BGP session may use: private only. */
+const PRIVATE_ASN_ERROR = 'must be a private ASN: 64512..65534 or 4200000000..4294967294';
 export const PrivateAsn = z
   .number()
   .int({ error: 'must be a whole number' })
-  .refine(isPrivateAsn, { error: 'must be a private ASN: 64512..65534 or 4200000000..4294967294' })
+  .min(PRIVATE_ASN_RANGES[0][0], { error: PRIVATE_ASN_ERROR, abort: true })
+  .max(PRIVATE_ASN_RANGES[1][1], { error: PRIVATE_ASN_ERROR, abort: true })
+  .refine(isPrivateAsn, { error: PRIVATE_ASN_ERROR })
   .meta({ anyOf: PRIVATE_ASN_RANGES.map(([minimum, maximum]) => ({ minimum, maximum })) });
 
 /** Any assignable ASN (the peer may be a public network); 0 and 4294967295 are reserved (RFC 7607, 7300). */

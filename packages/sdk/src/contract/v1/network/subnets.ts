@@ -13,6 +13,7 @@ export const Subnet = ProjectRecord.extend({
   available_ip_count: z
     .number()
     .int()
+    .nonnegative()
     .describe('Addresses still free for private endpoints (the first four and the last are reserved)'),
   status: SubnetStatus,
 });
