@@ -6,6 +6,7 @@ import { Faults } from './faults';
 import type { Context } from './handler';
 import { RequestJournal } from './journal';
 import { Lifecycle } from './lifecycle';
+import type { Compressor } from './static-body';
 import { TokenService } from './tokens';
 
 /**
@@ -53,6 +54,8 @@ export class Runtime {
   media?: MediaSource;
   /** Set by the Node server: the static files of the `/docs` page (Swagger UI, from node_modules). */
   docsAssets?: MediaSource;
+  /** Set by the Node server: compresses static bodies (the OpenAPI documents, the `/docs` files). */
+  compress?: Compressor;
   /** Work to stop on close (timers, sockets, deliveries). */
   readonly #closers: (() => void | Promise<void>)[] = [];
   #tokens: TokenService | undefined;

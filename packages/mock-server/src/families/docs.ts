@@ -1,9 +1,10 @@
-import { docs, ErrorCode } from '@nimbus/sdk/contract';
+import { type DocsAssetName, docs, ErrorCode } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../core/app';
 import { defineHandlers } from '../core/handler';
 import { HttpError } from '../core/http-error';
-import { json } from '../core/respond';
-import { openApiDocument } from '../openapi/document';
+import type { MediaSource } from '../core/runtime';
+import { StaticBody } from '../core/static-body';
+import { type OpenApiName, openApiDocument } from '../openapi/document';
 
 const ASSET_TYPES = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -11,7 +12,12 @@ const ASSET_TYPES = {
   'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
 } as const;
 
-/** Swagger UI with both documents; `?api=v2` opens the video API first. Tags expand on a click. */
+/**
+ * Swagger UI with both documents; `?api=v2` opens the video API first. Only the most used tags
+ * start open (OPEN_TAGS): rendering every operation at once held the first paint for seconds.
+ */
+const OPEN_TAGS = ['auth', 'projects', 'compute', 'video'];
+
 const PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -30,14 +36,32 @@ const PAGE = `<!doctype html>
     { url: '/v2/openapi.json', name: 'Video management API (/v2)' },
   ];
   const first = new URLSearchParams(location.search).get('api') === 'v2' ? urls[1] : urls[0];
+  const openTags = ${JSON.stringify(OPEN_TAGS)};
+  // Opens the main tags each time a document loads (the first one, and on a switch in the top bar).
+  const OpenMainTags = () => ({
+    statePlugins: {
+      spec: {
+        wrapActions: {
+          updateJsonSpec: (next, system) => (spec) => {
+            const result = next(spec);
+            for (const tag of openTags) system.layoutActions.show(['operations-tag', tag], true);
+            return result;
+          },
+        },
+      },
+    },
+  });
   window.ui = SwaggerUIBundle({
     urls,
     'urls.primaryName': first.name,
     dom_id: '#swagger-ui',
     deepLinking: true,
-    // Tags start collapsed: Swagger UI stalls rendering a hundred expanded operations at once.
+    // Other tags start collapsed: Swagger UI stalls rendering a hundred expanded operations at once.
     docExpansion: 'none',
+    // No list of the 250 schemas under the operations: each is still shown where it is used.
+    defaultModelsExpandDepth: -1,
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    plugins: [OpenMainTags],
     layout: 'StandaloneLayout',
   });
 </script>
@@ -45,12 +69,61 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** The OpenAPI documents (generated from the contract on first request) and the page that shows them. */
+/** Documents and the page change only with a new server version: clients revalidate, a 304 is cheap. */
+const REVALIDATE = 'no-cache';
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** The document names its server, so each origin it is asked from has its own body; a few at most. */
+const MAX_ORIGINS = 8;
+const documents = new Map<string, StaticBody>();
+const pageBody = new StaticBody(PAGE, { contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
+const assetBodies = new WeakMap<MediaSource, Map<DocsAssetName, Promise<StaticBody>>>();
+
+function documentBody(name: OpenApiName, origin: string): StaticBody {
+  const key = `${name} ${origin}`;
+  let body = documents.get(key);
+  if (!body) {
+    if (documents.size >= MAX_ORIGINS) documents.delete(documents.keys().next().value!);
+    const text = JSON.stringify(openApiDocument(name, { serverUrl: origin }));
+    body = new StaticBody(text, { contentType: JSON_TYPE, cacheControl: REVALIDATE });
+    documents.set(key, body);
+  }
+  return body;
+}
+
+function assetBody(assets: MediaSource, file: DocsAssetName): Promise<StaticBody> {
+  let files = assetBodies.get(assets);
+  if (!files) {
+    files = new Map();
+    assetBodies.set(assets, files);
+  }
+  let body = files.get(file);
+  if (!body) {
+    body = assets.read(file).then(
+      // Node reads into an ArrayBuffer-backed Uint8Array, which is what a Response takes.
+      (bytes) =>
+        new StaticBody(bytes as Uint8Array<ArrayBuffer>, {
+          contentType: ASSET_TYPES[file],
+          cacheControl: 'public, max-age=3600',
+        }),
+    );
+    // A failed read is not kept: the next request tries again.
+    body.catch(() => files.delete(file));
+    files.set(file, body);
+  }
+  return body;
+}
+
+/**
+ * The OpenAPI documents (generated from the contract on first request) and the page that shows
+ * them, each with an ETag (304 on If-None-Match) and compressed per Accept-Encoding where the
+ * runtime can compress.
+ */
 export const docsFamily: FamilyModule = {
   handlers: defineHandlers(docs, {
-    cloudPlatform: (ctx) => json(200, openApiDocument('v1', { serverUrl: ctx.url.origin })),
-    video: (ctx) => json(200, openApiDocument('v2', { serverUrl: ctx.url.origin })),
-    page: () => new Response(PAGE, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    cloudPlatform: (ctx) =>
+      documentBody('v1', ctx.url.origin).respond(ctx.request.headers, ctx.runtime.compress),
+    video: (ctx) => documentBody('v2', ctx.url.origin).respond(ctx.request.headers, ctx.runtime.compress),
+    page: (ctx) => pageBody.respond(ctx.request.headers, ctx.runtime.compress),
     async asset(ctx) {
       const assets = ctx.runtime.docsAssets;
       if (!assets) {
@@ -60,12 +133,8 @@ export const docsFamily: FamilyModule = {
           'The docs page files are served by the Node server only; the OpenAPI documents are served here too',
         );
       }
-      const file = ctx.params.file;
-      // Node reads into an ArrayBuffer-backed Uint8Array, which is what a Response takes.
-      return new Response((await assets.read(file)) as Uint8Array<ArrayBuffer>, {
-        status: 200,
-        headers: { 'content-type': ASSET_TYPES[file], 'cache-control': 'public, max-age=3600' },
-      });
+      const body = await assetBody(assets, ctx.params.file);
+      return body.respond(ctx.request.headers, ctx.runtime.compress);
     },
   }),
 };

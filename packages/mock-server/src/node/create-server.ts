@@ -8,6 +8,7 @@ import { families as allFamilies } from '../families';
 import { startSession } from '../families/v1/auth';
 import { DEMO_USER, type DemoTenant, seedDemo } from '../seed/demo';
 import type { Store } from '../store/store';
+import { zlibCompressor } from './compressor';
 import { createDocsAssets } from './docs-assets';
 import { createNodeServer, type UpgradeHandler } from './http-adapter';
 import { createMediaSource, defaultMediaRoot } from './media-source';
@@ -95,6 +96,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   app.runtime.metrics = createMetrics(app.runtime);
   app.runtime.media = createMediaSource(defaultMediaRoot());
   app.runtime.docsAssets = createDocsAssets();
+  app.runtime.compress = zlibCompressor;
   if (!inMemory && watch) {
     store.watch();
   }

@@ -9,6 +9,7 @@ import {
   V2Error,
 } from '@nimbus/sdk/contract';
 import { z } from 'zod';
+import { type OperationExample, operationExamples, pathValues } from './examples';
 import { ComponentSchemas, inlineSchema, isJsonResponse, type JsonSchema } from './schemas';
 
 /** Which document: the cloud platform (`/api/v1`) or video management (`/v2`). */
@@ -112,25 +113,36 @@ function build(name: OpenApiName): OpenApiDocument {
     components: {
       schemas: componentSchemas,
       responses: rename(responses),
-      parameters: {
-        ProjectId: {
-          name: 'X-Project-ID',
-          in: 'header',
-          required: false,
-          description: 'The project (UUID). Required with a bearer token; an API key implies its project.',
-          schema: { type: 'string', format: 'uuid' },
-        },
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description: 'Replays of the same key and body answer the first result instead of acting twice',
-          schema: { type: 'string', maxLength: 255 },
-        },
-      },
+      parameters: usedParameters(paths),
       securitySchemes: Object.fromEntries([...schemes].sort().map((key) => [key, SECURITY_SCHEMES[key]])),
     },
   };
+}
+
+/** Header parameters shared by operations, by component name. */
+const SHARED_PARAMETERS = {
+  ProjectId: {
+    name: 'X-Project-ID',
+    in: 'header',
+    required: false,
+    description: 'The project (UUID). Required with a bearer token; an API key implies its project.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'Replays of the same key and body answer the first result instead of acting twice',
+    schema: { type: 'string', maxLength: 255 },
+  },
+} as const;
+
+/** The shared parameters some operation of `paths` refers to (the video API has no project header). */
+function usedParameters(paths: unknown): Partial<typeof SHARED_PARAMETERS> {
+  const text = JSON.stringify(paths);
+  return Object.fromEntries(
+    Object.entries(SHARED_PARAMETERS).filter(([name]) => text.includes(`"#/components/parameters/${name}"`)),
+  );
 }
 
 function operation(op: Operation, schemas: ComponentSchemas, security: Record<string, string[]>[]) {
@@ -142,37 +154,59 @@ function operation(op: Operation, schemas: ComponentSchemas, security: Record<st
     permission ? `Permission: \`${permission}\`.` : undefined,
     endpoint.scope ? `Scope: \`${endpoint.scope}\`.` : undefined,
   ].filter(Boolean);
+  const example = operationExamples[op.id];
   return {
     operationId: op.id,
     tags: [endpoint.family],
     summary: endpoint.summary,
     ...(notes.length > 0 && { description: notes.join('\n\n') }),
-    parameters: parameters(endpoint),
+    parameters: parameters(endpoint, example),
     ...(endpoint.body && {
       requestBody: {
         required: !endpoint.bodyOptional,
-        content: { 'application/json': { schema: schemas.inputRef(endpoint.body) } },
+        content: {
+          'application/json': {
+            schema: schemas.inputRef(endpoint.body),
+            ...(example?.request.body !== undefined && recorded(example.request.body)),
+          },
+        },
       },
     }),
-    responses: { [String(endpoint.status)]: success(endpoint, schemas), ...errorResponses(endpoint) },
+    responses: {
+      [String(endpoint.status)]: success(endpoint, schemas, example),
+      ...errorResponses(endpoint),
+    },
     security,
   };
 }
 
-function parameters(endpoint: Endpoint): unknown[] {
+/** An `examples` entry holding a recorded exchange. */
+function recorded(value: unknown) {
+  return { examples: { recorded: { summary: 'Recorded from the reference server', value } } };
+}
+
+function parameters(endpoint: Endpoint, example: OperationExample | undefined): unknown[] {
   const out: unknown[] = [];
+  const values = {
+    path: example ? pathValues(endpoint.path, example.request.path) : {},
+    query: example?.request.query ?? {},
+  };
   const add = (schema: z.ZodObject | undefined, where: 'path' | 'query') => {
     if (!schema) return;
     const json = inlineSchema(schema, 'input');
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((json.properties ?? {}) as Record<string, JsonSchema>)) {
       const { description, ...rest } = property;
+      const value = values[where][name];
       out.push({
         name,
         in: where,
         required: where === 'path' || required.has(name),
         ...(typeof description === 'string' && { description }),
         schema: rest,
+        ...(value !== undefined && {
+          example: rest.type === 'integer' || rest.type === 'number' ? Number(value) : value,
+        }),
       });
     }
   };
@@ -185,16 +219,24 @@ function parameters(endpoint: Endpoint): unknown[] {
   return out;
 }
 
-function success(endpoint: Endpoint, schemas: ComponentSchemas): unknown {
+function success(
+  endpoint: Endpoint,
+  schemas: ComponentSchemas,
+  example: OperationExample | undefined,
+): unknown {
   const description = endpoint.summary;
   if (endpoint.status === 204) return { description };
+  const sample = example?.response !== undefined && recorded(example.response);
   if (!isJsonResponse(endpoint)) {
     const media = mediaTypeOf(endpoint);
     const binary = endpoint.responseKind === 'binary';
     return {
       description,
       content: {
-        [media]: { schema: binary ? { type: 'string', contentMediaType: media } : { type: 'string' } },
+        [media]: {
+          schema: binary ? { type: 'string', contentMediaType: media } : { type: 'string' },
+          ...(!binary && sample),
+        },
       },
     };
   }
@@ -209,9 +251,10 @@ function success(endpoint: Endpoint, schemas: ComponentSchemas): unknown {
         data: endpoint.list ? { type: 'array', items: data } : data,
         meta: schemas.outputRef(endpoint.list ? PageMeta : ResponseMeta),
       },
+      additionalProperties: false,
     };
   }
-  return { description, content: { 'application/json': { schema } } };
+  return { description, content: { 'application/json': { schema, ...sample } } };
 }
 
 function errorResponses(endpoint: Endpoint): Record<string, unknown> {

@@ -115,8 +115,8 @@ export class ComponentSchemas {
       }).schemas as Record<string, JsonSchema>;
     const output: Record<string, JsonSchema> = {};
     const input: Record<string, JsonSchema> = {};
-    for (const [id, schema] of Object.entries(convert('output'))) output[id] = clean(schema, 'output');
-    for (const [id, schema] of Object.entries(convert('input'))) input[id] = clean(schema, 'input');
+    for (const [id, schema] of Object.entries(convert('output'))) output[id] = clean(schema);
+    for (const [id, schema] of Object.entries(convert('input'))) input[id] = clean(schema);
 
     // A schema needs its own input form when its text differs, or when it refers to one that does.
     const differs = new Set(
@@ -146,29 +146,17 @@ export function isJsonResponse(endpoint: Endpoint): boolean {
 
 /** A standalone conversion (path and query parameters): small, so inline. */
 export function inlineSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return clean(
-    z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema,
-    io,
-  );
+  return clean(z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema);
 }
 
 /**
- * Drops what does not belong inside an OpenAPI document (`$schema`, `$id`), and, in responses,
- * `additionalProperties: false`: clients must accept fields added later.
+ * Drops what does not belong inside an OpenAPI document (`$schema`, `$id`). Response objects keep
+ * zod's `additionalProperties: false`: the server answers exactly the declared fields (a field
+ * added later comes with a new document version).
  */
-function clean(schema: JsonSchema, io: 'input' | 'output'): JsonSchema {
+function clean(schema: JsonSchema): JsonSchema {
   const { $schema: _schema, $id: _id, ...rest } = schema;
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (!node || typeof node !== 'object') return node;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
-      if (io === 'output' && key === 'additionalProperties' && value === false) continue;
-      out[key] = walk(value);
-    }
-    return out;
-  };
-  return walk(rest) as JsonSchema;
+  return rest;
 }
 
 function refsIn(node: unknown): string[] {

@@ -32,14 +32,75 @@ export const PageQuery = z.object({
   per_page: intFromQuery(1, 100, 20).describe('Items per page, 1..100'),
 });
 
+/**
+ * An update body that must name at least one of its fields: checked by the server, and said in
+ * JSON Schema (`minProperties: 1` and one of the known fields present, as unknown ones are dropped).
+ */
+export const atLeastOneField = <S extends z.ZodObject>(schema: S, error: string) =>
+  schema
+    .refine((body) => Object.values(body).some((value) => value !== undefined), { error })
+    .meta({ minProperties: 1, anyOf: Object.keys(schema.shape).map((key) => ({ required: [key] })) });
+
+/**
+ * A string the server trims before checking its length: in JSON Schema, one that holds a
+ * character other than whitespace (`minLength` alone would let "   " through).
+ */
+export const TRIMMED_PATTERN = '\\S';
+
+/**
+ * `host[:port]` of a URL as JSON Schema can say it: a DNS name whose last label starts with a
+ * letter (URL parsers read a numeric last label as IPv4), an IPv4 address, or an IPv6 address
+ * in brackets (`[::1]` or all eight groups), then a port 1..65535.
+ */
+const URL_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const URL_HOST = [
+  '(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?',
+  `(?:${URL_OCTET}\\.){3}${URL_OCTET}`,
+  '\\[::1\\]',
+  '\\[(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}\\]',
+]
+  .map((host) => `(?:${host})`)
+  .join('|');
+const URL_PORT = '(?::(?:[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5]))?';
+const URL_AUTHORITY = `(?:${URL_HOST})${URL_PORT}`;
+
+/**
+ * A URL pattern for JSON Schema: one of `schemes` (any case), optional `user[:password]@` when
+ * `credentials` allows it, the authority, then printable ASCII. Stricter than the server's URL
+ * parser on exotic hosts (shortened IPv6 literals, percent-escapes, trailing dots).
+ */
+export const urlPattern = (schemes: readonly string[], credentials: boolean): string => {
+  const anyCase = (word: string) => [...word].map((c) => `[${c.toUpperCase()}${c}]`).join('');
+  const userinfo = credentials ? "(?:[A-Za-z0-9._~%!$&'()*+,;=-]+(?::[A-Za-z0-9._~%!$&'()*+,;=-]*)?@)?" : '';
+  return `^(?:${schemes.map(anyCase).join('|')})://${userinfo}${URL_AUTHORITY}(?:[/?#][\\x21-\\x7e]*)?$`;
+};
+
+/**
+ * A JSON Schema `if`/`then`: when `field` is `value`, `then` applies. `byDefault` says that an
+ * absent field takes that value (its default), so the rule holds without it too.
+ */
+export const whenField = (
+  field: string,
+  value: string,
+  then: Record<string, unknown>,
+  byDefault = false,
+): Record<string, unknown> =>
+  ifThen({ properties: { [field]: { const: value } }, ...(!byDefault && { required: [field] }) }, then);
+
+/** A JSON Schema `if`/`then` pair. */
+export const ifThen = (condition: Record<string, unknown>, then: Record<string, unknown>) => ({
+  if: condition,
+  then,
+});
+
 /** A list query with equality filters on the listed records' own fields. */
 export const listQuery = <S extends z.ZodRawShape>(filters: S) => PageQuery.extend(filters);
 
 export const PageMeta = z.object({
   request_id: z.string(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
+  page: z.number().int().min(1).max(1_000_000),
+  per_page: z.number().int().min(1).max(100),
+  total: z.number().int().nonnegative(),
 });
 
 export const ErrorDetail = z.object({ path: z.string(), message: z.string() });
@@ -55,6 +116,15 @@ export const V1Error = z.object({ success: z.literal(false), error: ErrorBody })
 
 /** The v2 error body. */
 export const V2Error = z.object({ error: ErrorBody });
+
+/**
+ * An email address as the JSON Schema `email` format reads it (RFC 5321 host labels: no label
+ * starts or ends with "-"), so the server accepts no address its OpenAPI document refuses.
+ */
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+export const Email = z.email({ pattern: EMAIL_PATTERN, error: 'must be an email address' }).max(254);
 
 /** A region name: lowercase letters, digits and dashes (e.g. `hn`, `hcm-1`). */
 export const Region = z

@@ -606,7 +606,7 @@ export interface Camera extends RecordBase {
 }
 
 export interface CameraCreateParams {
-  /** Display name, 1..100 characters */
+  /** Display name, 1..100 characters; surrounding whitespace is trimmed */
   name: string;
   /** RTSP address, e.g. rtsp://user:password@10.0.0.5:554/stream1; the password is never shown back */
   rtsp_url: string;
@@ -627,7 +627,7 @@ export interface CameraList {
 export type CameraStatus = 'connecting' | 'online' | 'offline' | 'error' | 'disabled';
 
 export interface CameraUpdateParams {
-  /** Display name, 1..100 characters */
+  /** Display name, 1..100 characters; surrounding whitespace is trimmed */
   name?: string;
   /** RTSP address, e.g. rtsp://user:password@10.0.0.5:554/stream1; the password is never shown back */
   rtsp_url?: string;
@@ -697,7 +697,7 @@ export interface CdnProfileListParams extends PageParams {
 /** Standard, or Premium for rules engine and real-time analytics */
 export type CdnSku = 'Standard' | 'Premium';
 
-export type Cidr = string;
+export type Cidr = string | string;
 
 export interface ClockState {
   /** Simulated time, ISO-8601 */
@@ -1100,6 +1100,8 @@ export interface DrStepCreateParams {
 
 export type DrStepOutcome = 'succeeded';
 
+export type Email = string;
+
 export type EnforcementMode = 'audit' | 'deny' | 'disabled';
 
 export interface ErrorBody {
@@ -1208,9 +1210,9 @@ export interface FirewallRuleInput {
   /** 80, 80-443 or *; default *; not for icmp */
   ports?: string;
   /** Source CIDR */
-  source: string;
+  source: Cidr;
   /** Destination CIDR */
-  destination: string;
+  destination: Cidr;
   /** 100..4096, lower wins; unique per direction */
   priority: number;
 }
@@ -1758,9 +1760,9 @@ export type PeerAsn = number;
 
 export interface PeriodParams {
   /** Start of the period (inclusive); default: start of the current month */
-  from?: string;
+  from?: string | string;
   /** End of the period: a date-time is exclusive, a date includes that whole day; default: end of the current month */
-  to?: string;
+  to?: string | string;
 }
 
 /** e.g. compute:write, storage:read, *:read */
@@ -1801,7 +1803,7 @@ export interface PolicyCreateParams {
   /** What the policy is for */
   description?: string;
   /** Only custom policies can be created; builtins come with the platform */
-  type?: PolicyType;
+  type?: 'builtin' | 'custom';
   /** security, cost, compliance or naming */
   category?: 'security' | 'cost' | 'compliance' | 'naming';
   /** deny refuses violating creations (403 POLICY_VIOLATION), audit lets them through and records a non-compliant result, disabled does nothing */
@@ -2057,6 +2059,7 @@ export type Region = string;
 export interface RegisterParams {
   email: string;
   password: string;
+  /** 1..200 characters; surrounding whitespace is trimmed */
   full_name: string;
 }
 
@@ -3121,8 +3124,8 @@ export interface FirewallRuleParams {
   action: 'allow' | 'deny';
   protocol?: RuleProtocol;
   ports?: string;
-  source?: string;
-  destination?: string;
+  source?: Cidr;
+  destination?: Cidr;
   priority: number;
 }
 
@@ -3252,7 +3255,7 @@ export interface PageQuery {
 export interface PolicyCreateBody {
   name: string;
   description: string;
-  type: PolicyType;
+  type: 'builtin' | 'custom';
   category?: 'security' | 'cost' | 'compliance' | 'naming';
   enforcement_mode: 'audit' | 'deny' | 'disabled';
   severity: 'low' | 'medium' | 'high' | 'critical';

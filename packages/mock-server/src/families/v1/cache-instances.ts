@@ -23,7 +23,7 @@ export const cacheInstances = defineTable<CacheInstanceRow>('cache_instances');
 
 const TYPE = 'cache.instance';
 
-/** 400 naming `capacity_gb` and the sku's range when the size does not exist for that sku. */
+/** 400 naming `capacity_gb` and the sku's range when a scale asks a size the sku does not offer. */
 function assertCapacity(sku: CacheSku, capacity: number): void {
   const { min, max } = CACHE_CAPACITY_GB[sku];
   if (capacity < min || capacity > max) {
@@ -54,7 +54,7 @@ export const cacheInstancesFamily: FamilyModule = {
     },
 
     create(ctx) {
-      assertCapacity(ctx.body.sku, ctx.body.capacity_gb);
+      // CacheInstanceCreateBody checked capacity_gb against the sku (a scale does it in assertCapacity).
       const record = createInProject(
         ctx,
         cacheInstances,

@@ -15,7 +15,7 @@ export const ActivityLog = ProjectRecord.extend({
     .string()
     .nullable()
     .describe('The {id} or {name} of the path; null for creations and collection calls'),
-  status: z.number().int().describe('HTTP status of the answer'),
+  status: z.number().int().nonnegative().describe('HTTP status of the answer'),
   request_id: z.string().describe('X-Request-Id of the call'),
 });
 

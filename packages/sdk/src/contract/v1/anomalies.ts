@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Timestamp } from '../common';
+import { IdParams, listQuery, ProjectRecord, Timestamp, TRIMMED_PATTERN } from '../common';
 import { endpoint } from '../define';
 
 export const AnomalySeverity = z
@@ -25,8 +25,21 @@ export const Anomaly = ProjectRecord.extend({
 });
 
 export const AnomalyDetectBody = z.object({
-  resource_type: z.string().trim().min(1).max(100).describe('Kind of resource, e.g. instance or bucket'),
-  resource_id: z.string().trim().min(1).max(200).optional().describe('The resource the cost belongs to'),
+  resource_type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .meta({ pattern: TRIMMED_PATTERN })
+    .describe('Kind of resource, e.g. instance or bucket'),
+  resource_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .meta({ pattern: TRIMMED_PATTERN })
+    .optional()
+    .describe('The resource the cost belongs to'),
   expected_cost: Cost.describe('Cost the resource usually has, VND, >= 0'),
   actual_cost: Cost.describe('Cost observed, VND, >= 0'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, PageQuery, ProjectRecord, Uuid } from '../common';
+import { IdParams, PageQuery, ProjectRecord, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
 
 /** Length of the key prefix kept in clear, enough to tell keys apart in a list. */
@@ -9,7 +9,7 @@ export const API_KEY_PREFIX_LENGTH = 12;
 export const ApiSubscription = ProjectRecord.extend({
   product_id: Uuid,
   app_name: z.string(),
-  quota: z.number().int().describe('Calls per month the key may make'),
+  quota: z.number().int().nonnegative().describe('Calls per month the key may make'),
   key_prefix: z.string().describe(`First ${API_KEY_PREFIX_LENGTH} characters of the API key`),
 });
 
@@ -19,7 +19,13 @@ export const ApiSubscriptionCreated = ApiSubscription.extend({
 });
 
 export const ApiSubscriptionCreateBody = z.object({
-  app_name: z.string().trim().min(1).max(100).describe('Name of the application that calls the API'),
+  app_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .meta({ pattern: TRIMMED_PATTERN })
+    .describe('Name of the application that calls the API'),
   quota: z
     .number()
     .int()

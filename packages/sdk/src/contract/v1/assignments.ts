@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, Uuid } from '../common';
+import { ifThen, listQuery, ProjectRecord, Uuid } from '../common';
 import { endpoint } from '../define';
 import { EnforcementMode } from './policies';
 
@@ -15,29 +15,37 @@ export const Assignment = ProjectRecord.extend({
   ),
 });
 
-export const AssignmentCreateBody = z.object({
-  policy_id: Uuid.describe('Policy to assign: a builtin or one of the project (404 otherwise)'),
-  scope: AssignmentScope.describe(
-    'project: every resource of the project; resource-group: resources with that resource_group_id; resource: one resource',
-  ),
-  scope_id: z
-    .string()
-    .max(128)
-    .optional()
-    .describe(
-      'Required for resource-group (a resource group id) and resource (a resource id); for project it may only be the project id',
+export const AssignmentCreateBody = z
+  .object({
+    policy_id: Uuid.describe('Policy to assign: a builtin or one of the project (404 otherwise)'),
+    scope: AssignmentScope.describe(
+      'project: every resource of the project; resource-group: resources with that resource_group_id; resource: one resource',
     ),
-  parameters: z
-    .string()
-    .max(16_384)
-    .optional()
-    .describe(
-      'JSON object of parameter values overriding the policy defaults, e.g. {"allowedRegions":["hn","hcm"]}',
+    scope_id: z
+      .string()
+      .max(128)
+      .optional()
+      .describe(
+        'Required for resource-group (a resource group id) and resource (a resource id); for project it may only be the project id',
+      ),
+    parameters: z
+      .string()
+      .max(16_384)
+      .optional()
+      .describe(
+        'JSON object of parameter values overriding the policy defaults, e.g. {"allowedRegions":["hn","hcm"]}',
+      ),
+    enforcement_mode: EnforcementMode.optional().describe(
+      "Overrides the policy's enforcement mode for this assignment (audit, deny, disabled); default: the policy's",
     ),
-  enforcement_mode: EnforcementMode.optional().describe(
-    "Overrides the policy's enforcement mode for this assignment (audit, deny, disabled); default: the policy's",
-  ),
-});
+  })
+  // That scope_id names a resource group or resource of the project is checked by the server.
+  .meta(
+    ifThen(
+      { properties: { scope: { enum: ['resource-group', 'resource'] } } },
+      { required: ['scope_id'], properties: { scope_id: { minLength: 1 } } },
+    ),
+  );
 
 export const AssignmentListQuery = listQuery({
   policy_id: Uuid.optional().describe('Only assignments of this policy'),

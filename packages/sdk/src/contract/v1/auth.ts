@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RecordBase, Uuid } from '../common';
+import { Email, RecordBase, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
 
 export const User = RecordBase.extend({
@@ -9,13 +9,19 @@ export const User = RecordBase.extend({
 });
 
 export const RegisterBody = z.object({
-  email: z.email({ error: 'must be an email address' }).max(254),
+  email: Email,
   password: z.string().min(8, { error: 'must be at least 8 characters' }).max(256),
-  full_name: z.string().trim().min(1).max(200),
+  full_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .describe('1..200 characters; surrounding whitespace is trimmed')
+    .meta({ pattern: TRIMMED_PATTERN }),
 });
 
 export const LoginBody = z.object({
-  email: z.email({ error: 'must be an email address' }).max(254),
+  email: Email,
   password: z.string().min(1).max(256),
   totp_code: z
     .string()
@@ -28,7 +34,7 @@ export const TokenPair = z.object({
   access_token: z.string().describe('JWT (HS256), 15 minutes by default'),
   refresh_token: z.string().describe('Opaque; single use (rotated on refresh)'),
   token_type: z.literal('Bearer'),
-  expires_in: z.number().int().describe('Seconds until the access token expires'),
+  expires_in: z.number().int().nonnegative().describe('Seconds until the access token expires'),
 });
 
 export const LoginResult = TokenPair.extend({ user: User });
@@ -60,7 +66,7 @@ export const WorkloadTokenBody = z.object({
 export const WorkloadToken = z.object({
   token: z.string(),
   token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
+  expires_in: z.number().int().nonnegative(),
 });
 
 export const auth = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AvailabilityZone, IdParams, ProjectRecord, Region, ResourceName, Uuid } from '../common';
+import { AvailabilityZone, IdParams, ifThen, ProjectRecord, Region, ResourceName, Uuid } from '../common';
 import { endpoint } from '../define';
 import { CronExpression } from './cron';
 
@@ -22,7 +22,7 @@ export const BackupPolicy = ProjectRecord.extend({
     .describe('custom when the policy was given a cron schedule'),
   time: z.string().nullable().describe('HH:MM UTC for daily and weekly policies'),
   day_of_week: DayOfWeek.nullable().describe('Day of weekly policies'),
-  retention_days: z.number().int(),
+  retention_days: z.number().int().nonnegative(),
   destination_region: z.string().describe('Region backups are copied to'),
   destination_zone: z.string().nullable().describe('Zone of destination_region, or null for any zone'),
   enabled: z.boolean(),
@@ -45,18 +45,27 @@ const fields = {
   enabled: z.boolean().describe('Whether the schedule runs'),
 };
 
-export const BackupPolicyCreateBody = z.object({
-  name: fields.name,
-  vault_id: fields.vault_id,
-  schedule: fields.schedule.optional(),
-  frequency: fields.frequency.optional(),
-  time: fields.time.optional(),
-  day_of_week: fields.day_of_week.optional(),
-  retention_days: fields.retention_days.default(30),
-  destination_region: fields.destination_region.optional(),
-  destination_zone: fields.destination_zone.optional(),
-  enabled: fields.enabled.default(true),
-});
+export const BackupPolicyCreateBody = z
+  .object({
+    name: fields.name,
+    vault_id: fields.vault_id,
+    schedule: fields.schedule.optional(),
+    frequency: fields.frequency.optional(),
+    time: fields.time.optional(),
+    day_of_week: fields.day_of_week.optional(),
+    retention_days: fields.retention_days.default(30),
+    destination_region: fields.destination_region.optional(),
+    destination_zone: fields.destination_zone.optional(),
+    enabled: fields.enabled.default(true),
+  })
+  // A day goes with weekly policies (frequency defaults to daily). That destination_zone lies in
+  // destination_region compares the two: the server checks it.
+  .meta(
+    ifThen(
+      { required: ['day_of_week'] },
+      { required: ['frequency'], properties: { frequency: { const: 'weekly' } } },
+    ),
+  );
 
 export const BackupPolicyUpdateBody = z.object({
   name: fields.name.optional(),

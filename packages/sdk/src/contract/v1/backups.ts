@@ -13,8 +13,12 @@ export const Backup = ProjectRecord.extend({
   resource_name: z.string().describe('Name of the resource when it was backed up'),
   region: z.string().describe("The vault's region, where the backup is stored"),
   status: BackupStatus.describe('running -> completed'),
-  size_gb: z.number().int().describe('Backup size; the same resource always gives the same size'),
-  retention_days: z.number().int(),
+  size_gb: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Backup size; the same resource always gives the same size'),
+  retention_days: z.number().int().nonnegative(),
   expires_at: Timestamp.describe('created_at plus retention_days'),
   completed_at: Timestamp.nullable(),
 });

@@ -4,12 +4,9 @@ import { endpoint } from '../define';
 import { Budget, BudgetCreateBody } from './budgets';
 
 /** A period bound: a date (`2026-03-01`, midnight UTC) or an ISO-8601 date-time. */
-const PeriodBound = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/, {
-    error: 'must be an ISO-8601 date (2026-03-01) or date-time',
-  })
-  .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'must be a real date' });
+const PeriodBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'must be an ISO-8601 date (2026-03-01) or date-time (2026-03-01T00:00:00Z)',
+});
 
 export const PeriodQuery = z.object({
   from: PeriodBound.optional().describe(
@@ -102,9 +99,9 @@ export const Invoice = ProjectRecord.extend({
 
 export const Quota = z.object({
   resource: z.string().describe('Quota name, as used by PUT /__mock/quotas'),
-  limit: z.number().int(),
-  used: z.number().int(),
-  available: z.number().int(),
+  limit: z.number().int().nonnegative(),
+  used: z.number().int().nonnegative(),
+  available: z.number().int().nonnegative(),
 });
 
 export const BillingSubscription = ProjectRecord.extend({
@@ -114,7 +111,7 @@ export const BillingSubscription = ProjectRecord.extend({
   support_level: z.enum(['basic', 'standard', 'premium']),
   billing_cycle: z.literal('monthly'),
   currency: z.literal('VND'),
-  payment_terms_days: z.number().int(),
+  payment_terms_days: z.number().int().nonnegative(),
 });
 
 const base = { family: 'billing', auth: 'bearer', project: true } as const;

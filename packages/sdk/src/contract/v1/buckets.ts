@@ -28,8 +28,8 @@ export const Bucket = ProjectRecord.extend({
   region: z.string(),
   storage_class: StorageClass,
   versioning: z.boolean(),
-  size_bytes: z.number().int().describe('Bytes stored in the bucket'),
-  object_count: z.number().int().describe('Objects stored in the bucket'),
+  size_bytes: z.number().int().nonnegative().describe('Bytes stored in the bucket'),
+  object_count: z.number().int().nonnegative().describe('Objects stored in the bucket'),
 });
 
 export const BucketCreateBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Timestamp } from '../common';
+import { atLeastOneField, IdParams, listQuery, ProjectRecord, Timestamp, TRIMMED_PATTERN } from '../common';
 import { endpoint } from '../define';
 
 /** Currencies a budget may be kept in; costs are in VND and converted at fixed rates. */
@@ -9,7 +9,13 @@ export const BudgetPeriod = z
   .enum(['monthly', 'quarterly', 'yearly'])
   .describe('Calendar period the amount applies to (UTC)');
 
-const BudgetName = z.string().trim().min(1).max(100).describe('Budget name');
+const BudgetName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .meta({ pattern: TRIMMED_PATTERN })
+  .describe('Budget name');
 const Amount = z.number().positive().max(1e15).describe('Spending limit per period, in the budget currency');
 const AlertThreshold = z
   .number()
@@ -39,17 +45,16 @@ export const BudgetCreateBody = z.object({
 });
 
 /** PUT changes the fields it names; changing the limit re-arms the alert of the current period. */
-export const BudgetUpdateBody = z
-  .object({
+export const BudgetUpdateBody = atLeastOneField(
+  z.object({
     name: BudgetName.optional(),
     amount: Amount.optional(),
     currency: Currency.optional(),
     period: BudgetPeriod.optional(),
     alert_threshold: AlertThreshold.optional(),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    error: 'name at least one field to change',
-  });
+  }),
+  'name at least one field to change',
+);
 
 export const BudgetListQuery = listQuery({
   period: BudgetPeriod.optional().describe('Only budgets of this period'),

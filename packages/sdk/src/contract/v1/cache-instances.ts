@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Timestamp } from '../common';
+import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Timestamp, whenField } from '../common';
 import { endpoint } from '../define';
 
 export const CacheSku = z
@@ -27,19 +27,51 @@ export const CacheInstance = ProjectRecord.extend({
   name: z.string(),
   region: z.string(),
   sku: CacheSku,
-  capacity_gb: z.number().int(),
+  capacity_gb: z.number().int().nonnegative(),
   redis_version: z.string(),
   status: CacheStatus.describe('provisioning -> available; scale: available -> scaling -> available'),
   provisioned_at: Timestamp.nullable().describe('When the instance first became available'),
 });
 
-export const CacheInstanceCreateBody = z.object({
-  name: ResourceName.describe('Instance name'),
-  region: Region.describe('Region the cache runs in, e.g. hn'),
-  sku: CacheSku.default('Basic'),
-  capacity_gb: CapacityGb.default(1),
-  redis_version: z.enum(['6.2', '7.2']).default('7.2').describe('Redis protocol version: 6.2 or 7.2'),
-});
+/** capacity_gb of a create that leaves it out. */
+const DEFAULT_CAPACITY_GB = 1;
+
+/**
+ * The capacity bounds of each sku as JSON Schema `if`/`then`. On a create, a sku left out is
+ * Basic and a capacity left out is DEFAULT_CAPACITY_GB, which a sku starting above it refuses.
+ */
+const capacityBySku = (create: boolean) =>
+  Object.entries(CACHE_CAPACITY_GB).map(([sku, { min, max }]) =>
+    whenField(
+      'sku',
+      sku,
+      {
+        properties: { capacity_gb: { minimum: min, maximum: max } },
+        ...(create && min > DEFAULT_CAPACITY_GB && { required: ['capacity_gb'] }),
+      },
+      create && sku === 'Basic',
+    ),
+  );
+
+export const CacheInstanceCreateBody = z
+  .object({
+    name: ResourceName.describe('Instance name'),
+    region: Region.describe('Region the cache runs in, e.g. hn'),
+    sku: CacheSku.default('Basic'),
+    capacity_gb: CapacityGb.default(DEFAULT_CAPACITY_GB),
+    redis_version: z.enum(['6.2', '7.2']).default('7.2').describe('Redis protocol version: 6.2 or 7.2'),
+  })
+  .superRefine((body, ctx) => {
+    const { min, max } = CACHE_CAPACITY_GB[body.sku];
+    if (body.capacity_gb < min || body.capacity_gb > max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['capacity_gb'],
+        message: `must be between ${min} and ${max} GB for sku ${body.sku} (got ${body.capacity_gb})`,
+      });
+    }
+  })
+  .meta({ allOf: capacityBySku(true) });
 
 export const CacheScaleBody = z
   .object({
@@ -48,6 +80,12 @@ export const CacheScaleBody = z
   })
   .refine((body) => body.sku !== undefined || body.capacity_gb !== undefined, {
     error: 'give sku, capacity_gb or both',
+  })
+  // Without sku, capacity_gb must fit the instance's current sku: the server checks that (stored state).
+  .meta({
+    minProperties: 1,
+    anyOf: [{ required: ['sku'] }, { required: ['capacity_gb'] }],
+    allOf: capacityBySku(false),
   });
 
 export const CacheInstanceListQuery = listQuery({

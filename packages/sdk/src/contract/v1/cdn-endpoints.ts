@@ -18,6 +18,11 @@ function isDomainName(value: string): boolean {
   );
 }
 
+/** `isDomainName` in JSON Schema (any case and surrounding whitespace: the value is trimmed and lower-cased first). */
+const DOMAIN_PATTERN = '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}';
+const IPV4_PATTERN =
+  '(?:(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+
 function isIPv4(value: string): boolean {
   const parts = value.split('.');
   return parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
@@ -31,7 +36,8 @@ export const CdnOriginHost = z
   .refine((host) => isDomainName(host) || isIPv4(host), {
     error: 'must be a host name such as origin.example.com or an IPv4 address (no scheme, port or path)',
   })
-  .describe('Host the CDN fetches content from, e.g. origin.example.com');
+  .describe('Host the CDN fetches content from, e.g. origin.example.com')
+  .meta({ minLength: 1, maxLength: 253, pattern: `^\\s*(?:${DOMAIN_PATTERN}|${IPV4_PATTERN})\\s*$` });
 
 /** A custom domain users reach the endpoint through, e.g. `cdn.example.com`. */
 export const CdnCustomDomain = z
@@ -39,7 +45,8 @@ export const CdnCustomDomain = z
   .trim()
   .toLowerCase()
   .refine(isDomainName, { error: 'must be a DNS name such as cdn.example.com' })
-  .describe('Your own domain for the endpoint (unique across all endpoints), e.g. cdn.example.com');
+  .describe('Your own domain for the endpoint (unique across all endpoints), e.g. cdn.example.com')
+  .meta({ minLength: 1, maxLength: 253, pattern: `^\\s*${DOMAIN_PATTERN}\\s*$` });
 
 export const CdnEndpointStatus = z.enum(['provisioning', 'active']);
 

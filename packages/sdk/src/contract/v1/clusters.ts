@@ -42,7 +42,7 @@ export const NodePoolInput = z
 export const NodePool = z.object({
   name: z.string(),
   flavor: Flavor,
-  count: z.number().int(),
+  count: z.number().int().nonnegative(),
   autoscale: Autoscale.nullable(),
 });
 
@@ -51,7 +51,7 @@ export const Cluster = ProjectRecord.extend({
   region: z.string(),
   kubernetes_version: KubernetesVersion,
   node_pools: z.array(NodePool),
-  node_count: z.number().int().describe('Nodes across every pool'),
+  node_count: z.number().int().nonnegative().describe('Nodes across every pool'),
   endpoint: z.string().describe('API server URL'),
   status: ClusterStatus,
 });

@@ -85,6 +85,19 @@ function cronValue(text: string, field: CronField): number | string {
   return n;
 }
 
+/** `cronProblem` as a regular expression, for JSON Schema (all but a backwards range, `5-1`). */
+function cronPattern(): string {
+  const anyCase = (name: string) => [...name].map((c) => `[${c}${c.toLowerCase()}]`).join('');
+  const upTo = (min: number, max: number) =>
+    Array.from({ length: max - min + 1 }, (_, i) => String(max - i)).join('|');
+  const fields = FIELDS.map((field) => {
+    const value = `(?:0*(?:${upTo(field.min, field.max)})${field.names ? `|${field.names.map(anyCase).join('|')}` : ''})`;
+    const item = `(?:\\*|${value}(?:-${value})?)(?:/0*(?:${upTo(1, field.max)}))?`;
+    return `${item}(?:,${item})*`;
+  });
+  return `^\\s*${fields.join('\\s+')}\\s*$`;
+}
+
 /** A 5-field cron expression, checked field by field. */
 export const CronExpression = z
   .string()
@@ -92,4 +105,5 @@ export const CronExpression = z
   .superRefine((value, ctx) => {
     const problem = cronProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  })
+  .meta({ pattern: cronPattern() });

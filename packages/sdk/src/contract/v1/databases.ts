@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Timestamp, Uuid } from '../common';
+import {
+  IdParams,
+  listQuery,
+  ProjectRecord,
+  Region,
+  ResourceName,
+  Timestamp,
+  Uuid,
+  whenField,
+} from '../common';
 import { endpoint } from '../define';
 
 export const DatabaseEngine = z.enum(['postgres', 'mysql', 'sqlserver']);
@@ -85,6 +94,11 @@ export const DatabaseCreateBody = z
         message: `${body.engine} offers versions ${allowed.join(', ')}`,
       });
     }
+  })
+  .meta({
+    allOf: Object.entries(ENGINE_VERSIONS).map(([engine, versions]) =>
+      whenField('engine', engine, { properties: { version: { enum: [...versions] } } }),
+    ),
   });
 
 export const LastFailover = z
@@ -100,7 +114,7 @@ export const Database = ProjectRecord.extend({
   engine: DatabaseEngine,
   version: z.string(),
   tier: DatabaseTier,
-  storage_gb: z.number().int(),
+  storage_gb: z.number().int().nonnegative(),
   region: z.string().describe('Region the database was created in; it does not change on failover'),
   primary_region: z
     .string()
@@ -114,9 +128,9 @@ export const Database = ProjectRecord.extend({
     'provisioning -> available; failover: available -> failing_over -> available',
   ),
   host: z.string().describe('Connection host name; stays the same across failovers'),
-  port: z.number().int(),
-  replica_count: z.number().int(),
-  failover_count: z.number().int().describe('Manual failovers so far'),
+  port: z.number().int().nonnegative(),
+  replica_count: z.number().int().nonnegative(),
+  failover_count: z.number().int().nonnegative().describe('Manual failovers so far'),
   last_failover_at: Timestamp.nullable(),
   last_failover: LastFailover.nullable(),
 });
@@ -132,10 +146,10 @@ export const DatabaseListQuery = listQuery({
 export const DatabasePool = z.object({
   database_id: Uuid,
   mode: PoolMode.describe('session: one server connection per client session; transaction: per transaction'),
-  max_connections: z.number().int(),
-  min_idle: z.number().int(),
-  idle_timeout_sec: z.number().int(),
-  max_connections_limit: z.number().int().describe("The tier's bound on max_connections"),
+  max_connections: z.number().int().nonnegative(),
+  min_idle: z.number().int().nonnegative(),
+  idle_timeout_sec: z.number().int().nonnegative(),
+  max_connections_limit: z.number().int().nonnegative().describe("The tier's bound on max_connections"),
   is_default: z.boolean().describe('True until a configuration is PUT'),
   updated_at: Timestamp.nullable().describe('When the configuration was last PUT; null for the default'),
 });

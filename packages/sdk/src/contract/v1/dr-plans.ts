@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Timestamp, Uuid } from '../common';
+import {
+  IdParams,
+  listQuery,
+  ProjectRecord,
+  Region,
+  ResourceName,
+  Timestamp,
+  TRIMMED_PATTERN,
+  Uuid,
+} from '../common';
 import { endpoint } from '../define';
 
 export const DrPlanStatus = z.enum(['draft', 'ready', 'drilling', 'executing', 'completed']);
@@ -16,7 +25,7 @@ export const DrExecutionStepStatus = z.enum(['pending', 'running', 'succeeded'])
 
 export const DrStep = z.object({
   id: Uuid,
-  order: z.number().int().describe('Position in the plan; steps run in ascending order'),
+  order: z.number().int().nonnegative().describe('Position in the plan; steps run in ascending order'),
   name: z.string(),
   action: DrStepAction,
   target_id: z.string().nullable().describe('Resource the step acts on'),
@@ -25,12 +34,12 @@ export const DrStep = z.object({
 
 export const DrDrillStepResult = z.object({
   step_id: Uuid,
-  order: z.number().int(),
+  order: z.number().int().nonnegative(),
   name: z.string(),
   action: DrStepAction,
   target_id: z.string().nullable(),
   outcome: DrStepOutcome,
-  duration_sec: z.number().int().describe('Simulated time the step would take'),
+  duration_sec: z.number().int().nonnegative().describe('Simulated time the step would take'),
 });
 
 export const DrDrill = z.object({
@@ -39,14 +48,14 @@ export const DrDrill = z.object({
   status: z.enum(['running', 'completed']).describe('running while the plan is drilling'),
   started_at: Timestamp,
   finished_at: Timestamp.nullable(),
-  total_duration_sec: z.number().int().describe('Sum of the simulated step durations'),
+  total_duration_sec: z.number().int().nonnegative().describe('Sum of the simulated step durations'),
   rto_met: z.boolean().describe("Whether total_duration_sec fits in the plan's rto_minutes"),
   steps: z.array(DrDrillStepResult),
 });
 
 export const DrExecutionStep = z.object({
   step_id: Uuid,
-  order: z.number().int(),
+  order: z.number().int().nonnegative(),
   name: z.string(),
   action: DrStepAction,
   target_id: z.string().nullable(),
@@ -71,13 +80,13 @@ export const DrPlan = ProjectRecord.extend({
   description: z.string(),
   primary_region: z.string(),
   secondary_region: z.string(),
-  rpo_minutes: z.number().int(),
-  rto_minutes: z.number().int(),
+  rpo_minutes: z.number().int().nonnegative(),
+  rto_minutes: z.number().int().nonnegative(),
   status: DrPlanStatus.describe(
     'draft -> ready (has steps) -> drilling -> ready; execute: ready -> executing -> completed',
   ),
   steps: z.array(DrStep).describe('Ordered by order'),
-  drill_count: z.number().int(),
+  drill_count: z.number().int().nonnegative(),
   last_drill: DrDrill.nullable(),
   last_execution: DrExecution.nullable(),
 });
@@ -114,7 +123,13 @@ export const DrPlanCreateBody = z
   });
 
 export const DrStepCreateBody = z.object({
-  name: z.string().trim().min(1).max(128).describe('What the step does, e.g. "Promote orders replica"'),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .meta({ pattern: TRIMMED_PATTERN })
+    .describe('What the step does, e.g. "Promote orders replica"'),
   action: DrStepAction.describe(
     'failover_database, promote_replica, switch_dns, scale_out, run_script or notify',
   ),

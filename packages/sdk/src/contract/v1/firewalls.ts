@@ -1,27 +1,35 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, Region, ResourceName, Uuid } from '../common';
+import { listQuery, ProjectRecord, Region, ResourceName, Uuid, whenField } from '../common';
 import { endpoint } from '../define';
 
 const cidrV4 = z.cidrv4();
 const cidrV6 = z.cidrv6();
 
 /** An IPv4 or IPv6 CIDR block; `0.0.0.0/0` is everywhere. */
-export const Cidr = z.string().refine((v) => cidrV4.safeParse(v).success || cidrV6.safeParse(v).success, {
+export const Cidr = z.union([cidrV4, cidrV6], {
   error: 'must be a CIDR block such as 10.0.0.0/16 or 2001:db8::/32',
 });
 
+const PORT = '0*(?:[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])';
+
 /** `80`, `80-443` or `*` (every port). */
-export const PortSpec = z.string().refine(
-  (v) => {
-    if (v === '*') return true;
-    const match = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(v);
-    if (!match) return false;
-    const low = Number(match[1]);
-    const high = Number(match[2] ?? match[1]);
-    return low >= 1 && high <= 65_535 && low <= high;
-  },
-  { error: 'must be a port (80), an ordered range within 1..65535 (80-443) or *' },
-);
+export const PortSpec = z
+  .string()
+  .refine(
+    (v) => {
+      if (v === '*') return true;
+      const match = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(v);
+      if (!match) return false;
+      const low = Number(match[1]);
+      const high = Number(match[2] ?? match[1]);
+      return low >= 1 && high <= 65_535 && low <= high;
+    },
+    { error: 'must be a port (80), an ordered range within 1..65535 (80-443) or *' },
+  )
+  .meta({
+    // A range's low end at most its high end compares the two: the server checks that.
+    pattern: `^(?:\\*|${PORT}(?:-${PORT})?)$`,
+  });
 
 export const RuleDirection = z.enum(['inbound', 'outbound']);
 export const RuleAction = z.enum(['allow', 'deny']);
@@ -42,7 +50,8 @@ export const FirewallRuleInput = z
     if (rule.protocol === 'icmp' && rule.ports !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['ports'], message: 'icmp has no ports' });
     }
-  });
+  })
+  .meta(whenField('protocol', 'icmp', { not: { required: ['ports'] } }));
 
 export const FirewallRule = z.object({
   name: z.string(),
@@ -52,7 +61,7 @@ export const FirewallRule = z.object({
   ports: z.string().nullable().describe('Null for icmp'),
   source: z.string(),
   destination: z.string(),
-  priority: z.number().int(),
+  priority: z.number().int().nonnegative(),
 });
 
 export const Firewall = ProjectRecord.extend({

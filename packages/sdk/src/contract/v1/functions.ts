@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid } from '../common';
+import { atLeastOneField, IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid } from '../common';
 import { endpoint } from '../define';
 import { CronExpression } from './cron';
 
@@ -51,13 +51,13 @@ export const FunctionRecord = ProjectRecord.extend({
   runtime: FunctionRuntime,
   region: z.string(),
   handler: z.string(),
-  memory_mb: z.number().int(),
-  timeout_sec: z.number().int(),
+  memory_mb: z.number().int().nonnegative(),
+  timeout_sec: z.number().int().nonnegative(),
   env: z.record(z.string(), z.string()),
   status: FunctionStatus.describe(
     'deploying after create or update, then active (only active functions run)',
   ),
-  version: z.number().int().describe('Deployment number: 1 at creation, +1 on each update'),
+  version: z.number().int().nonnegative().describe('Deployment number: 1 at creation, +1 on each update'),
 });
 
 export const FunctionCreateBody = z.object({
@@ -71,18 +71,17 @@ export const FunctionCreateBody = z.object({
 });
 
 /** PUT body: any of the mutable fields, at least one. Each change redeploys the function. */
-export const FunctionUpdateBody = z
-  .object({
+export const FunctionUpdateBody = atLeastOneField(
+  z.object({
     name: ResourceName.optional().describe('New name, unique in the project'),
     runtime: FunctionRuntime.optional(),
     handler: Handler.optional(),
     memory_mb: MemoryMb.optional(),
     timeout_sec: TimeoutSec.optional(),
     env: Env.optional().describe('Replaces every environment variable'),
-  })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), {
-    error: 'give at least one field to change',
-  });
+  }),
+  'give at least one field to change',
+);
 
 export const FunctionListQuery = listQuery({
   status: FunctionStatus.optional().describe('Only functions in this status'),
@@ -104,9 +103,9 @@ export const FunctionInvocationStatus = z.enum(['succeeded', 'failed']);
 export const FunctionInvocation = ProjectRecord.extend({
   function_id: Uuid,
   status: FunctionInvocationStatus.describe('failed when the run hit the function timeout'),
-  duration_ms: z.number().int().describe('How long the run took'),
-  billed_ms: z.number().int().describe('duration_ms rounded up to the next 100 ms'),
-  memory_mb: z.number().int().describe('Memory the function had for this run'),
+  duration_ms: z.number().int().nonnegative().describe('How long the run took'),
+  billed_ms: z.number().int().nonnegative().describe('duration_ms rounded up to the next 100 ms'),
+  memory_mb: z.number().int().nonnegative().describe('Memory the function had for this run'),
   result: z
     .record(z.string(), z.unknown())
     .nullable()
@@ -137,6 +136,20 @@ export const FunctionTriggerCreateBody = z
         ctx.addIssue({ code: 'custom', path: [field], message: `not allowed when type is ${body.type}` });
       }
     }
+  })
+  .meta({
+    oneOf: [
+      {
+        properties: { type: { const: 'http' } },
+        not: { anyOf: [{ required: ['schedule'] }, { required: ['topic_id'] }] },
+      },
+      {
+        properties: { type: { const: 'schedule' } },
+        required: ['schedule'],
+        not: { required: ['topic_id'] },
+      },
+      { properties: { type: { const: 'topic' } }, required: ['topic_id'], not: { required: ['schedule'] } },
+    ],
   });
 
 export const FunctionTrigger = ProjectRecord.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, Timestamp, Uuid } from '../common';
+import { Email, listQuery, ProjectRecord, Timestamp, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
 import { Role } from './projects';
 
@@ -10,16 +10,59 @@ import { Role } from './projects';
 export const BuiltinRoleName = z.enum(['owner', 'editor', 'viewer']);
 
 /**
+ * The permission families: those of the contract's project routes, the ones a role is checked
+ * on (a test holds this list to the contract).
+ */
+export const PERMISSION_FAMILIES = [
+  'apim',
+  'appservice',
+  'backup',
+  'billing',
+  'cache',
+  'cdn',
+  'compute',
+  'container',
+  'cost',
+  'dns',
+  'dr',
+  'eventgrid',
+  'firewall',
+  'iam',
+  'keyvault',
+  'monitor',
+  'network',
+  'policy',
+  'registry',
+  'resources',
+  'serverless',
+  'sql',
+  'storage',
+] as const;
+
+const KNOWN_FAMILIES: ReadonlySet<string> = new Set(PERMISSION_FAMILIES);
+/** `iam:*` and `*:*` would include `iam:admin`, which only the owner role holds. */
+const WILDCARD_FAMILIES = PERMISSION_FAMILIES.filter((family) => family !== 'iam').join('|');
+
+/**
  * One permission of a custom role: `<family>:read`, `<family>:write`, `<family>:*`, `*:read` or
- * `*:write`. Families are the permission families of the contract (`compute`, `storage`, `dns`...);
- * the server refuses unknown ones, and `iam:*` / `*:*` (they would include `iam:admin`).
+ * `*:write`, families from PERMISSION_FAMILIES; not `iam:*` / `*:*` (they would include `iam:admin`).
  */
 export const Permission = z
   .string()
   .regex(/^(?:[a-z][a-z0-9-]*|\*):(?:read|write|\*)$/, {
     error: 'must look like "<family>:read", "<family>:write", "<family>:*" or "*:read"',
+    abort: true,
   })
-  .describe('e.g. compute:write, storage:read, *:read');
+  .refine((value) => value !== 'iam:*' && value !== '*:*', {
+    error: (issue) => `"${issue.input}" would include iam:admin, which only the owner role holds`,
+    abort: true,
+  })
+  .refine((value) => value.startsWith('*:') || KNOWN_FAMILIES.has(value.split(':')[0]!), {
+    error: (issue) =>
+      `unknown permission family "${String(issue.input).split(':')[0]}" (known: ${PERMISSION_FAMILIES.join(', ')})`,
+  })
+  .describe('e.g. compute:write, storage:read, *:read')
+  .meta({ pattern: `^(?:(?:${WILDCARD_FAMILIES}):(?:read|write|\\*)|(?:iam|\\*):(?:read|write))$` });
 
 /** A custom role name: lowercase, digits, `-` and `_`, not a built-in name. */
 export const CustomRoleName = z
@@ -45,7 +88,7 @@ export const IamUser = z.object({
 });
 
 export const IamUserAddBody = z.object({
-  email: z.email({ error: 'must be an email address' }).max(254).describe('Email of a registered user'),
+  email: Email.describe('Email of a registered user'),
   role: Role.describe('owner, editor, viewer or a custom role of this project'),
 });
 
@@ -92,7 +135,7 @@ export const ApiKeyCreated = ApiKey.extend({
 });
 
 export const ApiKeyCreateBody = z.object({
-  name: z.string().trim().min(1).max(100).describe('What the key is for'),
+  name: z.string().trim().min(1).max(100).meta({ pattern: TRIMMED_PATTERN }).describe('What the key is for'),
   role: Role.describe('editor, viewer or a custom role; owner is refused (keys never administer IAM)'),
   expires_at: z.iso
     .datetime({ offset: true, error: 'must be an ISO-8601 timestamp' })

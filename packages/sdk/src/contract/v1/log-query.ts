@@ -43,7 +43,7 @@ export const LogEntry = z.object({
   operation: z.string().nullable().describe('Activity: the operation, e.g. instances.create'),
   method: z.string().nullable(),
   path: z.string().nullable(),
-  status: z.number().int().nullable().describe('Activity: the HTTP status answered'),
+  status: z.number().int().nonnegative().nullable().describe('Activity: the HTTP status answered'),
   actor: z.string().nullable(),
   resource_id: z.string().nullable(),
   function_id: z.string().nullable(),

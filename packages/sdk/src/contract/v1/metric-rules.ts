@@ -14,7 +14,7 @@ export const MetricRule = ProjectRecord.extend({
   resource_type: z.string().describe('Resource type the rule watches, e.g. compute.instance'),
   operator: MetricOperator.describe('gt >, lt <, ge >=, le <='),
   threshold: z.number(),
-  window_minutes: z.number().int().describe('Averaging window'),
+  window_minutes: z.number().int().nonnegative().describe('Averaging window'),
   severity: MetricRuleSeverity,
   enabled: z.boolean(),
 });

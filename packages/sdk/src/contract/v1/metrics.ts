@@ -71,7 +71,8 @@ export const MetricQuery = z.object({
     .number({ error: 'must be 60, 300 or 3600' })
     .refine((v) => (METRIC_INTERVALS as readonly number[]).includes(v), { error: 'must be 60, 300 or 3600' })
     .default(300)
-    .describe('Seconds between points: 60, 300 or 3600'),
+    .describe('Seconds between points: 60, 300 or 3600')
+    .meta({ type: 'integer', enum: [...METRIC_INTERVALS] }),
 });
 
 export const MetricPoint = z.object({ timestamp: Timestamp, value: z.number() });
@@ -86,7 +87,7 @@ export const MetricSeries = z.object({
   resource_type: z.string().describe('Table of the resource, e.g. instances, databases'),
   metric: MetricName,
   unit: z.string(),
-  interval: z.number().int(),
+  interval: z.number().int().nonnegative(),
   from: Timestamp,
   to: Timestamp,
   points: z.array(MetricPoint),

@@ -37,7 +37,7 @@ export const ServiceHealth = z.enum(['operational', 'degraded', 'outage']);
 export const ServiceState = z.object({
   name: z.string().describe('Service (permission family), e.g. compute, storage'),
   status: ServiceHealth,
-  active_faults: z.number().int().describe('Injected faults touching the service'),
+  active_faults: z.number().int().nonnegative().describe('Injected faults touching the service'),
   message: z.string(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Uuid } from '../common';
+import { IdParams, listQuery, ProjectRecord, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
 import { POLICY_RULE_LIMITS, parsePolicyRule } from './policy-rule';
 
@@ -45,7 +45,8 @@ const PolicyName = z
   .trim()
   .min(1)
   .max(128)
-  .describe('Policy name, unique in the project (builtins included)');
+  .describe('Policy name, unique in the project (builtins included)')
+  .meta({ pattern: TRIMMED_PATTERN });
 const Description = z.string().max(1024).describe('What the policy is for');
 const Category = PolicyCategory.describe('security, cost, compliance or naming');
 const Mode = EnforcementMode.describe(
@@ -56,9 +57,12 @@ const Severity = PolicySeverity.describe('How serious a violation is');
 export const PolicyCreateBody = z.object({
   name: PolicyName,
   description: Description.default(''),
-  type: PolicyType.default('custom').describe(
-    'Only custom policies can be created; builtins come with the platform',
-  ),
+  type: PolicyType.refine((type) => type === 'custom', {
+    error: 'must be custom: builtin policies come with the platform',
+  })
+    .default('custom')
+    .describe('Only custom policies can be created; builtins come with the platform')
+    .meta({ enum: ['custom'] }),
   category: Category.optional(),
   enforcement_mode: Mode.default('audit'),
   severity: Severity.default('medium'),

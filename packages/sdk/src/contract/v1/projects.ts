@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, PageQuery, RecordBase, Uuid } from '../common';
+import { IdParams, PageQuery, RecordBase, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
 
 export const Role = z.string().min(1).max(64).describe('owner, editor, viewer or a custom role name');
@@ -12,7 +12,7 @@ export const Project = RecordBase.extend({
 });
 
 export const ProjectCreateBody = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(100).meta({ pattern: TRIMMED_PATTERN }),
   description: z.string().max(1000).default(''),
 });
 

@@ -11,7 +11,12 @@ export const ProvisioningMetric = ProjectRecord.extend({
   status: ProvisioningMetricStatus.describe('started -> completed'),
   started_at: Timestamp,
   completed_at: Timestamp.nullable(),
-  duration_ms: z.number().int().nullable().describe('completed_at - started_at on the simulated clock'),
+  duration_ms: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe('completed_at - started_at on the simulated clock'),
 });
 
 export const ProvisioningMetricStartBody = z.object({

@@ -22,7 +22,7 @@ export const Registry = ProjectRecord.extend({
   sku: RegistrySku,
   admin_enabled: z.boolean(),
   login_server: z.string().describe('Host to docker login / push to'),
-  storage_quota_gb: z.number().int(),
+  storage_quota_gb: z.number().int().nonnegative(),
   status: z.literal('available'),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Timestamp } from '../common';
+import { IdParams, listQuery, ProjectRecord, Timestamp, TRIMMED_PATTERN } from '../common';
 import { endpoint } from '../define';
 import { CostBreakdown, CostPeriod } from './billing';
 
@@ -19,7 +19,7 @@ export const Report = ProjectRecord.extend({
 });
 
 export const ReportCreateBody = z.object({
-  name: z.string().trim().min(1).max(100).describe('Report name'),
+  name: z.string().trim().min(1).max(100).meta({ pattern: TRIMMED_PATTERN }).describe('Report name'),
   period: CostPeriod,
 });
 

@@ -13,7 +13,11 @@ export const Snapshot = ProjectRecord.extend({
   region: z.string().describe("The resource's region; snapshots stay next to their disk"),
   description: z.string(),
   status: SnapshotStatus.describe('pending -> completed'),
-  size_gb: z.number().int().describe('Snapshot size; the same resource always gives the same size'),
+  size_gb: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Snapshot size; the same resource always gives the same size'),
   completed_at: Timestamp.nullable(),
 });
 

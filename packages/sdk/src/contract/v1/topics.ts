@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, ResourceName, Timestamp, Uuid } from '../common';
+import { IdParams, listQuery, ProjectRecord, ResourceName, Timestamp, Uuid, urlPattern } from '../common';
 import { endpoint } from '../define';
 
 /** An event type: dot-separated words, e.g. `order.created` or `compute.instance.running`. */
@@ -13,6 +13,8 @@ export const EventType = z
 
 /** One entry of `event_types`: `*`, an exact type, or a prefix ending in `.*` (DECISIONS.md §5). */
 const EVENT_TYPE_PATTERN = /^(?:\*|[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*(?:\.\*)?)$/;
+/** One item of the list in JSON Schema: the same, with the whitespace `trim()` drops around it. */
+const EVENT_TYPE_ITEM = `\\s*${EVENT_TYPE_PATTERN.source.slice(1, -1)}\\s*`;
 
 export const EventTypeFilter = z
   .string()
@@ -21,7 +23,8 @@ export const EventTypeFilter = z
   .refine((value) => value.split(',').every((part) => EVENT_TYPE_PATTERN.test(part.trim())), {
     error: 'must be a comma-separated list of event types, "prefix.*" patterns or "*"',
   })
-  .describe('Comma-separated event types to deliver: "*" for all, "compute.*" for a prefix, or exact types');
+  .describe('Comma-separated event types to deliver: "*" for all, "compute.*" for a prefix, or exact types')
+  .meta({ pattern: `^${EVENT_TYPE_ITEM}(?:,${EVENT_TYPE_ITEM})*$` });
 
 /**
  * A webhook target. Only http(s), no user:password part, no whitespace or control characters
@@ -36,7 +39,9 @@ export const WebhookUrl = z
   })
   .refine((value) => httpUrl(value) !== undefined, { error: 'must be an http or https URL' })
   .refine((value) => credentialsFree(httpUrl(value)), { error: 'must not contain credentials' })
-  .describe('http(s) URL that receives the events as CloudEvents 1.0 JSON POSTs');
+  .describe('http(s) URL that receives the events as CloudEvents 1.0 JSON POSTs')
+  // What the refinements say: http(s), a host with no user:password@, no whitespace or control character.
+  .meta({ format: 'uri', pattern: urlPattern(['http', 'https'], false) });
 
 function hasControlCharacter(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
@@ -83,7 +88,11 @@ export const TopicEvent = ProjectRecord.extend({
   subject: z.string(),
   data: z.record(z.string(), z.unknown()),
   time: Timestamp.describe('When the event was published'),
-  matched_subscriptions: z.number().int().describe('Subscriptions the event is being delivered to'),
+  matched_subscriptions: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Subscriptions the event is being delivered to'),
 });
 
 export const SubscriptionStatus = z.enum(['active']);
@@ -92,7 +101,7 @@ export const TopicSubscription = ProjectRecord.extend({
   topic_id: Uuid,
   webhook_url: z.string(),
   event_types: z.string(),
-  max_retries: z.number().int(),
+  max_retries: z.number().int().nonnegative(),
   status: SubscriptionStatus,
 });
 
@@ -127,11 +136,13 @@ export const WebhookDelivery = ProjectRecord.extend({
   subscription_id: Uuid,
   event_id: Uuid,
   event_type: z.string(),
-  attempt: z.number().int().describe('1 for the first try, then 2, 3, ...'),
+  attempt: z.number().int().nonnegative().describe('1 for the first try, then 2, 3, ...'),
   status: DeliveryStatus,
   status_code: z
     .number()
     .int()
+    .min(100)
+    .max(599)
     .nullable()
     .describe('HTTP status the receiver answered; null on a network error'),
   error: z.string().nullable().describe('Why the attempt failed; null when delivered'),

@@ -28,7 +28,7 @@ export const Vault = ProjectRecord.extend({
   name: z.string(),
   region: z.string(),
   sku: VaultSku,
-  soft_delete_days: z.number().int(),
+  soft_delete_days: z.number().int().nonnegative(),
   purge_protection: z.boolean(),
   vault_uri: z.string(),
   secrets: z.array(VaultSecret),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, Region } from '../common';
+import { listQuery, ProjectRecord, Region, whenField } from '../common';
 import { endpoint } from '../define';
 
 export const WebAppRuntime = z.enum(['node', 'python', 'dotnet', 'java', 'php']);
@@ -31,7 +31,7 @@ export const WebApp = ProjectRecord.extend({
   runtime: WebAppRuntime,
   runtime_version: z.string(),
   plan: WebAppPlan,
-  instance_count: z.number().int(),
+  instance_count: z.number().int().nonnegative(),
   https_only: z.boolean(),
   default_hostname: z.string(),
   state: z.literal('running'),
@@ -64,6 +64,14 @@ export const WebAppCreateBody = z
     if (app.plan === 'free' && app.instance_count > 1) {
       ctx.addIssue({ code: 'custom', path: ['instance_count'], message: 'the free plan runs one instance' });
     }
+  })
+  .meta({
+    allOf: [
+      ...Object.entries(WEBAPP_RUNTIME_VERSIONS).map(([runtime, versions]) =>
+        whenField('runtime', runtime, { properties: { runtime_version: { enum: [...versions] } } }),
+      ),
+      whenField('plan', 'free', { properties: { instance_count: { maximum: 1 } } }),
+    ],
   });
 
 export const WebAppListQuery = listQuery({

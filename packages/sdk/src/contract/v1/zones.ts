@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, Uuid } from '../common';
+import { listQuery, ProjectRecord, Uuid, whenField } from '../common';
 import { endpoint } from '../define';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
@@ -23,21 +23,30 @@ export const RecordSetName = z
     },
   );
 
+const HOSTNAME =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
+/** HOSTNAME for JSON Schema, whose patterns take no flags: both cases spelled out. */
+const HOSTNAME_ANY_CASE = HOSTNAME.source.slice(1, -1).replaceAll('a-z', 'A-Za-z');
+
 /** A fully qualified host name, optionally ending with a dot. */
 const Hostname = z
   .string()
   .max(254)
-  .regex(/^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i, {
-    error: 'must be a host name such as mail.example.com',
-  });
+  .regex(HOSTNAME, { error: 'must be a host name such as mail.example.com' })
+  .meta({ pattern: `^${HOSTNAME_ANY_CASE}$` });
 
-const MxValue = z.string().refine(
-  (v) => {
-    const match = /^(\d{1,5}) (\S+)$/.exec(v);
-    return match !== null && Number(match[1]) <= 65_535 && Hostname.safeParse(match[2]).success;
-  },
-  { error: 'must be "<priority 0..65535> <host>", e.g. "10 mail.example.com"' },
-);
+const MxValue = z
+  .string()
+  .refine(
+    (v) => {
+      const match = /^(\d{1,5}) (\S+)$/.exec(v);
+      return match !== null && Number(match[1]) <= 65_535 && Hostname.safeParse(match[2]).success;
+    },
+    { error: 'must be "<priority 0..65535> <host>", e.g. "10 mail.example.com"' },
+  )
+  .meta({
+    pattern: `^(?:\\d{1,4}|[0-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5]) ${HOSTNAME_ANY_CASE}$`,
+  });
 
 export const RecordType = z.enum(['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS']);
 
@@ -76,7 +85,7 @@ export const RecordSetInput = z.discriminatedUnion(
 export const RecordSet = z.object({
   name: z.string(),
   type: RecordType,
-  ttl: z.number().int(),
+  ttl: z.number().int().nonnegative(),
   values: z.array(z.string()),
   fqdn: z.string().describe('The full name, e.g. www.example.com'),
 });
@@ -137,6 +146,13 @@ export const ZoneCreateBody = z
         });
       }
     });
+  })
+  // Record sets unique by name and type and no CNAME beside other records compare items: prose only.
+  .meta({
+    allOf: [
+      whenField('type', 'private', { required: ['vpc_ids'], properties: { vpc_ids: { minItems: 1 } } }),
+      whenField('type', 'public', { properties: { vpc_ids: { maxItems: 0 } } }, true),
+    ],
   });
 
 export const ZoneListQuery = listQuery({

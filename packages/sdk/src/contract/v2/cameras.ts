@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp, Uuid } from '../common';
+import { Timestamp, TRIMMED_PATTERN, Uuid, urlPattern } from '../common';
 import { endpoint } from '../define';
 
 /** Detection features a camera can run; each one is also an event type (DECISIONS.md §6). */
@@ -28,7 +28,8 @@ export const RtspUrl = z
   .string()
   .max(2048)
   .refine(isRtspUrl, { error: 'must be an rtsp:// or rtsps:// URL with a host' })
-  .describe('RTSP address, e.g. rtsp://user:password@10.0.0.5:554/stream1; the password is never shown back');
+  .describe('RTSP address, e.g. rtsp://user:password@10.0.0.5:554/stream1; the password is never shown back')
+  .meta({ format: 'uri', pattern: urlPattern(['rtsp', 'rtsps'], true) });
 
 function isRtspUrl(value: string): boolean {
   if (!/^rtsps?:\/\//i.test(value)) return false;
@@ -39,7 +40,13 @@ function isRtspUrl(value: string): boolean {
   }
 }
 
-const Name = z.string().trim().min(1).max(100).describe('Display name, 1..100 characters');
+const Name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .describe('Display name, 1..100 characters; surrounding whitespace is trimmed')
+  .meta({ pattern: TRIMMED_PATTERN });
 const Features = z
   .array(VideoFeature)
   .max(VideoFeature.options.length)
@@ -54,7 +61,7 @@ export const Camera = z.object({
   name: z.string(),
   rtsp_url: z.string().describe('With the password masked as ***'),
   features: z.array(VideoFeature),
-  fps: z.number().int(),
+  fps: z.number().int().nonnegative(),
   enabled: z.boolean(),
   record: z.boolean(),
   status: CameraStatus,
@@ -86,7 +93,7 @@ export const CameraList = z.object({ items: z.array(Camera) });
 /** A tenant's plan: how many cameras and which features (DECISIONS.md §6; set through /__mock/v2/tenants). */
 export const VideoTenantPlan = z.object({
   tenant_id: Uuid,
-  camera_limit: z.number().int(),
+  camera_limit: z.number().int().nonnegative(),
   features: z.array(VideoFeature),
 });
 

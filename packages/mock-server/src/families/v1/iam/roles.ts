@@ -1,4 +1,4 @@
-import { operations, v1 } from '@nimbus/sdk/contract';
+import { v1 } from '@nimbus/sdk/contract';
 import { defineHandlers, paginate } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import { BUILTIN_ROLES } from '../../../core/permissions';
@@ -11,39 +11,6 @@ const BUILTIN_DESCRIPTIONS: Record<string, string> = {
   editor: 'Reads and writes every resource',
   viewer: 'Reads every resource',
 };
-
-let families: ReadonlySet<string> | undefined;
-
-/** Permission families: those of the contract's project routes (the ones a role is checked on). */
-function permissionFamilies(): ReadonlySet<string> {
-  families ??= new Set(
-    operations()
-      .filter((op) => op.endpoint.api === 'v1' && op.endpoint.project)
-      .map((op) => op.endpoint.family),
-  );
-  return families;
-}
-
-/** 400 naming each permission that is unknown or would reach `iam:admin` (reserved to owners). */
-function checkPermissions(permissions: readonly string[]): void {
-  const known = permissionFamilies();
-  const details: { path: string; message: string }[] = [];
-  permissions.forEach((permission, i) => {
-    const [family, action] = permission.split(':') as [string, string];
-    if (action === '*' && (family === '*' || family === 'iam')) {
-      details.push({
-        path: `body.permissions.${i}`,
-        message: `"${permission}" would include iam:admin, which only the owner role holds`,
-      });
-    } else if (family !== '*' && !known.has(family)) {
-      details.push({
-        path: `body.permissions.${i}`,
-        message: `unknown permission family "${family}" (known: ${[...known].sort().join(', ')})`,
-      });
-    }
-  });
-  if (details.length > 0) throw HttpError.validation(details, `${details[0]!.path}: ${details[0]!.message}`);
-}
 
 function roleView(row: RoleRow) {
   return { ...row, builtin: false };
@@ -68,7 +35,6 @@ export const roleHandlers = defineHandlers(v1.iamRoles, {
   create(ctx) {
     const actor = requireUser(ctx);
     const { name, description, permissions } = ctx.body;
-    checkPermissions(permissions);
     if (Object.hasOwn(BUILTIN_ROLES, name)) {
       throw HttpError.conflict(`"${name}" is a built-in role`, { field: 'name' });
     }

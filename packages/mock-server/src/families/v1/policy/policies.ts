@@ -23,12 +23,7 @@ export const policiesFamily: FamilyModule = {
     },
 
     create(ctx) {
-      const { type, category, definition, ...fields } = ctx.body;
-      if (type === 'builtin') {
-        throw HttpError.validation([
-          { path: 'body.type', message: 'must be custom: builtin policies come with the platform' },
-        ]);
-      }
+      const { type: _custom, category, definition, ...fields } = ctx.body;
       assertNameFree(ctx, fields.name);
       return createInProject(
         ctx,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
+import { atLeastOneField, IdParams, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
 import { endpoint } from '../../define';
 import { networkRoute } from './shared';
 
@@ -13,8 +13,8 @@ export const BandwidthTarget = z.object({
 export const BandwidthPolicy = ProjectRecord.extend({
   name: z.string(),
   target: BandwidthTarget,
-  max_mbps: z.number().int(),
-  burst_mbps: z.number().int(),
+  max_mbps: z.number().int().nonnegative(),
+  burst_mbps: z.number().int().nonnegative(),
 });
 
 const Mbps = z.number().int().min(1).max(100_000);
@@ -39,16 +39,15 @@ export const BandwidthPolicyCreateBody = z
   });
 
 /** PUT changes only the fields it names; the result is checked as a whole on the server. */
-export const BandwidthPolicyUpdateBody = z
-  .object({
+export const BandwidthPolicyUpdateBody = atLeastOneField(
+  z.object({
     name: fields.name.optional(),
     target: fields.target.optional(),
     max_mbps: fields.max_mbps.optional(),
     burst_mbps: fields.burst_mbps.optional(),
-  })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), {
-    error: 'name at least one field to change',
-  });
+  }),
+  'name at least one field to change',
+);
 
 export const BandwidthPolicyListQuery = listQuery({
   name: z.string().optional().describe('Only policies with this name'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
+import { Email, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
 import { endpoint } from '../../define';
 import { networkRoute } from './shared';
 
@@ -25,7 +25,7 @@ export const DdosPlanCreateBody = z
       .max(100)
       .default([])
       .describe('Ids of VPCs, load balancers or VPN gateways of this project to protect'),
-    alert_email: z.email({ error: 'must be an email address' }).optional().describe('Where attack alerts go'),
+    alert_email: Email.optional().describe('Where attack alerts go'),
   })
   .superRefine((body, ctx) => {
     body.protected_resources.forEach((id, i) => {

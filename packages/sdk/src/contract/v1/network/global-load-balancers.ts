@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
+import { listQuery, ProjectRecord, ResourceName, Uuid, whenField } from '../../common';
 import { endpoint } from '../../define';
 import { networkRoute } from './shared';
 
@@ -9,8 +9,8 @@ export const GlobalLoadBalancerStatus = z.enum(['active']);
 
 export const GlobalBackend = z.object({
   load_balancer_id: Uuid,
-  weight: z.number().int().nullable(),
-  priority: z.number().int().nullable(),
+  weight: z.number().int().nonnegative().nullable(),
+  priority: z.number().int().nonnegative().nullable(),
 });
 
 export const GlobalLoadBalancer = ProjectRecord.extend({
@@ -83,6 +83,13 @@ export const GlobalLoadBalancerCreateBody = z
         });
       } else priorities.add(backend.priority);
     });
+  })
+  // Load balancers and failover priorities unique among the backends: items compared, prose only.
+  .meta({
+    allOf: [
+      whenField('routing', 'weighted', { properties: { backends: { items: { required: ['weight'] } } } }),
+      whenField('routing', 'failover', { properties: { backends: { items: { required: ['priority'] } } } }),
+    ],
   });
 
 export const GlobalLoadBalancerListQuery = listQuery({

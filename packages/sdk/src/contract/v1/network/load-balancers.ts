@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid } from '../../common';
+import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid, whenField } from '../../common';
 import { endpoint } from '../../define';
 import { networkRoute } from './shared';
 
@@ -13,12 +13,12 @@ export const HealthProbe = ProjectRecord.extend({
   load_balancer_id: Uuid,
   name: z.string(),
   protocol: HealthProbeProtocol,
-  port: z.number().int(),
+  port: z.number().int().nonnegative(),
   path: z.string().nullable().describe('Request path of http(s) probes; null for tcp'),
-  interval_sec: z.number().int(),
-  timeout_sec: z.number().int(),
-  healthy_threshold: z.number().int(),
-  unhealthy_threshold: z.number().int(),
+  interval_sec: z.number().int().nonnegative(),
+  timeout_sec: z.number().int().nonnegative(),
+  healthy_threshold: z.number().int().nonnegative(),
+  unhealthy_threshold: z.number().int().nonnegative(),
 });
 
 export const LoadBalancer = ProjectRecord.extend({
@@ -50,7 +50,8 @@ export const LoadBalancerCreateBody = z
     if (body.scheme === 'internal' && !body.vpc_id) {
       ctx.addIssue({ code: 'custom', path: ['vpc_id'], message: 'required for an internal load balancer' });
     }
-  });
+  })
+  .meta(whenField('scheme', 'internal', { required: ['vpc_id'] }));
 
 export const HealthProbeCreateBody = z
   .object({
@@ -106,6 +107,11 @@ export const HealthProbeCreateBody = z
         message: `must be less than interval_sec (${body.interval_sec})`,
       });
     }
+  })
+  // timeout_sec < interval_sec compares two fields, which JSON Schema cannot: its description says it.
+  .meta({
+    ...whenField('protocol', 'tcp', { not: { required: ['path'] } }),
+    else: { required: ['path'] },
   });
 
 export const LoadBalancerListQuery = listQuery({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
+import { IdParams, ifThen, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
 import { endpoint } from '../../define';
 import { Ipv4Cidr, networkRoute } from './shared';
 
@@ -28,12 +28,17 @@ export const VpcRouteInput = z.object({
   destination: Ipv4Cidr.describe(
     'Destination range, e.g. 0.0.0.0/0 for the default route; network address only',
   ),
-  target: z.object({
-    type: RouteTargetType.describe('internet, nat, peering, vpn, transit_hub or local'),
-    id: Uuid.optional().describe(
-      'VPC peering, VPN gateway or transit hub id: required for those types, refused for the others',
-    ),
-  }),
+  target: z
+    .object({
+      type: RouteTargetType.describe('internet, nat, peering, vpn, transit_hub or local'),
+      id: Uuid.optional().describe(
+        'VPC peering, VPN gateway or transit hub id: required for those types, refused for the others',
+      ),
+    })
+    .meta({
+      ...ifThen({ properties: { type: { enum: [...ROUTE_TARGETS_WITH_ID] } } }, { required: ['id'] }),
+      else: { not: { required: ['id'] } },
+    }),
 });
 
 export const RouteTableCreateBody = z

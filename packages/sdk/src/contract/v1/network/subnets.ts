@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParams, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
 import { endpoint } from '../../define';
-import { Ipv4Cidr, networkRoute, ZoneName } from './shared';
+import { ipv4CidrWithPrefix, networkRoute, ZoneName } from './shared';
 
 export const SubnetStatus = z.enum(['available']);
 
@@ -13,13 +13,14 @@ export const Subnet = ProjectRecord.extend({
   available_ip_count: z
     .number()
     .int()
+    .nonnegative()
     .describe('Addresses still free for private endpoints (the first four and the last are reserved)'),
   status: SubnetStatus,
 });
 
 export const SubnetCreateBody = z.object({
   name: ResourceName.describe('Subnet name'),
-  cidr: Ipv4Cidr.describe(
+  cidr: ipv4CidrWithPrefix(16, 29).describe(
     "IPv4 range of the subnet, prefix /16 to /29; must lie inside the VPC's range and overlap no other subnet of the VPC",
   ),
   zone: ZoneName.optional().describe(

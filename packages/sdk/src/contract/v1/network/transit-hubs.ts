@@ -8,7 +8,7 @@ export const TransitHubStatus = z.enum(['available']);
 export const TransitHub = ProjectRecord.extend({
   name: z.string(),
   region: z.string(),
-  asn: z.number().int().describe("The hub's private ASN for BGP"),
+  asn: z.number().int().nonnegative().describe("The hub's private ASN for BGP"),
   status: TransitHubStatus,
 });
 

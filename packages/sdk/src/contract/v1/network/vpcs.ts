@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, ProjectRecord, Region, ResourceName } from '../../common';
 import { endpoint } from '../../define';
-import { Ipv4Cidr, networkRoute } from './shared';
+import { ipv4CidrWithPrefix, networkRoute } from './shared';
 
 /** VPCs are usable at once: there is no provisioning phase to wait for. */
 export const VpcStatus = z.enum(['available']);
@@ -16,9 +16,11 @@ export const Vpc = ProjectRecord.extend({
 export const VpcCreateBody = z.object({
   name: ResourceName.describe('VPC name'),
   region: Region.describe('Region the VPC lives in, e.g. hn'),
-  cidr: Ipv4Cidr.default('10.0.0.0/16').describe(
-    'IPv4 range of the VPC, prefix /16 to /28, written as its network address (10.0.0.1/16 is refused); default 10.0.0.0/16',
-  ),
+  cidr: ipv4CidrWithPrefix(16, 28)
+    .default('10.0.0.0/16')
+    .describe(
+      'IPv4 range of the VPC, prefix /16 to /28, written as its network address (10.0.0.1/16 is refused); default 10.0.0.0/16',
+    ),
 });
 
 export const VpcListQuery = listQuery({

@@ -10,9 +10,9 @@ export const BgpStatus = z.enum(['unconfigured', 'configured', 'established']);
 
 /** The BGP session settings as shown: the authentication key itself never is. */
 export const VpnBgpConfig = z.object({
-  asn: z.number().int(),
+  asn: z.number().int().nonnegative(),
   peer_ip: z.string(),
-  peer_asn: z.number().int(),
+  peer_asn: z.number().int().nonnegative(),
   auth_key_set: z.boolean().describe('Whether an MD5 authentication key is configured'),
 });
 
