@@ -261,7 +261,8 @@ class Printer {
   #parsedFrom(schema: Schema): { input: Declaration; filled: Set<string> } | undefined {
     const input = this.#names.get(schema)?.get('input');
     if (!input) return undefined;
-    const { shape, catchall } = schema._zod.def as { shape: Record<string, Schema>; catchall?: Schema };
+    const shape = schema._zod.def.shape as Record<string, Schema>;
+    const catchall = schema._zod.def.catchall as Schema | undefined;
     if (catchall && this.type(catchall, 'input', 1) !== this.type(catchall, 'output', 1)) return undefined;
     const filled = new Set<string>();
     for (const [key, field] of Object.entries(shape)) {
