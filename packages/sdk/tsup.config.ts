@@ -10,12 +10,15 @@ export default defineConfig({
   // every class in a process, so `instanceof APIError` holds whichever way the SDK was loaded.
   format: ['esm'],
   // The contract's published types are generated (see scripts/generate-sdk-types.mjs): zod's own
-  // types of its schemas, written out by TypeScript, came to a megabyte.
+  // types of its schemas, written out by TypeScript, came to a megabyte. The named types are an
+  // entry of their own so the other declaration files import them by name, not through a chunk's
+  // two-letter aliases (`gJ as ApiName`) listed again in every importer; nothing exports it.
   dts: {
     entry: {
       index: 'src/index.ts',
       'index.browser': 'src/index.browser.ts',
-      'contract/index': 'src/generated/contract.ts',
+      'contract/index': 'src/generated/contract.d.ts',
+      types: 'src/generated/types.ts',
     },
   },
   clean: true,

@@ -26,8 +26,14 @@ describe('generated SDK types', () => {
       /export interface InstanceListParams extends PageParams \{\n {2}status\?: InstanceStatus;/,
     );
     expect(types).toContain('export interface Instance extends ProjectRecord {');
-    // The parsed body (defaults applied) keeps the contract's name, with `image` always there.
-    expect(types).toMatch(/export interface InstanceCreateBody \{[^}]*\n {2}image: string;/);
+    // The parsed body (defaults applied) keeps the contract's name, with `image` always there;
+    // it extends what callers pass and restates only the fields a default fills in.
+    expect(types).toMatch(
+      /export interface InstanceCreateBody extends InstanceCreateParams \{\n {2}image: string;\n\}/,
+    );
+    expect(types).toMatch(
+      /export interface InstanceListQuery extends InstanceListParams \{\n {2}page: number;/,
+    );
   });
 
   it('routes carry no schema, only what a call needs and the result type', () => {

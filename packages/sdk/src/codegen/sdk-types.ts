@@ -1,7 +1,9 @@
 /**
  * Writes the SDK's plain TypeScript face of the contract: named interfaces for every model,
  * params and list query (`types.ts`), the route table without zod (`routes.ts`), and the
- * published declarations of `@nimbus/sdk/contract` in terms of those types (`contract.ts`).
+ * published declarations of `@nimbus/sdk/contract` in terms of those types (`contract.d.ts`: a
+ * declaration file, so the build publishes it as written, one line per endpoint, instead of
+ * TypeScript re-printing every endpoint's config over ten lines).
  * The SDK's resources use only the first two, so consumers neither load zod's types to read a
  * signature nor bundle zod to make a call. Run by `scripts/generate-sdk-types.mjs` (the SDK's
  * build runs it); a test regenerates and diffs.
@@ -35,7 +37,7 @@ interface Declaration {
 export interface GeneratedFiles {
   'types.ts': string;
   'routes.ts': string;
-  'contract.ts': string;
+  'contract.d.ts': string;
 }
 
 /** Runtime constants of the contract that the SDK needs, copied so the SDK does not load zod for them. */
@@ -50,7 +52,7 @@ export function generateSdkTypes(): GeneratedFiles {
   return {
     'types.ts': printer.typesModule(),
     'routes.ts': routesModule(operations, printer),
-    'contract.ts': contractTypesModule(new Printer(declarations, 'T.')),
+    'contract.d.ts': contractTypesModule(new Printer(declarations, 'T.')),
   };
 }
 
@@ -199,24 +201,29 @@ class Printer {
 
   /** `z.ZodType<Output, Input>`: what parsing with the schema takes and gives, without zod's own layers. */
   zodType(schema: Schema): string {
+    return `z.ZodType<${this.#parsing(schema)}>`;
+  }
+
+  /** `Output`, or `Output, Input` when parsing changes the type. */
+  #parsing(schema: Schema): string {
     const output = this.type(schema, 'output', 0);
     const input = this.type(schema, 'input', 0);
-    return input === output ? `z.ZodType<${output}>` : `z.ZodType<${output}, ${input}>`;
+    return input === output ? output : `${output}, ${input}`;
   }
 
   /**
    * An object schema as `z.ZodObject` of light fields: keeps `.shape` (the CLI's flags and the
-   * server's query parsing read it) and the optional keys, each field a `z.ZodType`.
+   * server's query parsing read it) and the optional keys, each field a `z.ZodType` (`Optional`, `Defaulted`).
    */
   zodObject(schema: Schema): string {
     const fields = Object.entries(schema._zod.def.shape as Record<string, Schema>).map(([key, field]) => {
       const optionalOut = field._zod.optout === 'optional';
-      const inner = this.zodType(optionalOut || field._zod.optin ? unwrapOptional(field, 'input') : field);
+      const inner = optionalOut || field._zod.optin ? unwrapOptional(field, 'input') : field;
       const wrapped = optionalOut
-        ? `z.ZodOptional<${inner}>`
+        ? `Optional<${this.#parsing(inner)}>`
         : field._zod.optin
-          ? `z.ZodDefault<${inner}>`
-          : inner;
+          ? `Defaulted<${this.#parsing(inner)}>`
+          : this.zodType(inner);
       return `${propertyKey(key)}: ${wrapped}`;
     });
     return `z.ZodObject<{ ${fields.join('; ')} }>`;
@@ -230,6 +237,11 @@ class Printer {
     try {
       if (schema._zod.def.type !== 'object')
         return `${doc}export type ${name} = ${this.#print(schema, mode, 0)};\n`;
+      const parsed = mode === 'output' ? this.#parsedFrom(schema) : undefined;
+      if (parsed) {
+        const body = this.#object(schema._zod.def, mode, 0, (key) => parsed.filled.has(key));
+        return `${doc}export interface ${name} extends ${parsed.input.name} ${body === 'Record<string, never>' ? '{}' : body}\n`;
+      }
       const base = this.#baseOf(schema, mode);
       if (!base) return `${doc}export interface ${name} ${this.#print(schema, mode, 0)}\n`;
       const inherited = new Set(Object.keys(base.schema._zod.def.shape as object));
@@ -238,6 +250,30 @@ class Printer {
     } finally {
       this.#fieldDocs = true;
     }
+  }
+
+  /**
+   * When the parsed form of `schema` is its input form with defaults filled in (`image?` becomes
+   * `image`, every other field the same), the input's declaration and the filled keys: the parsed
+   * form is printed as `extends` the input instead of restating every field. Undefined when a
+   * field's type changes on parsing (a transform).
+   */
+  #parsedFrom(schema: Schema): { input: Declaration; filled: Set<string> } | undefined {
+    const input = this.#names.get(schema)?.get('input');
+    if (!input) return undefined;
+    const shape = schema._zod.def.shape as Record<string, Schema>;
+    const catchall = schema._zod.def.catchall as Schema | undefined;
+    if (catchall && this.type(catchall, 'input', 1) !== this.type(catchall, 'output', 1)) return undefined;
+    const filled = new Set<string>();
+    for (const [key, field] of Object.entries(shape)) {
+      const optionalIn = field._zod.optin !== undefined;
+      const optionalOut = field._zod.optout === 'optional';
+      const typeIn = this.type(optionalIn ? unwrapOptional(field, 'input') : field, 'input', 1);
+      const typeOut = this.type(optionalOut ? unwrapOptional(field, 'output') : field, 'output', 1);
+      if (typeIn !== typeOut || (optionalOut && !optionalIn)) return undefined;
+      if (optionalIn && !optionalOut) filled.add(key);
+    }
+    return { input, filled };
   }
 
   /**
@@ -495,6 +531,9 @@ function contractTypesModule(printer: Printer): string {
   out.push('// Constants, functions and plain types as the contract declares them; the names below replace');
   out.push('// its schemas, endpoint groups and inferred types.');
   out.push(`export * from '../contract/index';\n`);
+  out.push('/** A query or path field that may be left out; `Defaulted`, one filled in when left out. */');
+  out.push('type Optional<Output, Input = Output> = z.ZodOptional<z.ZodType<Output, Input>>;');
+  out.push('type Defaulted<Output, Input = Output> = z.ZodDefault<z.ZodType<Output, Input>>;\n');
   out.push('/** An endpoint as declared; `summary` and `family` are documentation, typed loosely. */');
   out.push(
     "type Declared<C extends Omit<EndpointConfig, 'summary' | 'family'>> = Endpoint<C & { summary: string; family: string }>;\n",

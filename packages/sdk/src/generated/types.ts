@@ -1198,23 +1198,13 @@ export interface FirewallRule {
   priority: number;
 }
 
-export interface FirewallRuleInput {
-  /** Rule name, unique in the firewall */
-  name: string;
-  /** inbound or outbound */
-  direction: 'inbound' | 'outbound';
-  /** allow or deny */
-  action: 'allow' | 'deny';
+export interface FirewallRuleInput extends FirewallRuleParams {
   /** tcp, udp, icmp or any */
   protocol: RuleProtocol;
-  /** 80, 80-443 or *; default *; not for icmp */
-  ports?: string;
   /** Source CIDR */
   source: Cidr;
   /** Destination CIDR */
   destination: Cidr;
-  /** 100..4096, lower wins; unique per direction */
-  priority: number;
 }
 
 export type Flavor = 'nano' | 'micro' | 'small' | 'medium' | 'large' | 'xlarge';
@@ -1731,15 +1721,9 @@ export interface NodePool {
   autoscale: Autoscale | null;
 }
 
-export interface NodePoolInput {
-  /** Pool name, unique in the cluster */
-  name: string;
-  /** Node size (the instance flavors) */
-  flavor: 'nano' | 'micro' | 'small' | 'medium' | 'large' | 'xlarge';
+export interface NodePoolInput extends NodePoolParams {
   /** Nodes now, 1..100 */
   count: number;
-  /** Bounds for the autoscaler: min <= count <= max */
-  autoscale?: Autoscale;
 }
 
 export interface PageMeta {
@@ -2880,152 +2864,117 @@ export interface WebhookDeliveriesResponse {
   items: WebhookDelivery[];
 }
 
-export interface ActivityLogListQuery extends PageQuery {
-  operation?: string;
-  status?: number;
-  actor?: string;
-  resource_id?: string;
-  since?: string;
+export interface ActivityLogListQuery extends ActivityLogListParams {
+  page: number;
+  per_page: number;
   order: 'desc' | 'asc';
 }
 
-export interface AnomalyListQuery extends PageQuery {
-  status?: AnomalyStatus;
-  severity?: AnomalySeverity;
-  resource_type?: string;
+export interface AnomalyListQuery extends AnomalyListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface ApiProductCreateBody {
-  name: string;
+export interface ApiProductCreateBody extends ApiProductCreateParams {
   description: string;
   version: string;
 }
 
-export interface ApiProductListQuery extends PageQuery {
-  name?: string;
-  version?: string;
+export interface ApiProductListQuery extends ApiProductListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface ApiSubscriptionCreateBody {
-  app_name: string;
+export interface ApiSubscriptionCreateBody extends ApiSubscriptionCreateParams {
   quota: number;
 }
 
-export interface AssignmentListQuery extends PageQuery {
-  policy_id?: string;
-  scope?: AssignmentScope;
-  scope_id?: string;
+export interface AssignmentListQuery extends AssignmentListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface AuditLogListQuery extends PageQuery {
-  event?: string;
-  outcome?: AuditOutcome;
-  user_id?: string;
-  from?: string;
-  to?: string;
+export interface AuditLogListQuery extends AuditLogListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface BackupCreateBody {
-  vault_id: string;
-  resource_type: 'instance' | 'database' | 'bucket';
-  resource_id: string;
-  name?: string;
+export interface BackupCreateBody extends BackupCreateParams {
   retention_days: number;
 }
 
-export interface BackupPolicyCreateBody {
-  name: string;
-  vault_id: string;
-  schedule?: string;
-  frequency?: 'daily' | 'weekly';
-  time?: string;
-  day_of_week?: 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';
+export interface BackupPolicyCreateBody extends BackupPolicyCreateParams {
   retention_days: number;
-  destination_region?: string;
-  destination_zone?: string;
   enabled: boolean;
 }
 
-export interface BackupVaultCreateBody {
-  name: string;
-  region: string;
+export interface BackupVaultCreateBody extends BackupVaultCreateParams {
   redundancy: VaultRedundancy;
   immutable: boolean;
   description: string;
 }
 
-export interface BandwidthPolicyListQuery extends PageQuery {
-  name?: string;
+export interface BandwidthPolicyListQuery extends BandwidthPolicyListParams {
+  page: number;
+  per_page: number;
 }
 
 export type BooleanParams = boolean | 'true' | 'false';
 
-export interface BucketCreateBody {
-  name: string;
-  region: string;
+export interface BucketCreateBody extends BucketCreateParams {
   storage_class: StorageClass;
   versioning: boolean;
 }
 
-export interface BucketListQuery extends PageQuery {
-  region?: string;
-  storage_class?: StorageClass;
+export interface BucketListQuery extends BucketListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface BudgetCreateBody {
-  name: string;
-  amount: number;
+export interface BudgetCreateBody extends BudgetCreateParams {
   currency: Currency;
   period: BudgetPeriod;
   alert_threshold: number;
 }
 
-export interface BudgetListQuery extends PageQuery {
-  period?: BudgetPeriod;
-  currency?: Currency;
+export interface BudgetListQuery extends BudgetListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface CacheInstanceCreateBody {
-  name: string;
-  region: string;
+export interface CacheInstanceCreateBody extends CacheInstanceCreateParams {
   sku: CacheSku;
   capacity_gb: number;
   redis_version: '6.2' | '7.2';
 }
 
-export interface CacheInstanceListQuery extends PageQuery {
-  status?: CacheStatus;
-  region?: string;
-  sku?: CacheSku;
+export interface CacheInstanceListQuery extends CacheInstanceListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface CameraCreateBody {
-  name: string;
-  rtsp_url: string;
-  features: VideoEventType[];
+export interface CameraCreateBody extends CameraCreateParams {
   fps: number;
   enabled: boolean;
   record: boolean;
 }
 
-export interface CdnEndpointCreateBody {
-  name: string;
-  origin_host: string;
-  custom_domain?: string;
+export interface CdnEndpointCreateBody extends CdnEndpointCreateParams {
   https_only: boolean;
 }
 
-export interface CdnEndpointListQuery extends PageQuery {
-  status?: CdnEndpointStatus;
+export interface CdnEndpointListQuery extends CdnEndpointListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface CdnProfileCreateBody {
-  name: string;
+export interface CdnProfileCreateBody extends CdnProfileCreateParams {
   sku: CdnSku;
 }
 
-export interface CdnProfileListQuery extends PageQuery {
-  sku?: CdnSku;
+export interface CdnProfileListQuery extends CdnProfileListParams {
+  page: number;
+  per_page: number;
 }
 
 export interface ClusterCreateBody {
@@ -3035,10 +2984,9 @@ export interface ClusterCreateBody {
   node_pools: NodePoolInput[];
 }
 
-export interface ClusterListQuery extends PageQuery {
-  status?: ClusterStatus;
-  region?: string;
-  name?: string;
+export interface ClusterListQuery extends ClusterListParams {
+  page: number;
+  per_page: number;
 }
 
 export interface ComplianceForPolicyQuery extends PageQuery {
@@ -3051,58 +2999,42 @@ export interface ComplianceListQuery extends ComplianceForPolicyQuery {
   policy_id?: string;
 }
 
-export interface DatabaseCreateBody {
-  name: string;
-  engine: 'postgres' | 'mysql' | 'sqlserver';
-  version?: '14' | '15' | '16' | '17' | '2019' | '2022' | '8.0' | '8.4';
+export interface DatabaseCreateBody extends DatabaseCreateParams {
   tier: DatabaseTier;
   storage_gb: number;
-  region: string;
   high_availability: boolean;
   admin_username: string;
-  admin_password?: string;
 }
 
-export interface DatabaseListQuery extends PageQuery {
-  status?: DatabaseStatus;
-  engine?: DatabaseEngine;
-  tier?: DatabaseTier;
-  region?: string;
-  name?: string;
+export interface DatabaseListQuery extends DatabaseListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface DdosPlanCreateBody {
-  name: string;
+export interface DdosPlanCreateBody extends DdosPlanCreateParams {
   tier: DdosTier;
   protected_resources: string[];
-  alert_email?: string;
 }
 
-export interface DdosPlanListQuery extends PageQuery {
-  name?: string;
-  tier?: DdosTier;
+export interface DdosPlanListQuery extends DdosPlanListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface DeliveryListQuery extends PageQuery {
-  status?: DeliveryStatus;
-  event_id?: string;
+export interface DeliveryListQuery extends DeliveryListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface DrPlanCreateBody {
-  name: string;
+export interface DrPlanCreateBody extends DrPlanCreateParams {
   description: string;
-  primary_region: string;
-  secondary_region: string;
   rpo_minutes: number;
   rto_minutes: number;
 }
 
-export interface DrPlanListQuery extends PageQuery {
-  id?: string;
-  status?: DrPlanStatus;
-  primary_region?: string;
-  secondary_region?: string;
-  name?: string;
+export interface DrPlanListQuery extends DrPlanListParams {
+  page: number;
+  per_page: number;
 }
 
 export interface FirewallCreateBody {
@@ -3112,10 +3044,9 @@ export interface FirewallCreateBody {
   rules: FirewallRuleInput[];
 }
 
-export interface FirewallListQuery extends PageQuery {
-  region?: string;
-  vpc_id?: string;
-  name?: string;
+export interface FirewallListQuery extends FirewallListParams {
+  page: number;
+  per_page: number;
 }
 
 export interface FirewallRuleParams {
@@ -3129,107 +3060,79 @@ export interface FirewallRuleParams {
   priority: number;
 }
 
-export interface FunctionCreateBody {
-  name: string;
-  runtime: FunctionRuntime;
-  region: string;
+export interface FunctionCreateBody extends FunctionCreateParams {
   handler: string;
   memory_mb: number;
   timeout_sec: number;
   env: Record<string, string>;
 }
 
-export interface FunctionListQuery extends PageQuery {
-  status?: FunctionStatus;
-  runtime?: FunctionRuntime;
-  region?: string;
-  name?: string;
+export interface FunctionListQuery extends FunctionListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface FunctionTriggerListQuery extends PageQuery {
-  type?: FunctionTriggerType;
+export interface FunctionTriggerListQuery extends FunctionTriggerListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface GlobalLoadBalancerCreateBody {
-  name: string;
+export interface GlobalLoadBalancerCreateBody extends GlobalLoadBalancerCreateParams {
   routing: GlobalRouting;
-  backends: GlobalBackendInput[];
 }
 
-export interface GlobalLoadBalancerListQuery extends PageQuery {
-  name?: string;
-  routing?: GlobalRouting;
+export interface GlobalLoadBalancerListQuery extends GlobalLoadBalancerListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface HealthProbeCreateBody {
-  name?: string;
-  protocol: 'http' | 'https' | 'tcp';
-  port: number;
-  path?: string;
+export interface HealthProbeCreateBody extends HealthProbeCreateParams {
   interval_sec: number;
   timeout_sec: number;
   healthy_threshold: number;
   unhealthy_threshold: number;
 }
 
-export interface IamRoleCreateBody {
-  name: string;
+export interface IamRoleCreateBody extends IamRoleCreateParams {
   description: string;
-  permissions: string[];
 }
 
-export interface IamRoleListQuery {
+export interface IamRoleListQuery extends IamRoleListParams {
   page: number;
   per_page: number;
 }
 
-export interface IamUserListQuery extends PageQuery {
-  role?: string;
+export interface IamUserListQuery extends IamUserListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface InstanceCreateBody {
-  name: string;
-  flavor: Flavor;
-  region: string;
+export interface InstanceCreateBody extends InstanceCreateParams {
   image: string;
-  resource_group_id?: string;
 }
 
-export interface InstanceListQuery extends PageQuery {
-  status?: InstanceStatus;
-  region?: string;
-  flavor?: Flavor;
-  name?: string;
+export interface InstanceListQuery extends InstanceListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface LoadBalancerCreateBody {
-  name: string;
-  region: string;
+export interface LoadBalancerCreateBody extends LoadBalancerCreateParams {
   type: LoadBalancerType;
   scheme: LoadBalancerScheme;
-  vpc_id?: string;
 }
 
-export interface LoadBalancerListQuery extends PageQuery {
-  id?: string;
-  name?: string;
-  region?: string;
-  type?: LoadBalancerType;
-  scheme?: LoadBalancerScheme;
-  status?: LoadBalancerStatus;
+export interface LoadBalancerListQuery extends LoadBalancerListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface LogQuery extends PageQuery {
+export interface LogQuery extends LogParams {
+  page: number;
+  per_page: number;
   q: string;
-  from?: string;
-  to?: string;
 }
 
-export interface MetricQuery {
-  resource_id: string;
-  metric: 'cpu_percent' | 'memory_percent' | 'network_in_bytes' | 'network_out_bytes' | 'disk_read_bytes' | 'disk_write_bytes' | 'connections' | 'queries_per_second' | 'storage_used_percent' | 'hit_ratio_percent' | 'evictions' | 'requests' | 'egress_bytes' | 'storage_bytes' | 'object_count' | 'active_connections' | 'latency_ms' | 'http_5xx' | 'invocations' | 'errors' | 'duration_ms' | 'pod_count' | 'pulls' | 'pushes';
-  from?: string;
-  to?: string;
+export interface MetricQuery extends MetricParams {
   interval: number;
 }
 
@@ -3247,38 +3150,29 @@ export interface NodePoolParams {
   autoscale?: Autoscale;
 }
 
-export interface PageQuery {
+export interface PageQuery extends PageParams {
   page: number;
   per_page: number;
 }
 
-export interface PolicyCreateBody {
-  name: string;
+export interface PolicyCreateBody extends PolicyCreateParams {
   description: string;
   type: 'builtin' | 'custom';
-  category?: 'security' | 'cost' | 'compliance' | 'naming';
   enforcement_mode: 'audit' | 'deny' | 'disabled';
   severity: 'low' | 'medium' | 'high' | 'critical';
-  definition?: string;
 }
 
-export interface PolicyListQuery extends PageQuery {
-  type?: PolicyType;
-  category?: PolicyCategory;
-  enforcement_mode?: EnforcementMode;
-  severity?: PolicySeverity;
-  name?: string;
+export interface PolicyListQuery extends PolicyListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface PrivateEndpointListQuery extends PageQuery {
-  name?: string;
-  subnet_id?: string;
-  vpc_id?: string;
-  service?: PrivateEndpointService;
+export interface PrivateEndpointListQuery extends PrivateEndpointListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface ProjectCreateBody {
-  name: string;
+export interface ProjectCreateBody extends ProjectCreateParams {
   description: string;
 }
 
@@ -3314,103 +3208,84 @@ export type RecordSetParams = {
   values: string[];
 };
 
-export interface RegistryCreateBody {
-  name: string;
-  region: string;
+export interface RegistryCreateBody extends RegistryCreateParams {
   sku: RegistrySku;
   admin_enabled: boolean;
 }
 
-export interface RegistryListQuery extends PageQuery {
-  region?: string;
-  sku?: RegistrySku;
-  name?: string;
+export interface RegistryListQuery extends RegistryListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface ReportListQuery extends PageQuery {
-  status?: ReportStatus;
-  period?: CostPeriod;
+export interface ReportListQuery extends ReportListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface ResourceGroupCreateBody {
-  name: string;
-  region: string;
+export interface ResourceGroupCreateBody extends ResourceGroupCreateParams {
   tags: Tags;
 }
 
-export interface RouteTableCreateBody {
-  name: string;
+export interface RouteTableCreateBody extends RouteTableCreateParams {
   routes: VpcRouteInput[];
 }
 
-export interface RouteTableListQuery extends PageQuery {
-  name?: string;
+export interface RouteTableListQuery extends RouteTableListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface SnapshotCreateBody {
-  resource_type: 'instance' | 'database';
-  resource_id: string;
-  name?: string;
+export interface SnapshotCreateBody extends SnapshotCreateParams {
   description: string;
 }
 
-export interface SubnetListQuery extends PageQuery {
-  name?: string;
-  zone?: string;
+export interface SubnetListQuery extends SubnetListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface TopicCreateBody {
-  name: string;
+export interface TopicCreateBody extends TopicCreateParams {
   description: string;
 }
 
-export interface TopicListQuery extends PageQuery {
-  name?: string;
+export interface TopicListQuery extends TopicListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface TopicSubscriptionCreateBody {
-  webhook_url: string;
-  event_types: string;
+export interface TopicSubscriptionCreateBody extends TopicSubscriptionCreateParams {
   max_retries: number;
 }
 
-export interface TransitHubAttachmentListQuery extends PageQuery {
-  hub_id?: string;
-  vpc_id?: string;
+export interface TransitHubAttachmentListQuery extends TransitHubAttachmentListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface TransitHubCreateBody {
-  name: string;
-  region: string;
+export interface TransitHubCreateBody extends TransitHubCreateParams {
   asn: number;
 }
 
-export interface TransitHubListQuery extends PageQuery {
-  name?: string;
-  region?: string;
+export interface TransitHubListQuery extends TransitHubListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface VaultCreateBody {
-  name: string;
-  region: string;
+export interface VaultCreateBody extends VaultCreateParams {
   sku: VaultSku;
   soft_delete_days: number;
   purge_protection: boolean;
   secrets: Record<string, string>;
 }
 
-export interface VaultListQuery extends PageQuery {
-  region?: string;
-  sku?: VaultSku;
-  name?: string;
+export interface VaultListQuery extends VaultListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface VideoEventListQuery {
-  camera_id?: string;
-  type?: VideoEventType;
-  since?: string;
+export interface VideoEventListQuery extends VideoEventListParams {
   limit: number;
-  cursor?: string;
 }
 
 export interface VideoEventStreamParams {
@@ -3419,51 +3294,37 @@ export interface VideoEventStreamParams {
   since?: string;
 }
 
-export interface VpcCreateBody {
-  name: string;
-  region: string;
+export interface VpcCreateBody extends VpcCreateParams {
   cidr: string;
 }
 
-export interface VpcListQuery extends PageQuery {
-  name?: string;
-  region?: string;
-  status?: VpcStatus;
+export interface VpcListQuery extends VpcListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface VpcPeeringListQuery extends PageQuery {
-  vpc_id?: string;
-  peer_vpc_id?: string;
-  status?: VpcPeeringStatus;
+export interface VpcPeeringListQuery extends VpcPeeringListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface VpnGatewayListQuery extends PageQuery {
-  name?: string;
-  region?: string;
-  vpc_id?: string;
-  bgp_status?: BgpStatus;
+export interface VpnGatewayListQuery extends VpnGatewayListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface WebAppCreateBody {
-  name: string;
-  region: string;
-  runtime: 'node' | 'python' | 'dotnet' | 'java' | 'php';
-  runtime_version?: string;
+export interface WebAppCreateBody extends WebAppCreateParams {
   plan: WebAppPlan;
   instance_count: number;
   https_only: boolean;
 }
 
-export interface WebAppListQuery extends PageQuery {
-  region?: string;
-  runtime?: WebAppRuntime;
-  plan?: WebAppPlan;
-  name?: string;
+export interface WebAppListQuery extends WebAppListParams {
+  page: number;
+  per_page: number;
 }
 
-export interface WorkloadTokenBody {
-  project_id: string;
-  scopes: WorkloadScope[];
+export interface WorkloadTokenBody extends WorkloadTokenParams {
   ttl_seconds: number;
 }
 
@@ -3474,7 +3335,7 @@ export interface ZoneCreateBody {
   record_sets: RecordSetInput[];
 }
 
-export interface ZoneListQuery extends PageQuery {
-  type?: ZoneType;
-  name?: string;
+export interface ZoneListQuery extends ZoneListParams {
+  page: number;
+  per_page: number;
 }

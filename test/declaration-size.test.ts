@@ -1,0 +1,38 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPackedApp, type PackedApp } from './support/packed-app';
+
+// What an editor loads to type `@nimbus/sdk`: every declaration file the tarball publishes.
+// A size budget (bytes on disk), not a timing; bench/sdk-types.mjs reports the same total.
+// The goal is 300 KB; this budget is what the declarations weigh now (328 KB), so they cannot
+// grow back while the rest is found (bench/README.md, "SDK types and browser weight").
+const BUDGET_BYTES = 330 * 1024;
+
+let app: PackedApp;
+beforeAll(async () => {
+  app = await createPackedApp({ '@nimbus/sdk': inject('tarballs')['@nimbus/sdk']! });
+});
+afterAll(() => app?.remove());
+
+async function declarationFiles(dir: string): Promise<{ path: string; bytes: number }[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && /\.d\.c?ts$/.test(entry.name));
+  return Promise.all(
+    files.map(async (entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return { path, bytes: (await stat(path)).size };
+    }),
+  );
+}
+
+describe('@nimbus/sdk declarations', () => {
+  it(`publish under ${BUDGET_BYTES / 1024} KB in all`, async () => {
+    const files = await declarationFiles(join(app.dir, 'node_modules/@nimbus/sdk/dist'));
+    expect(files.map((file) => file.path)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/dist\/index\.d\.ts$/)]),
+    );
+    const total = files.reduce((sum, file) => sum + file.bytes, 0);
+    expect(total, files.map((file) => `${file.path}: ${file.bytes}`).join('\n')).toBeLessThan(BUDGET_BYTES);
+  });
+});
