@@ -58,7 +58,9 @@ describe('API products', () => {
   it('pages and filters the list', async () => {
     const tenant = await seedTenant(mock);
     await tenant.client.apiProducts.create({ name: 'a' });
+    await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids
     await tenant.client.apiProducts.create({ name: 'a', version: 'v2' });
+    await mock.clock.advance(1);
     await tenant.client.apiProducts.create({ name: 'b' });
     const page = await tenant.client.apiProducts.list({ per_page: 2, page: 2 });
     expect(page.total).toBe(3);
@@ -114,6 +116,7 @@ describe('API subscriptions', () => {
   it('gives every subscription its own key', async () => {
     const product = await alice.client.apiProducts.create({ name: 'many' });
     const a = await alice.client.apiProducts.subscriptions.create(product.id, { app_name: 'a', quota: 5 });
+    await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids
     const b = await alice.client.apiProducts.subscriptions.create(product.id, { app_name: 'b' });
     expect(a.api_key).not.toBe(b.api_key);
     expect(a.quota).toBe(5);

@@ -118,8 +118,10 @@ describe('audit log visibility', () => {
     const before = mock.clock.now().toISOString();
     await mock.clock.advance(60);
     const cut = mock.clock.now().toISOString();
-    for (const name of ['r1', 'r2', 'r3'])
+    for (const name of ['r1', 'r2', 'r3']) {
       await owner.client.iam.roles.create({ name, permissions: ['dns:read'] });
+      await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids
+    }
 
     const recent = await owner.client.auditLogs.list({ from: cut });
     expect(recent.data.map((r) => r.details.name)).toEqual(['r1', 'r2', 'r3']);

@@ -109,7 +109,10 @@ describe('backup vaults, backups, policies and snapshots', () => {
 
     it('refuses a duplicate vault name in the project (409) and pages the list', async () => {
       const tenant = await seedTenant(mock);
-      for (const name of ['a', 'b', 'c']) await tenant.client.backupVaults.create({ name, region: 'hn' });
+      for (const name of ['a', 'b', 'c']) {
+        await tenant.client.backupVaults.create({ name, region: 'hn' });
+        await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids
+      }
       expect((await rejection(tenant.client.backupVaults.create({ name: 'b', region: 'hcm' }))).code).toBe(
         'CONFLICT',
       );

@@ -282,6 +282,7 @@ describe('DR plans', () => {
     const tenant = await seedTenant(mock);
     for (const name of ['a', 'b', 'c']) {
       await tenant.client.drPlans.create({ name, primary_region: 'hn', secondary_region: 'hcm' });
+      await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids
     }
     const page = await tenant.client.drPlans.list({ per_page: 2, page: 2 });
     expect(page).toMatchObject({ total: 3, page: 2, perPage: 2 });

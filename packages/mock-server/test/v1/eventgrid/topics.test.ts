@@ -49,7 +49,10 @@ describe('topics', () => {
 
   it('pages the list in creation order', async () => {
     const tenant = await seedTenant(mock);
-    for (const name of ['a', 'b', 'c']) await tenant.client.topics.create({ name });
+    for (const name of ['a', 'b', 'c']) {
+      await tenant.client.topics.create({ name });
+      await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids
+    }
     const second = await tenant.client.topics.list({ per_page: 2, page: 2 });
     expect(second.total).toBe(3);
     expect(second.perPage).toBe(2);
