@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../src/entries/testing';
 
 describe('startMockServer', () => {
@@ -26,6 +26,25 @@ describe('startMockServer', () => {
     const before = mock.clock.now().getTime();
     await mock.clock.advance(3600);
     expect(mock.clock.now().getTime() - before).toBeGreaterThanOrEqual(3_600_000);
+  });
+
+  it('gives records made one after another distinct creation times, so lists keep creation order', async () => {
+    const { client } = await seedTenant(mock);
+    const names = Array.from({ length: 12 }, (_, i) => `order-${i}`);
+    // The wall clock stands still, as it seems to when creates are answered within a millisecond.
+    const frozen = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      const before = mock.clock.now().getTime();
+      for (const name of names) await client.topics.create({ name });
+      // One millisecond per accepted write; reads leave the clock alone.
+      await client.topics.list();
+      expect(mock.clock.now().getTime() - before).toBe(names.length);
+    } finally {
+      frozen.mockRestore();
+    }
+    const listed = await client.topics.list({ per_page: 100 });
+    expect(listed.data.map((t) => t.name)).toEqual(names);
+    expect(new Set(listed.data.map((t) => t.created_at)).size).toBe(names.length);
   });
 
   it('reset() empties the state', async () => {

@@ -43,6 +43,8 @@ const JSON_CONTENT = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /** Built once: building a zod schema costs more than a request's whole handling. */
 const ProjectHeader = z.uuid();
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * Builds the server core: a function from a `Request` to a `Response` over a store.
  * Routing, validation, auth, tenancy and envelopes all come from the contract.
@@ -91,6 +93,9 @@ export function createApp(options: {
       response = errorReply(api, toHttpError(error, config, requestId));
     }
     withCommonHeaders(response, request, requestId);
+    if (config.clockStepMs > 0 && response.status < 400 && WRITES.has(request.method)) {
+      runtime.clock.advance(config.clockStepMs);
+    }
     const record = {
       method: request.method,
       route,

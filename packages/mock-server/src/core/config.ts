@@ -43,6 +43,12 @@ export interface ServerConfig {
    * that hold real passwords. A hash records its cost, so either server verifies both kinds.
    */
   passwordCost: PasswordCost;
+  /**
+   * Moves the simulated clock this many milliseconds after every accepted write, so records
+   * created one after another never share a millisecond and lists (ordered by `created_at`,
+   * ties by id) come back in creation order. 0 (off) by default; 1 in `startMockServer`.
+   */
+  clockStepMs: number;
   logger: Logger;
 }
 
@@ -84,6 +90,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     streamMaxBufferedBytes: 1024 * 1024,
     journalSize: 1000,
     passwordCost: 'standard',
+    clockStepMs: 0,
     logger: silentLogger,
     ...stripUndefined(partial),
   };

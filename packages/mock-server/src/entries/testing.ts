@@ -56,6 +56,8 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     webhookRetryBaseMs: 20,
     webhookRetryCapMs: 200,
     passwordCost: 'test',
+    // Creates answered within one millisecond would list in random (id) order.
+    clockStepMs: 1,
     ...options,
   });
   const createClient = (clientOptions: Omit<NimbusOptions, 'baseUrl'> = {}) =>
