@@ -39,7 +39,7 @@ export const camerasKind: Kind<Entry, Camera> = {
   nameOf: (item) => item.name,
   recordName: (record) => record.name,
   idOf: (record) => record.id,
-  list: async (api) => (await (await cameras(api)).list()).items,
+  list: async (api) => (await (await cameras(api)).list()).data,
   diff: (item, record) =>
     changedFields(item, record, {
       same: { rtsp_url: (a, b) => withoutPassword(a) === withoutPassword(b), features: sameSet },
