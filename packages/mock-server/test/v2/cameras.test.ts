@@ -35,6 +35,18 @@ describe('cameras: create', () => {
     expect(items).toEqual([expect.objectContaining({ id: camera.id, status: 'online' })]);
   });
 
+  it('lists as an iterable page, like every other list', async () => {
+    const { video } = await seedVideoTenant(mock);
+    const created = [await video.cameras.create(cameraBody({ name: 'a' }))];
+    created.push(await video.cameras.create(cameraBody({ name: 'b' })));
+    const seen: string[] = [];
+    for await (const camera of video.cameras.list()) seen.push(camera.id);
+    expect(seen).toEqual(created.map((camera) => camera.id));
+    const page = await video.cameras.list();
+    expect(page.hasNextPage()).toBe(false);
+    expect(page.nextCursor).toBeNull();
+  });
+
   it('keeps URLs without credentials as they are, and rtsps://', async () => {
     const { video } = await seedVideoTenant(mock);
     const plain = await video.cameras.create(cameraBody({ rtsp_url: 'rtsp://cam.local/live' }));

@@ -172,6 +172,23 @@ describe('through the SDK', () => {
     const jpeg = await rec.tenant.video.playback.snapshot(rec.late);
     expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
   });
+
+  it('takes what forEvent() answers for playlist() and playlistUrl()', async () => {
+    const { playback } = rec.tenant.video;
+    const at = await playback.forEvent(rec.late.id);
+    const hour = rec.late.ts.slice(11, 13);
+    const byHour = await playback.playlist({ camera_id: rec.camera.id, date: rec.date, hour });
+    expect(await playback.playlist(at)).toBe(byHour);
+    expect(new URL(playback.playlistUrl(at)).pathname).toBe(at.playlist_url);
+    expect(() => playback.playlist({ playlist_url: '/v2/hls/elsewhere' })).toThrow(TypeError);
+  });
+
+  it('refuses a segment call without a segment instead of fetching the first one', async () => {
+    const hour = { camera_id: rec.camera.id, date: rec.date, hour: '01' };
+    await expect(rec.tenant.video.playback.segment(hour as never)).rejects.toThrow(
+      /Missing path parameter "segment"/,
+    );
+  });
 });
 
 describe('the media source', () => {
