@@ -36,7 +36,7 @@ async function watchDetections(client: Nimbus, projectId: string): Promise<Video
     ttl_seconds: 86_400,
   });
   const video = client.video.withToken(token);
-  const [existing] = (await video.cameras.list()).items;
+  const [existing] = (await video.cameras.list()).data;
   const camera =
     existing ??
     (await video.cameras.create({

@@ -51,7 +51,7 @@ export async function startPlayer(
     await client.mock.advanceClock({ seconds: 3600 });
 
     const at = await video.playback.forEvent(event.id);
-    const src = video.playback.playlistUrl(at.playlist_url);
+    const src = video.playback.playlistUrl(at);
     const hlsJs = createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js');
     site = await serveFiles(
       {

@@ -29,10 +29,10 @@ try {
   const event = await mock.client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
   await mock.clock.advance(3600);
   const at = await video.playback.forEvent(event.id);
+  const playlist = await video.playback.playlist(at);
   const [, date, hour] = /\\/(\\d{4}-\\d{2}-\\d{2})\\/(\\d{2})\\//.exec(at.playlist_url);
-  const playlist = await video.playback.playlist(camera.id, date, hour);
   const first = playlist.split('\\n').find((line) => line.endsWith('.ts'));
-  const segment = await video.playback.segment(camera.id, date, hour, first);
+  const segment = await video.playback.segment({ camera_id: camera.id, date, hour, segment: first });
   console.log(JSON.stringify({
     docs: docs.status,
     docsType: docs.headers.get('content-type'),

@@ -64,20 +64,20 @@ describe('mock control routes', () => {
 
   it('injects faults for matching routes a number of times, and clears them', async () => {
     const { client } = await seedTenant(mock);
-    await mock.client.mock.addFault({ method: 'GET', path: '/api/v1/instances', status: 500, times: 2 });
+    await mock.client.mock.faults.create({ method: 'GET', path: '/api/v1/instances', status: 500, times: 2 });
     await expect(client.instances.list()).rejects.toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
     await expect(client.instances.list()).rejects.toMatchObject({ status: 500 });
     await expect(client.instances.list()).resolves.toMatchObject({ total: 0 });
 
-    await mock.client.mock.addFault({ path: '/api/v1/*', status: 429 });
+    await mock.client.mock.faults.create({ path: '/api/v1/*', status: 429 });
     await expect(client.users.me()).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
-    await mock.client.mock.clearFaults();
+    await mock.client.mock.faults.delete();
     await expect(client.users.me()).resolves.toBeDefined();
   });
 
   it('delays matching requests', async () => {
     const { client } = await seedTenant(mock);
-    await mock.client.mock.addFault({ path: '/api/v1/users/me', delay_ms: 200, times: 1 });
+    await mock.client.mock.faults.create({ path: '/api/v1/users/me', delay_ms: 200, times: 1 });
     const slow = client.users.me({ timeoutMs: 50, maxRetries: 0 });
     await expect(slow).rejects.toMatchObject({ name: 'APITimeoutError' });
   });

@@ -50,7 +50,12 @@ export { Users } from './resources/v1/users';
 export { Cameras } from './resources/v2/cameras';
 export { EventStream, type EventStreamEvents, type EventStreamOptions } from './resources/v2/event-stream';
 export { VideoEvents } from './resources/v2/events';
-export { Playback, type RecordedHour } from './resources/v2/playback';
+export {
+  Playback,
+  type PlaylistTarget,
+  type RecordedHour,
+  type SegmentTarget,
+} from './resources/v2/playback';
 export { Video } from './resources/v2/video';
 export {
   type BudgetThresholdExceededData,

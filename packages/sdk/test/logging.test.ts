@@ -34,7 +34,7 @@ beforeAll(async () => {
   tenant = await seedTenant(mock);
 });
 afterAll(() => mock.close());
-afterEach(() => mock.client.mock.clearFaults());
+afterEach(() => mock.client.mock.faults.delete());
 
 function clientAt(logLevel: ClientLogLevel, logger: Logger, maxRetries = 0) {
   return new Nimbus({
@@ -62,7 +62,7 @@ describe('logLevel', () => {
   });
 
   it('warn: each retry, with the status and the wait; info then reports the retries', async () => {
-    await mock.client.mock.addFault({ method: 'GET', path: '/api/v1/users/me', status: 503, times: 1 });
+    await mock.client.mock.faults.create({ method: 'GET', path: '/api/v1/users/me', status: 503, times: 1 });
     const logger = recordingLogger();
 
     await clientAt('info', logger, 2).users.me();
@@ -73,7 +73,7 @@ describe('logLevel', () => {
   });
 
   it('error: a call that fails for good with a 5xx, but not a 4xx the caller handles', async () => {
-    await mock.client.mock.addFault({ method: 'GET', path: '/api/v1/users/me', status: 500, times: 1 });
+    await mock.client.mock.faults.create({ method: 'GET', path: '/api/v1/users/me', status: 500, times: 1 });
     const logger = recordingLogger();
     const client = clientAt('error', logger);
 

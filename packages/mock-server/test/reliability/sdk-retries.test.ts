@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 beforeEach(async () => {
-  await mock.client.mock.clearFaults();
+  await mock.client.mock.faults.delete();
   requests.length = 0;
 });
 
@@ -55,7 +55,12 @@ const impatient = () =>
 
 describe('the SDK and a create whose answer was lost', () => {
   it('without an idempotency key: times out, does not send the POST again, the server made exactly one', async () => {
-    await mock.client.mock.addFault({ method: 'POST', path: '/api/v1/buckets', delay_ms: 500, times: 1 });
+    await mock.client.mock.faults.create({
+      method: 'POST',
+      path: '/api/v1/buckets',
+      delay_ms: 500,
+      times: 1,
+    });
     const name = unique();
     await expect(impatient().buckets.create({ name, region: 'hn' })).rejects.toBeInstanceOf(APITimeoutError);
     await eventually(async () => expect(await bucketsNamed(name)).toHaveLength(1));
@@ -66,7 +71,12 @@ describe('the SDK and a create whose answer was lost', () => {
   });
 
   it('with an idempotency key: retries, gets the first result, the server made exactly one', async () => {
-    await mock.client.mock.addFault({ method: 'POST', path: '/api/v1/buckets', delay_ms: 500, times: 1 });
+    await mock.client.mock.faults.create({
+      method: 'POST',
+      path: '/api/v1/buckets',
+      delay_ms: 500,
+      times: 1,
+    });
     const name = unique();
     const bucket = await impatient().buckets.create(
       { name, region: 'hn' },
@@ -82,7 +92,7 @@ describe('the SDK and a create whose answer was lost', () => {
   });
 
   it('a 503 before the handler: not retried without a key (nothing made), retried with one (one made)', async () => {
-    await mock.client.mock.addFault({ method: 'POST', path: '/api/v1/buckets', status: 503, times: 1 });
+    await mock.client.mock.faults.create({ method: 'POST', path: '/api/v1/buckets', status: 503, times: 1 });
     const name = unique();
     const error = await impatient()
       .buckets.create({ name, region: 'hn' })
@@ -93,7 +103,7 @@ describe('the SDK and a create whose answer was lost', () => {
     expect(await bucketsNamed(name)).toHaveLength(0);
 
     requests.length = 0;
-    await mock.client.mock.addFault({ method: 'POST', path: '/api/v1/buckets', status: 503, times: 1 });
+    await mock.client.mock.faults.create({ method: 'POST', path: '/api/v1/buckets', status: 503, times: 1 });
     const made = await impatient().buckets.create(
       { name, region: 'hn' },
       { idempotencyKey: `again-${name}` },
@@ -103,7 +113,7 @@ describe('the SDK and a create whose answer was lost', () => {
   });
 
   it('idempotent methods are retried without a key (the control)', async () => {
-    await mock.client.mock.addFault({ method: 'GET', path: '/api/v1/buckets', status: 503, times: 2 });
+    await mock.client.mock.faults.create({ method: 'GET', path: '/api/v1/buckets', status: 503, times: 2 });
     await expect(impatient().buckets.list()).resolves.toMatchObject({ data: expect.any(Array) });
     expect(requests.filter((r) => r.method === 'GET' && r.route === '/api/v1/buckets')).toHaveLength(3);
   });

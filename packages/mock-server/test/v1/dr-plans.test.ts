@@ -27,9 +27,9 @@ describe('DR plans with a visible transition delay', () => {
       primary_region: 'hn',
       secondary_region: 'hcm',
     });
-    await client.drPlans.addStep(plan.id, { name: 'Promote orders replica', action: 'promote_replica' });
-    await client.drPlans.addStep(plan.id, { name: 'Switch DNS', action: 'switch_dns' });
-    return client.drPlans.addStep(plan.id, { name: 'Page on-call', action: 'notify' });
+    await client.drPlans.steps.create(plan.id, { name: 'Promote orders replica', action: 'promote_replica' });
+    await client.drPlans.steps.create(plan.id, { name: 'Switch DNS', action: 'switch_dns' });
+    return client.drPlans.steps.create(plan.id, { name: 'Page on-call', action: 'notify' });
   }
 
   it('drills: ready -> drilling -> ready, and refuses other actions meanwhile', async () => {
@@ -41,7 +41,7 @@ describe('DR plans with a visible transition delay', () => {
     expect(drilling!.status).toBe('drilling');
     await expectInvalidState(client.drPlans.execute(plan.id));
     await expectInvalidState(client.drPlans.drill(plan.id));
-    await expectInvalidState(client.drPlans.addStep(plan.id, { name: 'late', action: 'notify' }));
+    await expectInvalidState(client.drPlans.steps.create(plan.id, { name: 'late', action: 'notify' }));
 
     await mock.clock.advance(60);
     const ready = await client.drPlans.waitFor(plan.id, 'ready', { timeoutMs: 1000, intervalMs: 10 });
@@ -89,7 +89,7 @@ describe('DR plans with a visible transition delay', () => {
 
     await expectInvalidState(client.drPlans.execute(plan.id));
     await expectInvalidState(client.drPlans.drill(plan.id));
-    await expectInvalidState(client.drPlans.addStep(plan.id, { name: 'after', action: 'notify' }));
+    await expectInvalidState(client.drPlans.steps.create(plan.id, { name: 'after', action: 'notify' }));
   });
 });
 
@@ -157,7 +157,7 @@ describe('DR plans', () => {
       primary_region: 'hn',
       secondary_region: 'hcm',
     });
-    const first = await alice.client.drPlans.addStep(plan.id, {
+    const first = await alice.client.drPlans.steps.create(plan.id, {
       name: 'Fail over',
       action: 'failover_database',
     });
@@ -166,14 +166,17 @@ describe('DR plans', () => {
       { order: 1, name: 'Fail over', action: 'failover_database', target_id: null },
     ]);
 
-    await alice.client.drPlans.addStep(plan.id, { name: 'Notify', action: 'notify', order: 10 });
-    await alice.client.drPlans.addStep(plan.id, {
+    await alice.client.drPlans.steps.create(plan.id, { name: 'Notify', action: 'notify', order: 10 });
+    await alice.client.drPlans.steps.create(plan.id, {
       name: 'Scale',
       action: 'scale_out',
       order: 5,
       target_id: 'web-pool',
     });
-    const appended = await alice.client.drPlans.addStep(plan.id, { name: 'Script', action: 'run_script' });
+    const appended = await alice.client.drPlans.steps.create(plan.id, {
+      name: 'Script',
+      action: 'run_script',
+    });
     expect(appended.steps.map((s) => [s.order, s.name])).toEqual([
       [1, 'Fail over'],
       [5, 'Scale'],
@@ -183,7 +186,7 @@ describe('DR plans', () => {
     expect(appended.steps[1]!.target_id).toBe('web-pool');
 
     const taken = await rejection(
-      alice.client.drPlans.addStep(plan.id, { name: 'Again', action: 'notify', order: 5 }),
+      alice.client.drPlans.steps.create(plan.id, { name: 'Again', action: 'notify', order: 5 }),
     );
     expect(taken).toBeInstanceOf(ConflictError);
     expect(taken.code).toBe('CONFLICT');
@@ -192,7 +195,9 @@ describe('DR plans', () => {
       [{ action: 'notify' }, 'body.name'],
       [{ name: 'x', action: 'notify', order: 0 }, 'body.order'],
     ] as const) {
-      expect(paths(await rejection(alice.client.drPlans.addStep(plan.id, body as never)))).toEqual([path]);
+      expect(paths(await rejection(alice.client.drPlans.steps.create(plan.id, body as never)))).toEqual([
+        path,
+      ]);
     }
   });
 
@@ -208,13 +213,13 @@ describe('DR plans', () => {
       secondary_region: 'hcm',
       rto_minutes: 5,
     });
-    await alice.client.drPlans.addStep(plan.id, {
+    await alice.client.drPlans.steps.create(plan.id, {
       name: 'Fail over orders',
       action: 'failover_database',
       target_id: db.id,
     });
-    await alice.client.drPlans.addStep(plan.id, { name: 'Switch DNS', action: 'switch_dns' });
-    await alice.client.drPlans.addStep(plan.id, { name: 'Add capacity', action: 'scale_out' });
+    await alice.client.drPlans.steps.create(plan.id, { name: 'Switch DNS', action: 'switch_dns' });
+    await alice.client.drPlans.steps.create(plan.id, { name: 'Add capacity', action: 'scale_out' });
 
     const drill = await alice.client.drPlans.drill(plan.id);
     expect(drill).toMatchObject({ plan_id: plan.id, total_duration_sec: 360, rto_met: false });
@@ -249,8 +254,8 @@ describe('DR plans', () => {
       primary_region: 'hn',
       secondary_region: 'hcm',
     });
-    await alice.client.drPlans.addStep(plan.id, { name: 'last', action: 'notify', order: 3 });
-    await alice.client.drPlans.addStep(plan.id, { name: 'first', action: 'switch_dns', order: 1 });
+    await alice.client.drPlans.steps.create(plan.id, { name: 'last', action: 'notify', order: 3 });
+    await alice.client.drPlans.steps.create(plan.id, { name: 'first', action: 'switch_dns', order: 1 });
     await alice.client.drPlans.execute(plan.id);
     const done = await alice.client.drPlans.waitFor(plan.id, 'completed', { timeoutMs: 2000, intervalMs: 5 });
     expect(done.last_execution!.steps.map((s) => [s.name, s.status, s.outcome])).toEqual([
@@ -265,9 +270,9 @@ describe('DR plans', () => {
       primary_region: 'hn',
       secondary_region: 'hcm',
     });
-    await alice.client.drPlans.addStep(plan.id, { name: 'notify', action: 'notify' });
+    await alice.client.drPlans.steps.create(plan.id, { name: 'notify', action: 'notify' });
     const calls = [
-      () => bob.client.drPlans.addStep(plan.id, { name: 'x', action: 'notify' }),
+      () => bob.client.drPlans.steps.create(plan.id, { name: 'x', action: 'notify' }),
       () => bob.client.drPlans.drill(plan.id),
       () => bob.client.drPlans.execute(plan.id),
     ];

@@ -35,6 +35,6 @@ export async function memberWithRole(
   role: string,
 ): Promise<{ tenant: SeededTenant; client: Nimbus }> {
   const tenant = await seedTenant(mock);
-  await owner.client.iam.users.add({ email: tenant.user.email, role });
+  await owner.client.iam.users.create({ email: tenant.user.email, role });
   return { tenant, client: tenant.client.withProject(owner.project.id) };
 }

@@ -31,7 +31,10 @@ describe('iam users', () => {
   it('adds a registered user by email (any case) with a built-in or custom role', async () => {
     const owner = await seedTenant(mock);
     const bob = await seedTenant(mock);
-    const added = await owner.client.iam.users.add({ email: bob.user.email.toUpperCase(), role: 'viewer' });
+    const added = await owner.client.iam.users.create({
+      email: bob.user.email.toUpperCase(),
+      role: 'viewer',
+    });
     expect(added).toMatchObject({
       id: bob.user.id,
       email: bob.user.email,
@@ -42,7 +45,7 @@ describe('iam users', () => {
     await owner.client.iam.roles.create({ name: 'vm-operator', permissions: ['compute:write'] });
     const carol = await seedTenant(mock);
     await expect(
-      owner.client.iam.users.add({ email: carol.user.email, role: 'vm-operator' }),
+      owner.client.iam.users.create({ email: carol.user.email, role: 'vm-operator' }),
     ).resolves.toMatchObject({
       role: 'vm-operator',
     });
@@ -56,22 +59,22 @@ describe('iam users', () => {
   it('answers 404 for an unknown email, 409 for a member, 400 for an unknown role or a bad email', async () => {
     const owner = await seedTenant(mock);
     const missing = await rejection(
-      owner.client.iam.users.add({ email: 'nobody@example.com', role: 'viewer' }),
+      owner.client.iam.users.create({ email: 'nobody@example.com', role: 'viewer' }),
     );
     expect(missing).toBeInstanceOf(NotFoundError);
     expect(missing.code).toBe('NOT_FOUND');
 
-    const again = await rejection(owner.client.iam.users.add({ email: owner.user.email, role: 'viewer' }));
+    const again = await rejection(owner.client.iam.users.create({ email: owner.user.email, role: 'viewer' }));
     expect(again).toBeInstanceOf(ConflictError);
     expect(again.code).toBe('CONFLICT');
 
     const bob = await seedTenant(mock);
     expect(
-      await failedPaths(owner.client.iam.users.add({ email: bob.user.email, role: 'superuser' })),
+      await failedPaths(owner.client.iam.users.create({ email: bob.user.email, role: 'superuser' })),
     ).toEqual(['body.role']);
-    expect(await failedPaths(owner.client.iam.users.add({ email: 'not-an-email', role: 'viewer' }))).toEqual([
-      'body.email',
-    ]);
+    expect(
+      await failedPaths(owner.client.iam.users.create({ email: 'not-an-email', role: 'viewer' })),
+    ).toEqual(['body.email']);
   });
 
   it('pages members and lists live delegations', async () => {

@@ -152,7 +152,7 @@ describe('instances', () => {
 
   it('retries an idempotent create through an injected 503 without creating twice', async () => {
     const { client, accessToken, project } = await seedTenant(mock);
-    await client.mock.addFault({ method: 'POST', path: '/api/v1/instances', status: 503, times: 1 });
+    await client.mock.faults.create({ method: 'POST', path: '/api/v1/instances', status: 503, times: 1 });
     const retrying = mock.createClient({ accessToken, projectId: project.id, maxRetries: 2 });
     const vm = await retrying.instances.create(
       { name: 'retried', flavor: 'nano', region: 'hn' },

@@ -56,7 +56,7 @@ describe('built-in roles', () => {
       'iam:admin',
     );
     await forbidden(editor.iam.roles.create({ name: 'mine', permissions: ['dns:read'] }));
-    await forbidden(editor.iam.users.add({ email: editorTenant.user.email, role: 'owner' }));
+    await forbidden(editor.iam.users.create({ email: editorTenant.user.email, role: 'owner' }));
   });
 });
 

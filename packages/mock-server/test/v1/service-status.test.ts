@@ -14,7 +14,7 @@ beforeAll(async () => {
   noProject = mock.createClient();
   await noProject.auth.login({ email: tenant.user.email, password: tenant.user.password });
 });
-afterEach(() => mock.client.mock.clearFaults());
+afterEach(() => mock.client.mock.faults.delete());
 afterAll(() => mock.close());
 
 async function statuses(): Promise<Record<string, string>> {
@@ -39,7 +39,7 @@ describe('service status', () => {
   });
 
   it('shows an outage for a 503 fault on /api/v1/instances* without a times limit', async () => {
-    await mock.client.mock.addFault({ path: '/api/v1/instances*', status: 503 });
+    await mock.client.mock.faults.create({ path: '/api/v1/instances*', status: 503 });
     // The fault is real: instance calls fail.
     expect((await rejection(tenant.client.instances.list())).status).toBe(503);
     const status = await noProject.serviceStatus.retrieve();
@@ -54,9 +54,9 @@ describe('service status', () => {
   });
 
   it('degrades for limited, slow or client-error faults, and recovers when they go', async () => {
-    await mock.client.mock.addFault({ path: '/api/v1/buckets*', status: 503, times: 5 });
-    await mock.client.mock.addFault({ path: '/api/v1/zones', delay_ms: 1 });
-    await mock.client.mock.addFault({ path: '/api/v1/vaults', status: 429 });
+    await mock.client.mock.faults.create({ path: '/api/v1/buckets*', status: 503, times: 5 });
+    await mock.client.mock.faults.create({ path: '/api/v1/zones', delay_ms: 1 });
+    await mock.client.mock.faults.create({ path: '/api/v1/vaults', status: 429 });
     const degraded = await statuses();
     expect(degraded).toMatchObject({
       storage: 'degraded',
@@ -66,14 +66,14 @@ describe('service status', () => {
     });
     expect((await noProject.serviceStatus.retrieve()).status).toBe('degraded');
 
-    await mock.client.mock.clearFaults();
+    await mock.client.mock.faults.delete();
     expect(Object.values(await statuses()).every((s) => s === 'operational')).toBe(true);
   });
 
   it('matches faults to route templates by method and path', async () => {
     const vm = await tenant.client.instances.create({ name: 'vm', flavor: 'nano', region: 'hn' });
-    await mock.client.mock.addFault({ path: `/api/v1/instances/${vm.id}/start`, status: 500 });
-    await mock.client.mock.addFault({ method: 'DELETE', path: '/api/v1/registries*', status: 500 });
+    await mock.client.mock.faults.create({ path: `/api/v1/instances/${vm.id}/start`, status: 500 });
+    await mock.client.mock.faults.create({ method: 'DELETE', path: '/api/v1/registries*', status: 500 });
     const now = await statuses();
     // A concrete id still lands on /api/v1/instances/{id}/start.
     expect(now.compute).toBe('outage');

@@ -89,7 +89,7 @@ describe.runIf(runs)('an HLS playlist in headless Chromium', () => {
 
   it("seeks to an event's offset and plays from there", { timeout: 60_000 }, async () => {
     const target = await rec.tenant.video.playback.forEvent(rec.early.id);
-    const src = rec.tenant.video.playback.playlistUrl(target.playlist_url);
+    const src = rec.tenant.video.playback.playlistUrl(target);
     const page = await browser.newPage();
     const consoleErrors: string[] = [];
     page.on('pageerror', (error) => consoleErrors.push(error.message));

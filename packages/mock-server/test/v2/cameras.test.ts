@@ -31,8 +31,20 @@ describe('cameras: create', () => {
     });
     expect(camera.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(camera.created_at).toBe(camera.updated_at);
-    const { items } = await video.cameras.list();
+    const { data: items } = await video.cameras.list();
     expect(items).toEqual([expect.objectContaining({ id: camera.id, status: 'online' })]);
+  });
+
+  it('lists as an iterable page, like every other list', async () => {
+    const { video } = await seedVideoTenant(mock);
+    const created = [await video.cameras.create(cameraBody({ name: 'a' }))];
+    created.push(await video.cameras.create(cameraBody({ name: 'b' })));
+    const seen: string[] = [];
+    for await (const camera of video.cameras.list()) seen.push(camera.id);
+    expect(seen).toEqual(created.map((camera) => camera.id));
+    const page = await video.cameras.list();
+    expect(page.hasNextPage()).toBe(false);
+    expect(page.nextCursor).toBeNull();
   });
 
   it('keeps URLs without credentials as they are, and rtsps://', async () => {
@@ -96,7 +108,7 @@ describe('cameras: create', () => {
     const { video } = await seedVideoTenant(mock);
     const camera = await video.cameras.create(cameraBody({ enabled: false, fps: 60, record: false }));
     expect(camera).toMatchObject({ enabled: false, status: 'disabled', fps: 60, record: false });
-    const { items } = await video.cameras.list();
+    const { data: items } = await video.cameras.list();
     expect(items[0]!.status).toBe('disabled');
   });
 
@@ -178,10 +190,10 @@ describe('cameras: update and delete', () => {
     const camera = await video.cameras.create(cameraBody());
     const disabled = await video.cameras.update(camera.id, { enabled: false });
     expect(disabled).toMatchObject({ enabled: false, status: 'disabled' });
-    expect((await video.cameras.list()).items[0]!.status).toBe('disabled');
+    expect((await video.cameras.list()).data[0]!.status).toBe('disabled');
     const enabled = await video.cameras.update(camera.id, { enabled: true });
     expect(enabled).toMatchObject({ enabled: true, status: 'connecting' });
-    expect((await video.cameras.list()).items[0]!.status).toBe('online');
+    expect((await video.cameras.list()).data[0]!.status).toBe('online');
     const again = await video.cameras.update(camera.id, { enabled: true });
     expect(again.status).toBe('online');
   });
@@ -195,7 +207,7 @@ describe('cameras: update and delete', () => {
       .table(videoCameras)
       .update(camera.id, { status: 'offline' }, mock.clock.now().toISOString());
     expect((await video.cameras.update(camera.id, { enabled: true })).status).toBe('connecting');
-    expect((await video.cameras.list()).items[0]!.status).toBe('online');
+    expect((await video.cameras.list()).data[0]!.status).toBe('online');
   });
 
   it('refuses bad PATCH fields and unknown ids', async () => {
@@ -222,7 +234,7 @@ describe('cameras: update and delete', () => {
     const res = await rawFetch(mock, `/v2/api/cameras/${camera.id}`, token, { method: 'DELETE' });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
-    expect((await video.cameras.list()).items).toEqual([]);
+    expect((await video.cameras.list()).data).toEqual([]);
     expect(await failure(video.cameras.delete(camera.id))).toBeInstanceOf(NotFoundError);
   });
 });
@@ -232,12 +244,12 @@ describe('cameras: tenancy, scopes and the wire', () => {
     const alice = await seedVideoTenant(mock);
     const bob = await seedVideoTenant(mock, undefined, { newUser: true });
     const camera = await alice.video.cameras.create(cameraBody());
-    expect((await bob.video.cameras.list()).items).toEqual([]);
+    expect((await bob.video.cameras.list()).data).toEqual([]);
     expect(await failure(bob.video.cameras.update(camera.id, { name: 'mine' }))).toBeInstanceOf(
       NotFoundError,
     );
     expect(await failure(bob.video.cameras.delete(camera.id))).toBeInstanceOf(NotFoundError);
-    expect((await alice.video.cameras.list()).items).toHaveLength(1);
+    expect((await alice.video.cameras.list()).data).toHaveLength(1);
   });
 
   it('needs the right scope: 403 INSUFFICIENT_SCOPE', async () => {
@@ -247,7 +259,7 @@ describe('cameras: tenancy, scopes and the wire', () => {
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error.code).toBe('INSUFFICIENT_SCOPE');
     expect(error.details).toEqual({ scope: 'cameras:write' });
-    await expect(readOnly.cameras.list()).resolves.toEqual({ items: [] });
+    expect((await readOnly.cameras.list()).data).toEqual([]);
     const eventsOnly = tenant.client.video.withToken(await tenant.tokenWith(['events:read']));
     expect((await failure(eventsOnly.cameras.list())).code).toBe('INSUFFICIENT_SCOPE');
   });
@@ -261,7 +273,9 @@ describe('cameras: tenancy, scopes and the wire', () => {
       expect(await res.json()).toEqual({ error: expect.objectContaining({ code: 'UNAUTHENTICATED' }) });
     }
     const anonymous = mock.client.video;
-    expect(() => anonymous.playback.playlistUrl('/v2/hls/x/index.m3u8')).toThrow(/No token for \/v2/);
+    expect(() =>
+      anonymous.playback.playlistUrl({ playlist_url: '/v2/hls/x/2026-03-01/01/index.m3u8' }),
+    ).toThrow(/No token for \/v2/);
     expect(await failure(mock.createClient({ accessToken: 'nope' }).video.cameras.list())).toBeInstanceOf(
       AuthenticationError,
     );

@@ -146,15 +146,48 @@ describe('snapshots', () => {
 
 describe('through the SDK', () => {
   it('fetches playlists as text and segments and snapshots as bytes', async () => {
-    const text = await rec.tenant.video.playback.playlist(rec.camera.id, rec.date, '01');
+    const text = await rec.tenant.video.playback.playlist({
+      camera_id: rec.camera.id,
+      date: rec.date,
+      hour: '01',
+    });
     expect(text.startsWith('#EXTM3U\n')).toBe(true);
     expect(text).toContain('\n005.ts\n'); // the token went in a header, so URIs carry none
-    const segment = await rec.tenant.video.playback.segment(rec.camera.id, rec.date, '01', 5);
+    const segment = await rec.tenant.video.playback.segment({
+      camera_id: rec.camera.id,
+      date: rec.date,
+      hour: '01',
+      segment: 5,
+    });
     expect(segment).toBeInstanceOf(Uint8Array);
     expect(segment).toEqual(await bytes(await fetch(withToken(`${hourPath()}/005.ts`))));
-    expect(await rec.tenant.video.playback.segment(rec.camera.id, rec.date, '01', '005.ts')).toEqual(segment);
-    const jpeg = await rec.tenant.video.playback.snapshot(rec.late.id, rec.camera.id, rec.late.ts);
+    expect(
+      await rec.tenant.video.playback.segment({
+        camera_id: rec.camera.id,
+        date: rec.date,
+        hour: '01',
+        segment: '005.ts',
+      }),
+    ).toEqual(segment);
+    const jpeg = await rec.tenant.video.playback.snapshot(rec.late);
     expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+  });
+
+  it('takes what forEvent() answers for playlist() and playlistUrl()', async () => {
+    const { playback } = rec.tenant.video;
+    const at = await playback.forEvent(rec.late.id);
+    const hour = rec.late.ts.slice(11, 13);
+    const byHour = await playback.playlist({ camera_id: rec.camera.id, date: rec.date, hour });
+    expect(await playback.playlist(at)).toBe(byHour);
+    expect(new URL(playback.playlistUrl(at)).pathname).toBe(at.playlist_url);
+    expect(() => playback.playlist({ playlist_url: '/v2/hls/elsewhere' })).toThrow(TypeError);
+  });
+
+  it('refuses a segment call without a segment instead of fetching the first one', async () => {
+    const hour = { camera_id: rec.camera.id, date: rec.date, hour: '01' };
+    await expect(rec.tenant.video.playback.segment(hour as never)).rejects.toThrow(
+      /Missing path parameter "segment"/,
+    );
   });
 });
 

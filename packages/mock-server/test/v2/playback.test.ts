@@ -80,7 +80,7 @@ describe('event playback', () => {
     const { video } = rec.tenant;
     for (const event of [rec.early, rec.late]) {
       const at = await video.playback.forEvent(event.id);
-      const manifest = parsePlaylist(await (await fetch(video.playback.playlistUrl(at.playlist_url))).text());
+      const manifest = parsePlaylist(await (await fetch(video.playback.playlistUrl(at))).text());
       const start = Date.parse(manifest.dateTimeString!);
       expect(start + at.offset_sec * 1000).toBe(Date.parse(event.ts));
       const index = Math.floor(at.offset_sec / manifest.targetDuration!);
@@ -169,7 +169,7 @@ describe('HLS playlists', () => {
     expect(url.searchParams.get('token')).toBe(rec.tenant.token);
     const snapshot = new URL(rec.tenant.video.playback.snapshotUrl(rec.late));
     expect(snapshot.pathname).toBe(rec.late.snapshot_url);
-    expect(() => rec.tenant.video.playback.playlistUrl('/etc/passwd')).toThrow(TypeError);
+    expect(() => rec.tenant.video.playback.playlistUrl({ playlist_url: '/etc/passwd' })).toThrow(TypeError);
   });
 });
 

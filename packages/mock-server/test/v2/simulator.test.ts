@@ -58,7 +58,7 @@ describe('camera outages', () => {
     const camera = await video.cameras.create(cameraBody());
     await video.cameras.list();
     startSimulator(mock.server.app.runtime, random);
-    const status = async () => (await video.cameras.list()).items.find((c) => c.id === camera.id)!.status;
+    const status = async () => (await video.cameras.list()).data.find((c) => c.id === camera.id)!.status;
     await mock.clock.advance(10); // 0.01 < 2%: drops
     expect(await status()).toBe('offline');
     await mock.clock.advance(10); // 0.9: stays offline

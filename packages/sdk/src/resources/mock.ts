@@ -13,12 +13,32 @@ import type {
   WebhookDeliveriesParams,
 } from '../generated/types';
 
+/** Injected faults of the reference server (`/__mock/faults`). */
+export class MockFaults extends APIResource {
+  /**
+   * Makes matching requests fail with `status` and/or wait `delay_ms`, `times` times.
+   *
+   * @example
+   * await client.mock.faults.create({ method: 'GET', path: '/api/v1/instances', status: 503, times: 2 });
+   */
+  create(body: FaultParams, options?: RequestOptions) {
+    return this._client.call(mock.addFault, { body }, options);
+  }
+
+  /** Removes every injected fault (the route has no per-fault form). */
+  delete(options?: RequestOptions) {
+    return this._client.call(mock.clearFaults, {}, options);
+  }
+}
+
 /**
  * Control routes of the reference server (`/__mock/*`, DECISIONS.md §7): reset, state,
  * simulated clock, fault injection and quotas. Not part of either API; a real deployment
  * answers them with 404.
  */
 export class Mock extends APIResource {
+  readonly faults = new MockFaults(this._client);
+
   /** Empties the state and the request journal; the server secret and seed rules stay. */
   reset(options?: RequestOptions) {
     return this._client.call(mock.reset, {}, options);
@@ -64,15 +84,6 @@ export class Mock extends APIResource {
   /** Moves the simulated clock forward; due lifecycles, billing and timers run. */
   advanceClock(body: AdvanceClockParams, options?: RequestOptions) {
     return this._client.call(mock.advanceClock, { body }, options);
-  }
-
-  /** Makes matching requests fail with `status` and/or wait `delay_ms`, `times` times. */
-  addFault(body: FaultParams, options?: RequestOptions) {
-    return this._client.call(mock.addFault, { body }, options);
-  }
-
-  clearFaults(options?: RequestOptions) {
-    return this._client.call(mock.clearFaults, {}, options);
   }
 
   setQuotas(projectId: string, body: SetQuotasParams, options?: RequestOptions) {

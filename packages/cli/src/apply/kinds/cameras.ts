@@ -40,7 +40,7 @@ export const camerasKind: Kind<Entry, Camera> = {
   nameOf: (item) => item.name,
   recordName: (record) => record.name,
   idOf: (record) => record.id,
-  list: async (api) => (await (await cameras(api)).list()).items,
+  list: async (api) => (await (await cameras(api)).list()).data,
   diff: (item, record) =>
     changedFields(item, record, {
       same: { rtsp_url: (a, b) => withoutPassword(a) === withoutPassword(b), features: sameSet },
@@ -54,7 +54,7 @@ export const camerasKind: Kind<Entry, Camera> = {
   settle: async (record, api) => {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const current = (await (await cameras(api)).list()).items.find((c) => c.id === record.id);
+      const current = (await (await cameras(api)).list()).data.find((c) => c.id === record.id);
       if (current?.status !== 'connecting' || Date.now() > deadline) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

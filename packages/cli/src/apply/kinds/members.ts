@@ -27,7 +27,7 @@ export const membersKind: Kind<Entry, IamUser> = {
     return [{ id: caller.id, email: caller.email, role: 'owner' } as IamUser];
   },
   diff: (item, record) => changedFields({ role: item.role }, record),
-  create: (item, api) => api.client.iam.users.add(item, api.writeOnce()),
+  create: (item, api) => api.client.iam.users.create(item, api.writeOnce()),
   async export(record, api) {
     if (record.id === (await api.caller()).id) return undefined;
     return { email: record.email, role: record.role };

@@ -1,3 +1,4 @@
+import { v1 } from '@nimbus/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type MockServer,
@@ -112,10 +113,8 @@ describe('budgets', () => {
 
   it('POST /billing/budgets creates the same kind of budget', async () => {
     const tenant = await seedTenant(mock);
-    const budget = await tenant.client.billing.createBudget({
-      name: 'via billing',
-      amount: 42,
-      currency: 'EUR',
+    const budget = await await tenant.client.call(v1.billing.createBudget, {
+      body: { name: 'via billing', amount: 42, currency: 'EUR' },
     });
     expect(budget).toMatchObject({
       name: 'via billing',
@@ -125,7 +124,10 @@ describe('budgets', () => {
     });
     const listed = await tenant.client.budgets.list();
     expect(listed.data.map((b) => b.id)).toEqual([budget.id]);
-    await expectInvalid(tenant.client.billing.createBudget({ name: 'x', amount: 0 }), 'body.amount');
+    await expectInvalid(
+      tenant.client.call(v1.billing.createBudget, { body: { name: 'x', amount: 0 } }),
+      'body.amount',
+    );
   });
 
   it('pages and filters the list', async () => {

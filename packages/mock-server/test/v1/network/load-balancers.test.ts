@@ -114,7 +114,7 @@ describe('load balancers', () => {
 describe('health probes', () => {
   it('adds an http probe with defaults and shows it on the balancer', async () => {
     const lb = await newBalancer('probed');
-    const probe = await alice.client.loadBalancers.createHealthProbe(lb.id, {
+    const probe = await alice.client.loadBalancers.healthProbes.create(lb.id, {
       protocol: 'http',
       port: 8080,
       path: '/healthz',
@@ -130,7 +130,7 @@ describe('health probes', () => {
       healthy_threshold: 3,
       unhealthy_threshold: 3,
     });
-    const tcp = await alice.client.loadBalancers.createHealthProbe(lb.id, {
+    const tcp = await alice.client.loadBalancers.healthProbes.create(lb.id, {
       name: 'raw',
       protocol: 'tcp',
       port: 5432,
@@ -145,7 +145,7 @@ describe('health probes', () => {
   it('validates ports, paths, intervals, timeouts and thresholds', async () => {
     const lb = await newBalancer('strict');
     const probe = (body: object) =>
-      alice.client.loadBalancers.createHealthProbe(lb.id, {
+      alice.client.loadBalancers.healthProbes.create(lb.id, {
         protocol: 'https',
         port: 443,
         path: '/',
@@ -174,7 +174,9 @@ describe('health probes', () => {
 
   it("answers 404 for another project's balancer", async () => {
     const lb = await newBalancer('bobs', bob);
-    await expectNotFound(alice.client.loadBalancers.createHealthProbe(lb.id, { protocol: 'tcp', port: 22 }));
+    await expectNotFound(
+      alice.client.loadBalancers.healthProbes.create(lb.id, { protocol: 'tcp', port: 22 }),
+    );
   });
 });
 

@@ -1,15 +1,12 @@
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type {
-  BillingInvoicesParams,
-  BudgetCreateParams,
-  CostParams,
-  PageParams,
-  PeriodParams,
-} from '../../generated/types';
+import type { BillingInvoicesParams, CostParams, PageParams, PeriodParams } from '../../generated/types';
 
-/** Usage, cost, invoices and plan of the client's project (`/api/v1/billing/*`, `/api/v1/subscriptions`). */
+/**
+ * Usage, cost, invoices and plan of the client's project (`/api/v1/billing/*`, `/api/v1/subscriptions`).
+ * Budgets are `client.budgets`.
+ */
 export class Billing extends APIResource {
   /**
    * Quantity and cost per meter (instance hours per flavor, GB-months, ...) in a period,
@@ -37,11 +34,6 @@ export class Billing extends APIResource {
    */
   cost(query?: CostParams, options?: RequestOptions) {
     return this._client.call(v1.billing.cost, { query }, options);
-  }
-
-  /** Creates a budget (the same budgets as `client.budgets`). */
-  createBudget(body: BudgetCreateParams, options?: RequestOptions) {
-    return this._client.call(v1.billing.createBudget, { body }, options);
   }
 
   /** The project's billing plan: plan name, status, support level. */

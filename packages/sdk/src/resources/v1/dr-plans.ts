@@ -11,8 +11,23 @@ import type {
   DrStepCreateParams,
 } from '../../generated/types';
 
+/** Steps of a disaster-recovery plan (`/api/v1/dr/plans/{id}/steps`). */
+export class DrPlanSteps extends APIResource {
+  /**
+   * Appends a step (or places it at `order`) and answers the plan with its steps.
+   *
+   * @example
+   * await client.drPlans.steps.create(plan.id, { name: 'Fail over orders', action: 'failover_database', target_id: db.id });
+   */
+  create(planId: string, body: DrStepCreateParams, options?: RequestOptions) {
+    return this._client.call(v1.drPlans.addStep, { params: { id: planId }, body }, options);
+  }
+}
+
 /** Disaster-recovery plans (`/api/v1/dr/plans`). */
 export class DrPlans extends APIResource {
+  readonly steps = new DrPlanSteps(this._client);
+
   /** Plans of the project, oldest first, filtered by `id`, `status`, `primary_region`, `secondary_region` or `name`. */
   list(query?: DrPlanListParams, options?: RequestOptions) {
     return this._client.list(v1.drPlans.list, { query }, options);
@@ -26,16 +41,6 @@ export class DrPlans extends APIResource {
    */
   create(body: DrPlanCreateParams, options?: RequestOptions) {
     return this._client.call(v1.drPlans.create, { body }, options);
-  }
-
-  /**
-   * Appends a step (or places it at `order`) and answers the plan with its steps.
-   *
-   * @example
-   * await client.drPlans.addStep(plan.id, { name: 'Fail over orders', action: 'failover_database', target_id: db.id });
-   */
-  addStep(id: string, body: DrStepCreateParams, options?: RequestOptions) {
-    return this._client.call(v1.drPlans.addStep, { params: { id }, body }, options);
   }
 
   /** Rehearses a `ready` plan without touching any resource and answers the drill record. */

@@ -21,9 +21,9 @@ export class IamUsers extends APIResource {
    * Adds a registered user (by email) with a built-in or custom role. Owner only.
    *
    * @example
-   * await client.iam.users.add({ email: 'bob@example.com', role: 'viewer' });
+   * await client.iam.users.create({ email: 'bob@example.com', role: 'viewer' });
    */
-  add(body: IamUserAddParams, options?: RequestOptions) {
+  create(body: IamUserAddParams, options?: RequestOptions) {
     return this._client.call(v1.iamUsers.add, { body }, options);
   }
 }

@@ -1,8 +1,10 @@
 import type { Nimbus } from '../../client';
+import { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import { type CursorPagePromise, requestCursorPage } from '../../core/cursor-pagination';
 import type { RequestOptions } from '../../core/request';
 import { v2 } from '../../generated/routes';
-import type { CameraCreateParams, CameraUpdateParams } from '../../generated/types';
+import type { Camera, CameraCreateParams, CameraUpdateParams } from '../../generated/types';
 import type { VideoCredentials } from './credentials';
 
 /** The tenant's cameras (`/v2/api/cameras`). */
@@ -14,9 +16,20 @@ export class Cameras extends APIResource {
     this.#credentials = credentials;
   }
 
-  /** Every camera of the token's tenant, oldest first: `{ items }`. Needs `cameras:read`. */
-  list(options?: RequestOptions) {
-    return this._client.call(v2.cameras.list, {}, this.#credentials.options(options));
+  /**
+   * Every camera of the token's tenant, oldest first, as one page (the route is not paged): await
+   * it for the page (`data`), or `for await` it for each camera like any other list. Needs `cameras:read`.
+   *
+   * @example
+   * for await (const camera of video.cameras.list()) console.log(camera.name, camera.status);
+   */
+  list(options?: RequestOptions): CursorPagePromise<Camera> {
+    return requestCursorPage(() => {
+      const answer = this._client.call(v2.cameras.list, {}, this.#credentials.options(options));
+      return new APIPromise(
+        answer.withResponse().then((result) => ({ ...result, data: { ...result.data, next_cursor: null } })),
+      );
+    });
   }
 
   /**

@@ -4,7 +4,7 @@ import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { v2 } from '../../generated/routes';
-import type { PlaybackTimelineParams, VideoEvent } from '../../generated/types';
+import type { EventPlayback, PlaybackTimelineParams, VideoEvent } from '../../generated/types';
 import type { VideoCredentials } from './credentials';
 
 /** One recorded hour of a camera, as in the HLS path. */
@@ -15,6 +15,16 @@ export interface RecordedHour {
   /** `00`..`23`, UTC. */
   hour: string;
 }
+
+/** An hour to play: the hour itself, or what `forEvent()` answers (its `playlist_url` names the hour). */
+export type PlaylistTarget = RecordedHour | Pick<EventPlayback, 'playlist_url'>;
+
+/** One segment of a recorded hour: `segment` is its number (`7`) or its name in the playlist (`'007.ts'`). */
+export interface SegmentTarget extends RecordedHour {
+  segment: number | string;
+}
+
+const PLAYLIST_PATH = /^\/v2\/hls\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/index\.m3u8$/;
 
 /** Recordings: which hours exist, where an event is, and URLs a player can load. Needs `playback:read`. */
 export class Playback extends APIResource {
@@ -32,11 +42,11 @@ export class Playback extends APIResource {
 
   /**
    * Where to watch an event: `{ event_id, camera_id, playlist_url, offset_sec }`. `playlist_url` is a
-   * path without the token; `playlistUrl()` turns it into a URL a player can load.
+   * path without the token; `playlistUrl()` and `playlist()` take the answer as it is.
    *
    * @example
    * const at = await video.playback.forEvent(event.id);
-   * hls.loadSource(video.playback.playlistUrl(at.playlist_url));
+   * hls.loadSource(video.playback.playlistUrl(at));
    * media.currentTime = at.offset_sec;
    */
   forEvent(eventId: string, options?: RequestOptions) {
@@ -50,25 +60,27 @@ export class Playback extends APIResource {
   /**
    * The playlist of one recorded hour, as text. Sent with the token as a header, so its segment
    * URIs carry no token: fetch them with `segment()`. Players should load `playlistUrl()` instead.
+   *
+   * @example
+   * const text = await video.playback.playlist({ camera_id, date: '2026-03-01', hour: '14' });
+   * const same = await video.playback.playlist(await video.playback.forEvent(event.id));
    */
-  playlist(cameraId: string, date: string, hour: string, options?: RequestOptions): APIPromise<string> {
-    const params = { cam: cameraId, date, hour };
+  playlist(target: PlaylistTarget, options?: RequestOptions): APIPromise<string> {
+    const { camera_id, date, hour } = hourOf(target);
+    const params = { cam: camera_id, date, hour };
     return this._client.call(v2.hls.playlist, { params }, this.#withTokenHeader(options));
   }
 
   /**
-   * One MPEG-TS segment (H.264) of a recorded hour, as bytes: `segment` is its number in the hour
-   * (`7` or `'007.ts'`, as the playlist names it); the default is the hour's first.
+   * One MPEG-TS segment (H.264) of a recorded hour, as bytes.
+   *
+   * @example
+   * const bytes = await video.playback.segment({ camera_id, date: '2026-03-01', hour: '14', segment: 0 });
    */
-  segment(
-    cameraId: string,
-    date: string,
-    hour: string,
-    segment: number | string = 0,
-    options?: RequestOptions,
-  ) {
+  segment(target: SegmentTarget, options?: RequestOptions) {
+    const { camera_id, date, hour, segment } = target;
     const name = typeof segment === 'number' ? `${String(segment).padStart(3, '0')}.ts` : segment;
-    const params = { cam: cameraId, date, hour, segment: name };
+    const params = { cam: camera_id, date, hour, segment: name };
     return this.#bytes(this._client.call(v2.hls.segment, { params }, this.#withTokenHeader(options)));
   }
 
@@ -76,27 +88,24 @@ export class Playback extends APIResource {
    * The snapshot JPEG of an event, as bytes; the event's id, camera and time locate it. Needs `events:read`.
    *
    * @example
-   * const jpeg = await video.playback.snapshot(event.id, event.camera_id, event.ts);
+   * const jpeg = await video.playback.snapshot(event);
    */
-  snapshot(eventId: string, cameraId: string, ts: string, options?: RequestOptions) {
-    const params = { cam: cameraId, date: ts.slice(0, 10), hour: ts.slice(11, 13), file: `${eventId}.jpg` };
+  snapshot(event: Pick<VideoEvent, 'id' | 'camera_id' | 'ts'>, options?: RequestOptions) {
+    const { id, camera_id, ts } = event;
+    const params = { cam: camera_id, date: ts.slice(0, 10), hour: ts.slice(11, 13), file: `${id}.jpg` };
     return this.#bytes(this._client.call(v2.hls.snapshot, { params }, this.#withTokenHeader(options)));
   }
 
   /**
    * The absolute URL of an hour playlist with the token in `?token=` (players such as hls.js cannot
-   * send headers; the segment URIs inside carry the same token). Takes the `playlist_url` path of
-   * `forEvent()` or the hour itself.
+   * send headers; the segment URIs inside carry the same token). Takes the hour or what `forEvent()` answers.
    *
    * @example
    * const url = video.playback.playlistUrl({ camera_id, date: '2026-03-01', hour: '14' });
    */
-  playlistUrl(target: string | RecordedHour): string {
-    const path =
-      typeof target === 'string'
-        ? target
-        : buildPath(v2.hls.playlist.path, { cam: target.camera_id, date: target.date, hour: target.hour });
-    return this.#tokenized(path);
+  playlistUrl(target: PlaylistTarget): string {
+    const { camera_id, date, hour } = hourOf(target);
+    return this.#tokenized(buildPath(v2.hls.playlist.path, { cam: camera_id, date, hour }));
   }
 
   /** The absolute URL of an event's snapshot JPEG, with the token (for an `<img src>`). Needs `events:read`. */
@@ -119,4 +128,12 @@ export class Playback extends APIResource {
     const base = this._client.baseUrl.replace(/\/+$/, '');
     return `${base}${path}?token=${encodeURIComponent(this.#credentials.token())}`;
   }
+}
+
+function hourOf(target: PlaylistTarget): RecordedHour {
+  if (!('playlist_url' in target)) return target;
+  const match = PLAYLIST_PATH.exec(target.playlist_url);
+  if (!match) throw new TypeError(`Not an hour playlist path: ${target.playlist_url}`);
+  const [, cam, date, hour] = match.map((part) => decodeURIComponent(part));
+  return { camera_id: cam!, date: date!, hour: hour! };
 }

@@ -11,8 +11,28 @@ import type {
   LoadBalancerStatus,
 } from '../../../generated/types';
 
+/** Health probes of a load balancer (`/api/v1/load-balancers/{id}/health-probes`). */
+export class LoadBalancerHealthProbes extends APIResource {
+  /**
+   * Adds a health probe. http(s) probes need a `path` starting with `/`; `timeout_sec` must be
+   * below `interval_sec`.
+   *
+   * @example
+   * await client.loadBalancers.healthProbes.create(lb.id, { protocol: 'http', port: 8080, path: '/healthz' });
+   */
+  create(loadBalancerId: string, body: HealthProbeCreateParams, options?: RequestOptions) {
+    return this._client.call(
+      v1.loadBalancers.createHealthProbe,
+      { params: { id: loadBalancerId }, body },
+      options,
+    );
+  }
+}
+
 /** Load balancers of the client's project (`/api/v1/load-balancers`), with their health probes. */
 export class LoadBalancers extends APIResource {
+  readonly healthProbes = new LoadBalancerHealthProbes(this._client);
+
   /** Load balancers of the project, each with `health_probes`; filter by `id`, `name`, `status`... */
   list(query?: LoadBalancerListParams, options?: RequestOptions) {
     return this._client.list(v1.loadBalancers.list, { query }, options);
@@ -21,17 +41,6 @@ export class LoadBalancers extends APIResource {
   /** Creates a load balancer; it is `provisioning`, then `active` (see `waitFor`). */
   create(body: LoadBalancerCreateParams, options?: RequestOptions) {
     return this._client.call(v1.loadBalancers.create, { body }, options);
-  }
-
-  /**
-   * Adds a health probe. http(s) probes need a `path` starting with `/`; `timeout_sec` must be
-   * below `interval_sec`.
-   *
-   * @example
-   * await client.loadBalancers.createHealthProbe(lb.id, { protocol: 'http', port: 8080, path: '/healthz' });
-   */
-  createHealthProbe(id: string, body: HealthProbeCreateParams, options?: RequestOptions) {
-    return this._client.call(v1.loadBalancers.createHealthProbe, { params: { id }, body }, options);
   }
 
   /**
