@@ -3,8 +3,8 @@ import { type WebSocketHandler, type WebSocketHandlerConnection, ws } from 'msw'
 import type { App } from '../core/app';
 import { HttpError } from '../core/http-error';
 import type { Runtime } from '../core/runtime';
-import { matchesFilter, type Position, publicEvent, replayChunk } from '../families/v2/event-log';
-import { authorizeStream } from '../families/v2/event-stream';
+import { type Position, publicEvent, replayChunk } from '../families/v2/event-log';
+import { authorizeStream, subscribeLive } from '../families/v2/event-stream';
 import { type StreamConnection, videoServices } from '../families/v2/services';
 
 type MockedClient = WebSocketHandlerConnection['client'];
@@ -48,21 +48,14 @@ async function serve(runtime: Runtime, client: MockedClient, open: Set<StreamCon
     url,
   );
   const services = videoServices(runtime);
-  // Subscribed before the replay reads the store: events published meanwhile wait in `pending`.
-  const pending: VideoEvent[] = [];
-  let deliver: ((event: VideoEvent) => void) | undefined;
-  const unsubscribe = services.bus.subscribe((event) => {
-    if (event.tenant_id !== tenantId || !matchesFilter(event, filter)) return;
-    if (deliver) deliver(event);
-    else pending.push(event);
-  });
+  const live = subscribeLive(runtime, { tenantId, filter });
   let closed = false;
   const connection: StreamConnection = { tenantId, terminate: () => client.close(1001, 'Server closing') };
   services.streams.add(connection);
   open.add(connection);
   client.addEventListener('close', () => {
     closed = true;
-    unsubscribe();
+    live.unsubscribe();
     services.streams.delete(connection);
     open.delete(connection);
   });
@@ -81,8 +74,7 @@ async function serve(runtime: Runtime, client: MockedClient, open: Set<StreamCon
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   if (closed) return;
-  for (const event of pending.splice(0)) if (!sent.has(event.id)) send(event);
-  deliver = send;
+  live.goLive(send, sent);
 }
 
 function refuse(runtime: Runtime, client: MockedClient, error: unknown): void {

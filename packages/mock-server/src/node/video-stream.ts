@@ -7,8 +7,8 @@ import type { App } from '../core/app';
 import { HttpError } from '../core/http-error';
 import { onFirstUse } from '../core/on-first-use';
 import type { Runtime } from '../core/runtime';
-import { matchesFilter, type Position, publicEvent, replayChunk } from '../families/v2/event-log';
-import { authorizeStream } from '../families/v2/event-stream';
+import { type Position, publicEvent, replayChunk } from '../families/v2/event-log';
+import { authorizeStream, subscribeLive } from '../families/v2/event-stream';
 import { type StreamConnection, videoServices } from '../families/v2/services';
 import type { NodeExtension } from './create-server';
 import { requestOf } from './http-adapter';
@@ -71,16 +71,9 @@ async function open(
   const wss = await webSocketServer();
   if (socket.destroyed) return;
 
-  // Subscribe before reading stored events: whatever is published meanwhile waits in `pending`
-  // and is sent after the replay, minus what the replay already sent (no gap, no duplicate).
   const services = videoServices(runtime);
-  const pending: VideoEvent[] = [];
-  let deliver: ((event: VideoEvent) => void) | undefined;
-  const unsubscribe = services.bus.subscribe((event) => {
-    if (event.tenant_id !== tenantId || !matchesFilter(event, filter)) return;
-    if (deliver) deliver(event);
-    else pending.push(event);
-  });
+  const live = subscribeLive(runtime, { tenantId, filter });
+  const unsubscribe = live.unsubscribe;
   // A handshake that `ws` rejects never reaches the callback below; the socket still closes.
   socket.once('close', unsubscribe);
 
@@ -146,8 +139,7 @@ async function open(
         await new Promise((resolve) => setImmediate(resolve));
         if (ws.readyState !== ws.OPEN) return;
       }
-      for (const event of pending.splice(0)) if (!sent.has(event.id)) sendLive(event);
-      deliver = sendLive;
+      live.goLive(sendLive, sent);
     })();
   });
 }

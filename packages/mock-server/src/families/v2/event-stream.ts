@@ -2,6 +2,7 @@ import {
   ErrorCode,
   endpoint,
   VIDEO_EVENT_STREAM_PATH,
+  type VideoEvent,
   VideoEventEnvelope,
   VideoEventStreamQuery,
 } from '@nimbus/sdk/contract';
@@ -10,7 +11,8 @@ import { HttpError } from '../../core/http-error';
 import type { RequestHead } from '../../core/request';
 import type { Runtime } from '../../core/runtime';
 import { parseOr400 } from '../../core/validation';
-import { type EventFilter, normalizeTime } from './event-log';
+import { type EventFilter, matchesFilter, normalizeTime } from './event-log';
+import { videoServices } from './services';
 import { videoCameras } from './tables';
 
 /** The stream as an endpoint, for the core's token checks; it is not routed over plain HTTP. */
@@ -70,4 +72,32 @@ function queryOf(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of url.searchParams) if (key !== 'token') out[key] = value;
   return out;
+}
+
+/** A tenant's live events, held back until the replay of stored ones is done. */
+export interface LiveFeed {
+  /** Sends what was published during the replay, minus what it already sent, then every new event. */
+  goLive(send: (event: VideoEvent) => void, alreadySent: ReadonlySet<string>): void;
+  unsubscribe(): void;
+}
+
+/**
+ * Subscribes before the replay reads the store: whatever is published meanwhile waits and goes
+ * out after the replay, minus what the replay already sent (no gap, no duplicate).
+ */
+export function subscribeLive(runtime: Runtime, { tenantId, filter }: StreamGrant): LiveFeed {
+  const pending: VideoEvent[] = [];
+  let deliver: ((event: VideoEvent) => void) | undefined;
+  const unsubscribe = videoServices(runtime).bus.subscribe((event) => {
+    if (event.tenant_id !== tenantId || !matchesFilter(event, filter)) return;
+    if (deliver) deliver(event);
+    else pending.push(event);
+  });
+  return {
+    unsubscribe,
+    goLive(send, alreadySent) {
+      for (const event of pending.splice(0)) if (!alreadySent.has(event.id)) send(event);
+      deliver = send;
+    },
+  };
 }
