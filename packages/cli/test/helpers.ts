@@ -84,7 +84,9 @@ export async function resourcesOf(mock: MockServer): Promise<Record<string, unkn
   const state = (await stateOf(mock)) as { tables: Record<string, Record<string, { event?: string }>> };
   const audit = state.tables.audit_logs ?? {};
   const kept = Object.entries(audit).filter(([, row]) => row.event !== 'workload_token.issued');
-  return { ...state, tables: { ...state.tables, audit_logs: Object.fromEntries(kept) } };
+  // The test server's clock steps on every accepted write, minting a workload token included.
+  const { clock_offset_ms: _clock, ...rest } = state as typeof state & { clock_offset_ms?: number };
+  return { ...rest, tables: { ...state.tables, audit_logs: Object.fromEntries(kept) } };
 }
 
 /** Parses the JSON a command printed, failing with its stderr when it is not JSON. */

@@ -91,8 +91,8 @@ class AnyArgument {
   }
 }
 
-/** Opens a WebSocket rather than calling a route. */
-const NOT_A_ROUTE_CALL = new Set(['stream']);
+/** Opens a WebSocket, or checks a webhook delivery locally, rather than calling a route. */
+const NOT_A_ROUTE_CALL = new Set(['stream', 'unwrap', 'verifySignature']);
 /** Polls another method's route (`list` or `retrieve`) rather than owning one. */
 const POLLING_HELPERS = new Set(['waitFor']);
 

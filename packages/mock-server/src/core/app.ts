@@ -93,7 +93,8 @@ export function createApp(options: {
       response = errorReply(api, toHttpError(error, config, requestId));
     }
     withCommonHeaders(response, request, requestId);
-    if (config.clockStepMs > 0 && response.status < 400 && WRITES.has(request.method)) {
+    // API writes only: a control route (a state import, a clock move) keeps the clock as it leaves it.
+    if (config.clockStepMs > 0 && api !== 'mock' && response.status < 400 && WRITES.has(request.method)) {
       runtime.clock.advance(config.clockStepMs);
     }
     const record = {
