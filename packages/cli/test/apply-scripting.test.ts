@@ -72,7 +72,12 @@ describe('apply -f -', () => {
 describe('apply creates', () => {
   it('send an Idempotency-Key each, so a create retried after a 503 is made once', async () => {
     const { cli, tenant, tag } = await tenantCli();
-    await mock.client.mock.faults.create({ method: 'POST', path: '/api/v1/instances', status: 503, times: 1 });
+    await mock.client.mock.faults.create({
+      method: 'POST',
+      path: '/api/v1/instances',
+      status: 503,
+      times: 1,
+    });
     const result = await cli.run('apply', '-f', await cli.write('t.yaml', file(tag)), '--debug');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^< 503 POST \S+\/api\/v1\/instances /m);

@@ -50,7 +50,12 @@ describe('--debug and NIMBUS_DEBUG', () => {
 
 describe('creates', () => {
   it('send an Idempotency-Key, so the retry after a 5xx creates once', async () => {
-    await mock.client.mock.faults.create({ method: 'POST', path: '/api/v1/instances', status: 503, times: 1 });
+    await mock.client.mock.faults.create({
+      method: 'POST',
+      path: '/api/v1/instances',
+      status: 503,
+      times: 1,
+    });
     const result = await cli.run(...vm, 'retried', '--debug');
     expect(result.code, result.stderr).toBe(0);
     const sent = [...result.stderr.matchAll(/^> POST \S+\/api\/v1\/instances idempotency-key=(\S+)$/gm)];
