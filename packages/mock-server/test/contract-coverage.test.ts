@@ -21,6 +21,29 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** Operations not built yet. Must shrink to empty. */
 const KNOWN_GAPS: ReadonlySet<string> = new Set<string>([]);
 
+/**
+ * Routes the API documents twice for one operation: the SDK reaches them through the method of
+ * their twin (one budget create: `budgets.create`), and the server's handler of the alias is
+ * tested with `client.call()`.
+ */
+const ALIASES: ReadonlyMap<string, string> = new Map([['v1.billing.createBudget', 'v1.budgets.create']]);
+
+/**
+ * Stands in for any argument: an id where a string is wanted (in a path), and an object with the
+ * fields the playback methods read where one is (`{ camera_id, date, hour, segment }`).
+ */
+class AnyArgument {
+  constructor(readonly id: string) {}
+  readonly camera_id = crypto.randomUUID();
+  readonly date = '2026-03-01';
+  readonly hour = '01';
+  readonly segment = 0;
+  readonly ts = '2026-03-01T01:00:00.000Z';
+  toString() {
+    return this.id;
+  }
+}
+
 /** SDK methods that are not one request (they poll, stream or build URLs from others). */
 const NOT_A_REQUEST = new Set(['waitFor', 'stream', 'playlistUrl', 'constructor']);
 
@@ -53,12 +76,12 @@ async function sdkMethods(): Promise<SdkMethod[]> {
   for (const [path, resource] of resources(client, '')) {
     for (const name of methodNames(resource)) {
       hit = undefined;
-      const id = crypto.randomUUID();
+      const arg = new AnyArgument(crypto.randomUUID());
       try {
         const result = (resource as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(
-          id,
-          id,
-          id,
+          arg,
+          arg,
+          arg,
         );
         await Promise.race([result, new Promise((resolve) => setTimeout(resolve, 200))]);
       } catch {
@@ -159,13 +182,14 @@ describe('contract coverage', () => {
     const methods = await sdkMethods();
     const byOperation = new Map<string, string[]>();
     for (const m of methods) byOperation.set(m.operation, [...(byOperation.get(m.operation) ?? []), m.path]);
-    const withoutMethod = all.filter((id) => !byOperation.has(id) && !KNOWN_GAPS.has(id));
+    const methodsOf = (id: string) => byOperation.get(ALIASES.get(id) ?? id) ?? [];
+    const withoutMethod = all.filter((id) => methodsOf(id).length === 0 && !KNOWN_GAPS.has(id));
     expect(withoutMethod).toEqual([]);
 
     const sources = await testSources();
     const untested = all.filter((id) => {
       if (KNOWN_GAPS.has(id)) return false;
-      return !(byOperation.get(id) ?? []).some((path) => sources.includes(`.${path}(`));
+      return !methodsOf(id).some((path) => sources.includes(`.${path}(`));
     });
     expect(untested).toEqual([]);
   });
