@@ -11,7 +11,7 @@ import { UsageError } from '../errors';
  */
 export function withEndpointCredentials<T>(
   ctx: CommandContext,
-  endpoint: Endpoint,
+  endpoint: Pick<Endpoint, 'auth' | 'api' | 'scope'>,
   values: Record<string, unknown>,
   run: (options?: RequestOptions) => Promise<T>,
 ): Promise<T> {

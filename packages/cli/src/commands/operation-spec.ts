@@ -1,3 +1,5 @@
+import type { Route } from '@nimbus/sdk';
+
 /**
  * What the command line needs to know of one contract operation, as plain data: the build
  * writes every operation's spec to `dist/operations.json`, so `nimbus` builds its command
@@ -26,6 +28,10 @@ export interface OperationSpec {
   basicAuth?: boolean;
   /** Answers text or bytes (a playlist, metrics, a segment): written out as the server sent them. */
   raw?: boolean;
+  /** What the SDK needs to call it, without the contract's schemas (or zod) loaded. */
+  route: Route;
+  /** The workload-token scope a /v2 route needs. */
+  scope?: string;
 }
 
 /** What a schema field looks like on the command line. */

@@ -57,6 +57,18 @@ function describeOperation(
     hasBody: endpoint.body !== undefined,
     ...(paging && { paging }),
     retrievable,
+    route: {
+      id: `${api}.${group}.${op}`,
+      api,
+      method: endpoint.method,
+      path: endpoint.path,
+      status: endpoint.status,
+      auth: endpoint.auth,
+      ...(endpoint.project && { project: true }),
+      ...(endpoint.list && { list: true }),
+      ...(endpoint.responseKind && { responseKind: endpoint.responseKind }),
+    },
+    ...(endpoint.scope && { scope: endpoint.scope }),
     ...(endpoint.auth === 'basic' && { basicAuth: true }),
     ...((endpoint.responseKind === 'text' || endpoint.responseKind === 'binary') && { raw: true }),
   };

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Nimbus, RequestOptions } from '@nimbus/sdk';
+import type { Nimbus, RequestOptions, Route } from '@nimbus/sdk';
 import type { Endpoint } from '@nimbus/sdk/contract';
-import { parse as parseYaml } from 'yaml';
 import { commandContext, type GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { print } from '../output/print';
 import { withProgress } from '../output/progress';
 import { readStdin } from '../stdin';
 import { withEndpointCredentials } from './endpoint-credentials';
-import { checkFields } from './fields';
 import { collectFields } from './flags';
 import type { OperationSpec } from './operation-spec';
-import { endpointOf } from './operations';
 import { confirm } from './prompt';
 
 /** What a generated command sends: path parameters, query and body. */
@@ -37,6 +34,26 @@ const TRANSITIONAL = new Set([
   'deploying',
 ]);
 
+/**
+ * Checks a body or query against the contract's schemas before anything is sent, so a missing or
+ * malformed field is a usage error (exit 2) naming its flag. A command without a body that is
+ * given no field and needs none has nothing to check: it (a plain list, a get, a delete) loads
+ * neither the contract nor zod, most of what a CLI run would otherwise spend starting.
+ */
+async function checkInput(
+  spec: OperationSpec,
+  body: Record<string, unknown> | undefined,
+  query: Record<string, unknown> | undefined,
+): Promise<void> {
+  const given = Object.keys(body ?? {}).length + Object.keys(query ?? {}).length > 0;
+  const required = [...spec.body, ...spec.query].some((field) => field.required);
+  if (!spec.hasBody && !given && !required) return;
+  const [{ endpointOf }, { checkFields }] = await Promise.all([import('./operations'), import('./fields')]);
+  const endpoint = endpointOf(spec);
+  checkFields(endpoint.body, body);
+  checkFields(endpoint.query, query);
+}
+
 /** One run of a generated command, as commander parsed it. */
 export interface OperationRun {
   /** The path parameters, in the order of `spec.params`. */
@@ -50,13 +67,13 @@ export interface OperationRun {
 /** Sends one contract operation and prints the answer: the body of every generated command. */
 export async function runOperation(spec: OperationSpec, run: OperationRun): Promise<void> {
   const { values, globals } = run;
-  const endpoint = endpointOf(spec);
+  const { route } = spec;
   const ctx = await commandContext(globals);
   const { client } = ctx;
   // Each call with the credentials its endpoint takes: basic auth, a workload token, or the session.
   const send = (input: RawInput, options?: RequestOptions) =>
-    withEndpointCredentials(ctx, endpoint, values, (credentials) =>
-      client.call(endpoint, input as never, { ...options, ...credentials }),
+    withEndpointCredentials(ctx, { ...route, scope: spec.scope }, values, (credentials) =>
+      client.call(route, input, { ...options, ...credentials }),
     );
   const pathParams = Object.fromEntries(spec.params.map((p, i) => [p, run.args[i]!]));
   const body = spec.hasBody
@@ -65,13 +82,12 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
         ...collectFields(spec.body, values),
       }
     : undefined;
-  const query = endpoint.query ? collectFields(spec.query, values) : undefined;
-  checkFields(endpoint.body, body);
-  checkFields(endpoint.query, query);
+  const query = spec.query.length > 0 ? collectFields(spec.query, values) : undefined;
+  await checkInput(spec, body, query);
   const input = { params: spec.params.length > 0 ? pathParams : undefined, query, body };
 
   if (spec.paging === 'page') {
-    await printPagedList(client, endpoint as Endpoint & { list: true }, input, !!values.all, globals);
+    await printPagedList(client, route as Route & { list: true }, input, !!values.all, globals);
     return;
   }
   if (spec.paging === 'cursor') {
@@ -89,6 +105,7 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
   const options = spec.method === 'POST' ? { idempotencyKey: randomUUID() } : undefined;
   let result = await send(input, options);
   if (values.wait && run.waitable && isRecord(result) && typeof result.id === 'string') {
+    const { endpointOf } = await import('./operations');
     const retrieve = endpointOf({ ...spec, op: 'retrieve' });
     result = await waitUntilSettled(client, retrieve, pathParams, result);
   }
@@ -108,12 +125,12 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
  */
 async function printPagedList(
   client: Nimbus,
-  endpoint: Endpoint & { list: true },
+  route: Route & { list: true },
   input: RawInput,
   all: boolean,
   globals: GlobalOptions,
 ): Promise<void> {
-  const first = await client.list(endpoint, input as never);
+  const first = await client.list(route, input);
   if (all) {
     const items: unknown[] = [];
     for await (const item of first) items.push(item);
@@ -192,7 +209,7 @@ async function readBodyFile(path: string | undefined): Promise<Record<string, un
   let value: unknown;
   try {
     // YAML is a superset of JSON: stdin is read as YAML.
-    value = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
+    value = /\.json$/i.test(path) ? JSON.parse(text) : (await import('yaml')).parse(text);
   } catch (error) {
     throw new UsageError(
       `${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,

@@ -113,7 +113,7 @@ describe('budgets', () => {
 
   it('POST /billing/budgets creates the same kind of budget', async () => {
     const tenant = await seedTenant(mock);
-    const budget = await await tenant.client.call(v1.billing.createBudget, {
+    const budget = await tenant.client.call(v1.billing.createBudget, {
       body: { name: 'via billing', amount: 42, currency: 'EUR' },
     });
     expect(budget).toMatchObject({
