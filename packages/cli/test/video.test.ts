@@ -299,8 +299,11 @@ describe('events tail', () => {
     const { cli } = await loggedIn();
     const door = await addCamera(cli, 'door');
     const since = mock.clock.now().toISOString();
+    // Distinct times: events of one millisecond replay in id order, not in the order recorded.
     const first = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'vehicle' });
+    await mock.clock.advance(1);
     const second = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'vehicle' });
+    await mock.clock.advance(1);
     await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'vehicle' });
 
     const limited = await cli.run('events', 'tail', '--since', since, '--type', 'vehicle', '--limit', '2');

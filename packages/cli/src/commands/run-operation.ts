@@ -209,7 +209,7 @@ async function readBodyFile(path: string | undefined): Promise<Record<string, un
   let value: unknown;
   try {
     // YAML is a superset of JSON: stdin is read as YAML.
-    value = /\.json$/i.test(path) ? JSON.parse(text) : (await import('yaml')).parse(text);
+    value = /\.json$/i.test(path) ? JSON.parse(text) : (await import('../output/yaml')).fromYaml(text);
   } catch (error) {
     throw new UsageError(
       `${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,

@@ -1,6 +1,14 @@
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 
-/** A value as YAML; its own module so that `print` loads the yaml package only for `-o yaml`. */
+/**
+ * YAML in and out, in a module of its own: commands load the yaml package only when they read
+ * or print YAML (a dynamic import of the bundled package itself has no named exports).
+ */
 export function toYaml(value: unknown): string {
   return stringify(value);
+}
+
+/** YAML text (or JSON, which YAML includes) as a value. */
+export function fromYaml(text: string): unknown {
+  return parse(text);
 }
