@@ -56,6 +56,7 @@ export class Store {
   #unwritten = 0;
   #writeError: Error | undefined;
   #retry: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
   #externalError: Error | undefined;
   #serialiseMs = 0;
   readonly #log: StoreLog | undefined;
@@ -194,6 +195,7 @@ export class Store {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     if (this.#retry) clearTimeout(this.#retry);
     await this.flush();
     await this.#persistence.close();
@@ -204,6 +206,7 @@ export class Store {
    * next flush: it is tried again on a timer.
    */
   #retryLater(): void {
+    if (this.#closed) return;
     this.#retry ??= setTimeout(() => {
       this.#retry = undefined;
       void this.flush();
