@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
-import { BIN, type Cli, type CliResult, cliFor, json, onTerminal } from './helpers';
+import { cliFor, json, onTerminal } from './helpers';
 
 interface Row {
   resource: string;
@@ -23,26 +22,6 @@ async function tenantCli() {
   return { tenant, cli, tag: crypto.randomUUID().slice(0, 8) };
 }
 
-/** The CLI with `input` on its stdin (a pipe). */
-function runWithInput(cli: Cli, args: string[], input: string): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: cli.dir,
-      env: { PATH: process.env.PATH ?? '', NO_PROXY: '*', ...cli.env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
-
 function file(tag: string, o: { instances?: string[]; buckets?: string[]; flavor?: string } = {}): string {
   const instances = (o.instances ?? ['web-1', 'web-2'])
     .map((name) => `  - { name: ${name}, flavor: ${o.flavor ?? 'nano'}, region: hn }`)
@@ -61,7 +40,7 @@ async function projectClient(tenant: Awaited<ReturnType<typeof tenantCli>>['tena
 describe('apply -f -', () => {
   it('reads the tenant file from stdin', async () => {
     const { cli, tenant, tag } = await tenantCli();
-    const result = await runWithInput(cli, ['apply', '-f', '-'], file(tag));
+    const result = await cli.runWithInput(file(tag), 'apply', '-f', '-');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(`Applied <stdin> to project "shop-${tag}"`);
     const client = await projectClient(tenant, tag);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
 import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
-import { cliFor, json } from './helpers';
+import { cliAs, json } from './helpers';
 
 /** Every spelling of an option: `-o` and `--output`, and `--no-x` for a negatable one. */
 function spellings(option: Option): string[] {
@@ -49,7 +49,7 @@ afterAll(() => mock.close());
 describe('an endpoint field named like a program flag', () => {
   it('databases create --version 16 creates a database of version 16; api-products create --version v2 sets its label', async () => {
     const tenant = await seedTenant(mock);
-    const cli = await cliFor(mock, { NIMBUS_TOKEN: tenant.accessToken, NIMBUS_PROJECT: tenant.project.id });
+    const cli = await cliAs(mock, tenant);
     const [database, product, version] = await Promise.all([
       cli.run(
         'databases',

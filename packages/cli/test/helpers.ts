@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MockServer } from '../../mock-server/src/entries/testing';
+import type { MockServer, SeededTenant } from '../../mock-server/src/entries/testing';
 
 /** The built CLI (test/global-setup.ts builds it when the sources are newer). */
 export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -50,6 +50,11 @@ export function runCli(
     // Piped stdin, for --password-stdin and the like; without it, stdin ends at once.
     child.stdin?.end(stdin);
   });
+}
+
+/** A CLI acting as a seeded tenant, in its project (`NIMBUS_TOKEN`, `NIMBUS_PROJECT`). */
+export function cliAs(mock: MockServer, tenant: SeededTenant): Promise<Cli> {
+  return cliFor(mock, { NIMBUS_TOKEN: tenant.accessToken, NIMBUS_PROJECT: tenant.project.id });
 }
 
 export async function cliFor(mock: MockServer, env: Record<string, string> = {}): Promise<Cli> {

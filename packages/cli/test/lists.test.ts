@@ -5,7 +5,7 @@ import {
   seedTenant,
   startMockServer,
 } from '../../mock-server/src/entries/testing';
-import { type Cli, cliFor, json } from './helpers';
+import { type Cli, cliAs, cliFor, json } from './helpers';
 
 let mock: MockServer;
 let tenant: SeededTenant;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   mock = await startMockServer();
   tenant = await seedTenant(mock);
   for (let i = 0; i < 23; i++) await tenant.client.topics.create({ name: `topic-${i}` });
-  cli = await cliFor(mock, { NIMBUS_TOKEN: tenant.accessToken, NIMBUS_PROJECT: tenant.project.id });
+  cli = await cliAs(mock, tenant);
 });
 afterAll(() => mock.close());
 

@@ -6,7 +6,7 @@ import {
   seedTenant,
   startMockServer,
 } from '../../mock-server/src/entries/testing';
-import { type Cli, cliFor, json } from './helpers';
+import { type Cli, cliAs, cliFor, json } from './helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -16,7 +16,7 @@ let cli: Cli;
 beforeAll(async () => {
   mock = await startMockServer();
   tenant = await seedTenant(mock);
-  cli = await cliFor(mock, { NIMBUS_TOKEN: tenant.accessToken, NIMBUS_PROJECT: tenant.project.id });
+  cli = await cliAs(mock, tenant);
 });
 afterAll(() => mock.close());
 

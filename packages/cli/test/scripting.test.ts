@@ -8,7 +8,7 @@ import {
 } from '../../mock-server/src/entries/testing';
 import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
-import { type Cli, cliFor, json, onTerminal, runCli } from './helpers';
+import { type Cli, cliAs, cliFor, json, onTerminal, runCli } from './helpers';
 
 let mock: MockServer;
 let tenant: SeededTenant;
@@ -16,7 +16,7 @@ let cli: Cli;
 beforeAll(async () => {
   mock = await startMockServer();
   tenant = await seedTenant(mock);
-  cli = await cliFor(mock, { NIMBUS_TOKEN: tenant.accessToken, NIMBUS_PROJECT: tenant.project.id });
+  cli = await cliAs(mock, tenant);
 });
 afterAll(() => mock.close());
 
