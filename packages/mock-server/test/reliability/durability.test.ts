@@ -179,16 +179,25 @@ function settle(workload: Workload, inFile: Map<string, { env: Record<string, st
   }
 }
 
+/**
+ * A server with a tenant and `workers` writing for `ms`, once the file holds the tenant: an edit
+ * made from what the file holds then keeps the tenant, so its token still works after it.
+ */
+async function burstInProgress(name: string, workers: number, ms: number) {
+  const statePath = await tempState();
+  const child = await server(statePath);
+  const tenantOf = await tenant(child, name);
+  const tenantMade = Date.now();
+  const workload = new Workload(`${name}-burst`, tenantOf);
+  workload.start(workers);
+  await sleep(ms);
+  await flushedAfter(child, tenantMade);
+  return { statePath, child, tenantOf, workload };
+}
+
 describe('edits made to the state file from outside, in the middle of a write burst', () => {
   it('are reloaded and never written over; the writes answered after the reload are kept', async () => {
-    const statePath = await tempState();
-    const child = await server(statePath);
-    const tenantOf = await tenant(child, 'edited');
-    const tenantMade = Date.now();
-    const workload = new Workload('before-edit', tenantOf);
-    workload.start(20);
-    await sleep(500);
-    await flushedAfter(child, tenantMade); // the edit keeps the tenant, so its token still works
+    const { statePath, child, tenantOf, workload } = await burstInProgress('edited', 20, 500);
     workload.expectFailures(); // the edit removes functions created since it was read
 
     // An editor's save: the whole file replaced at once, with the project renamed.
@@ -220,15 +229,7 @@ describe('edits made to the state file from outside, in the middle of a write bu
   }, 60_000);
 
   it('a broken edit is refused (writes answer 503) and left byte for byte until it is fixed', async () => {
-    const statePath = await tempState();
-    const child = await server(statePath);
-    const tenantOf = await tenant(child, 'broken');
-    const tenantMade = Date.now();
-    const workload = new Workload('burst', tenantOf);
-    workload.start(10);
-    await sleep(300);
-    // The good text to put back later holds the tenant, so its token still works then.
-    await flushedAfter(child, tenantMade);
+    const { statePath, child, tenantOf, workload } = await burstInProgress('broken', 10, 300);
     workload.expectFailures(); // refused writes end the workers quietly
     const good = await readFile(statePath, 'utf8');
     const broken = good.slice(0, Math.floor(good.length / 2));
