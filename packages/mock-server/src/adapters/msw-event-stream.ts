@@ -3,7 +3,7 @@ import { type WebSocketHandler, type WebSocketHandlerConnection, ws } from 'msw'
 import type { App } from '../core/app';
 import { HttpError } from '../core/http-error';
 import type { Runtime } from '../core/runtime';
-import { type Position, publicEvent, replayChunk } from '../families/v2/event-log';
+import { publicEvent, Replay } from '../families/v2/event-log';
 import { authorizeStream, subscribeLive } from '../families/v2/event-stream';
 import { type StreamConnection, videoServices } from '../families/v2/services';
 
@@ -61,20 +61,13 @@ async function serve(runtime: Runtime, client: MockedClient, open: Set<StreamCon
   });
 
   const send = (event: VideoEvent) => client.send(JSON.stringify({ v: 2, data: event }));
-  const sent = new Set<string>();
-  let after: Position | undefined;
-  while (filter.since !== undefined && !closed) {
-    const rows = replayChunk(runtime.store, tenantId, filter, after, REPLAY_CHUNK);
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      send(publicEvent(row));
-      sent.add(row.id);
-    }
-    after = { ts: rows.at(-1)!.ts, id: rows.at(-1)!.id };
+  const replay = new Replay(runtime.store, tenantId, filter);
+  for (let rows = replay.next(REPLAY_CHUNK); rows.length > 0 && !closed; rows = replay.next(REPLAY_CHUNK)) {
+    for (const row of rows) send(publicEvent(row));
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   if (closed) return;
-  live.goLive(send, sent);
+  live.goLive(send, replay.sent);
 }
 
 function refuse(runtime: Runtime, client: MockedClient, error: unknown): void {

@@ -7,7 +7,7 @@ import type { App } from '../core/app';
 import { HttpError } from '../core/http-error';
 import { onFirstUse } from '../core/on-first-use';
 import type { Runtime } from '../core/runtime';
-import { type Position, publicEvent, replayChunk } from '../families/v2/event-log';
+import { publicEvent, Replay } from '../families/v2/event-log';
 import { authorizeStream, subscribeLive } from '../families/v2/event-stream';
 import { type StreamConnection, videoServices } from '../families/v2/services';
 import type { NodeExtension } from './create-server';
@@ -124,22 +124,15 @@ async function open(
     void (async () => {
       // The replay reads the store a chunk at a time and yields between chunks, so a long one
       // does not stall the server; events recorded meanwhile are both stored and pending, and
-      // `sent` keeps them from going out twice.
-      const sent = new Set<string>();
-      let after: Position | undefined;
-      while (filter.since !== undefined) {
-        const rows = replayChunk(runtime.store, tenantId, filter, after, REPLAY_CHUNK);
-        if (rows.length === 0) break;
-        for (const row of rows) {
-          send(publicEvent(row));
-          sent.add(row.id);
-        }
-        after = { ts: rows.at(-1)!.ts, id: rows.at(-1)!.id };
+      // `replay.sent` keeps them from going out twice.
+      const replay = new Replay(runtime.store, tenantId, filter);
+      for (let rows = replay.next(REPLAY_CHUNK); rows.length > 0; rows = replay.next(REPLAY_CHUNK)) {
+        for (const row of rows) send(publicEvent(row));
         if (ws.bufferedAmount > maxBuffered && !(await drained(ws, maxBuffered / 2))) return cutOff();
         await new Promise((resolve) => setImmediate(resolve));
         if (ws.readyState !== ws.OPEN) return;
       }
-      live.goLive(sendLive, sent);
+      live.goLive(sendLive, replay.sent);
     })();
   });
 }

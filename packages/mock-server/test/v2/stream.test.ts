@@ -1,7 +1,7 @@
 import type { VideoEvent } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
-import { recordEvent } from '../../src/families/v2/event-log';
+import { Replay, recordEvent } from '../../src/families/v2/event-log';
 import { videoServices } from '../../src/families/v2/services';
 import { videoCameras } from '../../src/families/v2/tables';
 import { cameraBody, capturingLogger, eventually, seedVideoTenant, type VideoTenant } from './helpers';
@@ -129,6 +129,35 @@ describe('live events', () => {
     const times = received.map((e) => e.ts);
     expect(times).toEqual([...times].sort());
     stream.ws.close();
+  });
+});
+
+describe('replay order', () => {
+  it('sends an event recorded mid-replay in the same millisecond before any later one', async () => {
+    const tenant = await seedVideoTenant(mock);
+    const cam = mock.server.store
+      .table(videoCameras)
+      .get((await tenant.video.cameras.create(cameraBody())).id)!;
+    const runtime = mock.server.app.runtime;
+    const at = runtime.clock.now();
+    // Same-millisecond events get random ids, so some recorded later sort before earlier ones.
+    const now = vi.spyOn(runtime.clock, 'now').mockReturnValue(at);
+    try {
+      const record = () => recordEvent(runtime, cam, { type: 'person' }).id;
+      const all = Array.from({ length: 10 }, record);
+      const replay = new Replay(runtime.store, cam.tenant_id, { since: runtime.clock.iso(at) });
+      const replayed = replay.next(5);
+      all.push(...Array.from({ length: 20 }, record));
+      now.mockReturnValue(at + 1);
+      const later = record();
+      all.push(later);
+      for (let rows = replay.next(5); rows.length > 0; rows = replay.next(5)) replayed.push(...rows);
+      expect(ids(replayed)).toHaveLength(all.length);
+      expect(new Set(ids(replayed))).toEqual(new Set(all));
+      expect(replayed.at(-1)!.id).toBe(later);
+    } finally {
+      now.mockRestore();
+    }
   });
 });
 

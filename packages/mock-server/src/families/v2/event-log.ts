@@ -80,7 +80,7 @@ export function normalizeTime(value: string): string {
 }
 
 /** A place in the event order (`ts`, then id): the last event of a page or of a replayed chunk. */
-export interface Position {
+interface Position {
   ts: string;
   id: string;
 }
@@ -116,24 +116,39 @@ export function pageOfEvents(
 }
 
 /**
- * Stored events after `after` (or from `filter.since`), oldest first, at most `limit`: what a
- * stream replays, a chunk at a time, before going live.
+ * The stored events a stream replays before going live, oldest first, a chunk at a time.
+ *
+ * The place reached is a time plus the ids already sent, not a (`ts`, id) pair: an event
+ * recorded during the replay in the same millisecond as the last one sent may sort before it
+ * by id, and must still go out next, not after later events.
  */
-export function replayChunk(
-  store: Store,
-  tenantId: string,
-  filter: EventFilter,
-  after: Position | undefined,
-  limit: number,
-): EventRow[] {
-  const out: EventRow[] = [];
-  for (const row of store.table(videoEvents).list(tenantId)) {
-    if (after && (row.ts < after.ts || (row.ts === after.ts && row.id <= after.id))) continue;
-    if (!matchesFilter(row, filter)) continue;
-    out.push(row);
-    if (out.length === limit) break;
+export class Replay {
+  /** Ids sent so far, so the live events held back during the replay are not sent twice. */
+  readonly sent = new Set<string>();
+  #from: string | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly tenantId: string,
+    private readonly filter: EventFilter,
+  ) {
+    this.#from = filter.since;
   }
-  return out;
+
+  /** The next at most `limit` events, marked as sent; empty once the replay has caught up. */
+  next(limit: number): EventRow[] {
+    const from = this.#from;
+    if (from === undefined) return [];
+    const out: EventRow[] = [];
+    for (const row of this.store.table(videoEvents).list(this.tenantId)) {
+      if (row.ts < from || this.sent.has(row.id) || !matchesFilter(row, this.filter)) continue;
+      out.push(row);
+      this.sent.add(row.id);
+      if (out.length === limit) break;
+    }
+    this.#from = out.at(-1)?.ts ?? from;
+    return out;
+  }
 }
 
 // Cursors are opaque to clients and signed, so a forged or edited one is refused instead of
