@@ -1,4 +1,4 @@
-// Writes packages/sdk/src/generated/{types,routes}.ts from the contract (run by the SDK's build).
+// Writes packages/sdk/src/generated/{types.d.ts,routes.ts,contract.d.ts} from the contract (run by the SDK's build).
 // The generator is TypeScript source: esbuild bundles it in memory, so no build is needed first.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

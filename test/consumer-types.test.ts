@@ -4,7 +4,7 @@ import { createPackedApp, type PackedApp } from './support/packed-app';
 // A small TypeScript app against the published declarations, checked with the library files
 // included (`skipLibCheck: false`, strict) under the two resolutions consumers use.
 const esm = `
-import { APIError, Nimbus, NotFoundError, type Instance } from '@nimbus/sdk';
+import { APIError, Nimbus, NotFoundError, type Instance, Instance as RootInstance } from '@nimbus/sdk';
 import { Instance as InstanceSchema, v1 } from '@nimbus/sdk/contract';
 import { createServer } from '@nimbus/mock-server';
 import { createNimbusHandlers } from '@nimbus/mock-server/msw';
@@ -27,6 +27,11 @@ export async function ids(baseUrl: string): Promise<string[]> {
 
 export const path: string = v1.instances.list.path;
 export const parsed: Instance = InstanceSchema.parse({});
+// Endpoints declare only what differs from answering 200 to a bearer token.
+export const statuses: [200, 201] = [v1.instances.list.status, v1.instances.create.status];
+export const auths: ['bearer', 'none'] = [v1.instances.list.auth, v1.auth.login.auth];
+// @ts-expect-error \`@nimbus/sdk\` exports the contract's names as types only (the schema is in /contract)
+export const notASchema = RootInstance;
 export const starters = [createServer, createNimbusHandlers, seedTenant, startMockServer, run] as const;
 `;
 

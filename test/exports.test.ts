@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { declaredValues } from './support/declared-values';
+import { declaredNames, declaredValues } from './support/declared-values';
 import { createPackedApp, type PackedApp } from './support/packed-app';
 
 // What the published declarations promise as values must be there at run time, through the
@@ -96,5 +96,23 @@ describe('the packed packages', () => {
     expect(values.get(contract.declarations)).toEqual(
       expect.arrayContaining(['Instance', 'v1', 'operations']),
     );
+  });
+
+  it('export from @nimbus/sdk, in Node and browsers, every named type of the contract as a type', () => {
+    const roots = entries.filter((entry) => entry.specifier === '@nimbus/sdk');
+    const types = join(app.dir, 'node_modules/@nimbus/sdk/dist/types.d.ts');
+    const files = [types, ...roots.map((entry) => entry.declarations)];
+    const names = declaredNames(files);
+    const values = declaredValues(files);
+    // The types file declares the contract's schemas beside their types (`Instance` is both).
+    expect(values.get(types)).toEqual(expect.arrayContaining(['Instance', 'InstanceCreateBody']));
+    expect(names.get(types)).toEqual(
+      expect.arrayContaining(['Instance', 'InstanceCreateParams', 'ErrorCode']),
+    );
+    expect(roots).toHaveLength(2);
+    for (const root of roots) {
+      expect(names.get(root.declarations)).toEqual(expect.arrayContaining(names.get(types)!));
+      expect(values.get(root.declarations)!.filter((name) => names.get(types)!.includes(name))).toEqual([]);
+    }
   });
 });

@@ -6,6 +6,21 @@ import ts from 'typescript';
  * re-exports of either) and pure types are left out. One program reads all the files.
  */
 export function declaredValues(declarationFiles: string[]): Map<string, string[]> {
+  return declaredExports(
+    declarationFiles,
+    (checker, symbol, typeOnly) => !typeOnly.has(symbol) && isValue(checker, symbol),
+  );
+}
+
+/** Every name each declaration file exports, types and values alike. */
+export function declaredNames(declarationFiles: string[]): Map<string, string[]> {
+  return declaredExports(declarationFiles, () => true);
+}
+
+function declaredExports(
+  declarationFiles: string[],
+  keep: (checker: ts.TypeChecker, symbol: ts.Symbol, typeOnly: Set<ts.Symbol>) => boolean,
+): Map<string, string[]> {
   const program = ts.createProgram(declarationFiles, {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -13,15 +28,30 @@ export function declaredValues(declarationFiles: string[]): Map<string, string[]
     noEmit: true,
   });
   const checker = program.getTypeChecker();
-  const values = new Map<string, string[]>();
+  const names = new Map<string, string[]>();
   for (const file of declarationFiles) {
     const source = program.getSourceFile(file);
     const module = source && checker.getSymbolAtLocation(source);
     if (!module) throw new Error(`${file} is not a module`);
-    const exported = checker.getExportsOfModule(module).filter((symbol) => isValue(checker, symbol));
-    values.set(file, exported.map((symbol) => symbol.name).sort());
+    const typeOnly = typeOnlyStarExports(checker, source);
+    const exported = checker.getExportsOfModule(module).filter((symbol) => keep(checker, symbol, typeOnly));
+    names.set(file, exported.map((symbol) => symbol.name).sort());
   }
-  return values;
+  return names;
+}
+
+/**
+ * What a file re-exports through `export type * from`: types for importers, whatever they are.
+ * Such names are the target module's own symbols (no alias says `type`), so they are collected here.
+ */
+function typeOnlyStarExports(checker: ts.TypeChecker, source: ts.SourceFile): Set<ts.Symbol> {
+  const symbols = new Set<ts.Symbol>();
+  for (const statement of source.statements) {
+    if (!ts.isExportDeclaration(statement) || !statement.isTypeOnly || statement.exportClause) continue;
+    const target = statement.moduleSpecifier && checker.getSymbolAtLocation(statement.moduleSpecifier);
+    if (target) for (const symbol of checker.getExportsOfModule(target)) symbols.add(symbol);
+  }
+  return symbols;
 }
 
 function isValue(checker: ts.TypeChecker, symbol: ts.Symbol): boolean {

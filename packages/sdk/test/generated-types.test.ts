@@ -18,7 +18,7 @@ describe('generated SDK types', () => {
   );
 
   it('names bodies and list queries as callers pass them, before defaults', () => {
-    const types = generated['types.ts'];
+    const types = generated['types.d.ts'];
     expect(types).toMatch(/export interface InstanceCreateParams \{[^}]*\n {2}image\?: string;/);
     expect(types).toMatch(/export interface PageParams \{[^}]*\n {2}per_page\?: number;/);
     // A list query extends the paging fields it took over, as a model extends `ProjectRecord`.
@@ -33,6 +33,32 @@ describe('generated SDK types', () => {
     );
     expect(types).toMatch(
       /export interface InstanceListQuery extends InstanceListParams \{\n {2}page: number;/,
+    );
+  });
+
+  it('declares a schema beside its type of the same name, which the contract re-exports', () => {
+    const types = generated['types.d.ts'];
+    const contract = generated['contract.d.ts'];
+    expect(types).toMatch(
+      /export interface Instance extends ProjectRecord \{[^}]*\}\nexport declare const Instance: z\.ZodType<Instance>;/,
+    );
+    expect(types).toContain(
+      'export declare const InstanceCreateBody: z.ZodType<InstanceCreateBody, InstanceCreateParams>;',
+    );
+    expect(contract).toMatch(/export \{[^}]*\n {2}Instance,\n[^}]*\} from '\.\/types';/);
+    expect(contract).not.toMatch(/export (declare const|type) Instance\b/);
+    // A schema whose type has another name keeps its own declaration and alias in the contract.
+    expect(contract).toContain('export declare const LoginBody: z.ZodType<T.LoginParams>;');
+    expect(contract).toContain('export type LoginBody = T.LoginParams;');
+  });
+
+  it('leaves the usual status (200) and auth (bearer) out of endpoint declarations', () => {
+    const contract = generated['contract.d.ts'];
+    expect(contract).toContain(
+      "list: Declared<{ method: 'GET'; path: '/api/v1/instances'; project: true; list: true; query: typeof T.InstanceListQuery; response: typeof T.Instance }>;",
+    );
+    expect(contract).toContain(
+      "login: Declared<{ method: 'POST'; path: '/api/v1/auth/login'; auth: 'none'; body: typeof LoginBody; response: typeof T.LoginResult }>;",
     );
   });
 

@@ -1,12 +1,15 @@
 /**
  * Writes the SDK's plain TypeScript face of the contract: named interfaces for every model,
- * params and list query (`types.ts`), the route table without zod (`routes.ts`), and the
- * published declarations of `@nimbus/sdk/contract` in terms of those types (`contract.d.ts`: a
- * declaration file, so the build publishes it as written, one line per endpoint, instead of
- * TypeScript re-printing every endpoint's config over ten lines).
- * The SDK's resources use only the first two, so consumers neither load zod's types to read a
- * signature nor bundle zod to make a call. Run by `scripts/generate-sdk-types.mjs` (the SDK's
- * build runs it); a test regenerates and diffs.
+ * params and list query (`types.d.ts`), the route table without zod (`routes.ts`), and the
+ * published declarations of `@nimbus/sdk/contract` in terms of those types (`contract.d.ts`).
+ * Both declaration files are published as written, one line per schema or endpoint, instead of
+ * TypeScript re-printing every endpoint's config over ten lines.
+ * A schema whose type has its own name (`Instance`) is declared in `types.d.ts` beside that
+ * type, the value and the interface merging into one name; the contract re-exports it, and the
+ * SDK's root entries re-export the types file's names as types only (`export type *`).
+ * The SDK's resources use only the types and the routes, so consumers neither load the
+ * contract's declarations to read a signature nor bundle zod to make a call. Run by
+ * `scripts/generate-sdk-types.mjs` (the SDK's build runs it); a test regenerates and diffs.
  */
 
 import type { Endpoint } from '../contract/define';
@@ -35,7 +38,7 @@ interface Declaration {
 }
 
 export interface GeneratedFiles {
-  'types.ts': string;
+  'types.d.ts': string;
   'routes.ts': string;
   'contract.d.ts': string;
 }
@@ -49,12 +52,40 @@ export function generateSdkTypes(): GeneratedFiles {
   const operations = contractModule.operations();
   const declarations = withOtherModes(declare(operations));
   const printer = new Printer(declarations);
+  const merged = mergedSchemas(printer);
   return {
-    'types.ts': printer.typesModule(),
+    'types.d.ts': printer.typesModule(merged),
     'routes.ts': routesModule(operations, printer),
-    'contract.d.ts': contractTypesModule(new Printer(declarations, 'T.')),
+    'contract.d.ts': contractTypesModule(new Printer(declarations, 'T.'), merged),
   };
 }
+
+/**
+ * The contract's schemas declared in the types file, by name: those whose parsed type is
+ * declared there under the schema's own name. The others (`Uuid` is a `string`, `LoginBody` a
+ * `LoginParams`) keep a type alias in the contract's declarations.
+ */
+function mergedSchemas(printer: Printer): Map<string, Schema> {
+  const merged = new Map<string, Schema>();
+  for (const [name, value] of contractExports()) {
+    if (isSchema(value) && printer.type(value, 'output', 0) === name) merged.set(name, value);
+  }
+  return merged;
+}
+
+/** Path parameters and queries stay `z.ZodObject`s: the CLI's flags and the server read `.shape`. */
+function objectParts(): Set<unknown> {
+  const parts = new Set<unknown>();
+  for (const { endpoint } of contractModule.operations()) parts.add(endpoint.params).add(endpoint.query);
+  return parts;
+}
+
+/** The field types of `zodObject()`, private to each declaration file that uses them. */
+const FIELD_WRAPPERS = [
+  '/** A query or path field that may be left out; `Defaulted`, one filled in when left out. */',
+  'type Optional<Output, Input = Output> = z.ZodOptional<z.ZodType<Output, Input>>;',
+  'type Defaulted<Output, Input = Output> = z.ZodDefault<z.ZodType<Output, Input>>;\n',
+];
 
 /** The contract's exports by name: module namespaces list them in different orders per loader. */
 function contractExports(): [string, unknown][] {
@@ -185,12 +216,21 @@ class Printer {
     }
   }
 
-  typesModule(): string {
+  /** The named types, each merged schema declared after its type (`merged`: see `mergedSchemas`). */
+  typesModule(merged: Map<string, Schema>): string {
     const out = [HEADER];
+    out.push(`import type { z } from 'zod';\n`);
+    out.push(...FIELD_WRAPPERS);
     const codes = Object.values(contractModule.ErrorCode).map((code) => `'${code}'`);
     out.push(`/** Error codes of the error envelope (DECISIONS.md §2 and §6). */`);
     out.push(`export type ErrorCode =\n  | ${codes.join('\n  | ')};\n`);
-    for (const declaration of this.#declarations) out.push(this.#declare(declaration));
+    const parts = objectParts();
+    for (const declaration of this.#declarations) {
+      const schema = merged.get(declaration.name);
+      const type = schema && (parts.has(schema) ? this.zodObject(schema) : this.zodType(schema));
+      const value = type ? `export declare const ${declaration.name}: ${type};\n` : '';
+      out.push(`${this.#declare(declaration)}${value}`);
+    }
     return out.join('\n');
   }
 
@@ -523,7 +563,7 @@ function isEndpoint(value: unknown): value is Endpoint {
  * schema as `z.ZodType` of its named type, each endpoint with only what `client.call()` reads.
  * Written out by TypeScript, zod's own types of the same objects came to a megabyte.
  */
-function contractTypesModule(printer: Printer): string {
+function contractTypesModule(printer: Printer, merged: Map<string, Schema>): string {
   const out = [HEADER];
   out.push(`import type { z } from 'zod';`);
   out.push(`import type { Endpoint, EndpointConfig } from '../contract/define';`);
@@ -531,25 +571,27 @@ function contractTypesModule(printer: Printer): string {
   out.push('// Constants, functions and plain types as the contract declares them; the names below replace');
   out.push('// its schemas, endpoint groups and inferred types.');
   out.push(`export * from '../contract/index';\n`);
-  out.push('/** A query or path field that may be left out; `Defaulted`, one filled in when left out. */');
-  out.push('type Optional<Output, Input = Output> = z.ZodOptional<z.ZodType<Output, Input>>;');
-  out.push('type Defaulted<Output, Input = Output> = z.ZodDefault<z.ZodType<Output, Input>>;\n');
-  out.push('/** An endpoint as declared; `summary` and `family` are documentation, typed loosely. */');
+  out.push('// Schemas declared beside their type of the same name.');
+  out.push(`export {\n  ${[...merged.keys()].join(',\n  ')},\n} from './types';\n`);
+  out.push(...FIELD_WRAPPERS);
+  out.push('/**');
+  out.push(' * An endpoint as declared, answering 200 to a bearer token unless `status` and `auth` say');
+  out.push(' * otherwise; `summary` and `family` are documentation, typed loosely.');
+  out.push(' */');
+  const { status, auth } = ENDPOINT_DEFAULTS;
   out.push(
-    "type Declared<C extends Omit<EndpointConfig, 'summary' | 'family'>> = Endpoint<C & { summary: string; family: string }>;\n",
+    `type Declared<C extends Omit<EndpointConfig, 'summary' | 'family' | 'status' | 'auth'> & Partial<EndpointConfig>> = Endpoint<C & { status: C extends { status: infer S } ? S : ${status}; auth: C extends { auth: infer A } ? A : ${auth}; summary: string; family: string }>;\n`,
   );
 
   const entries = contractExports();
-  // Path parameters and queries stay `z.ZodObject`s: the CLI's flags and the server read `.shape`.
-  const objectParts = new Set<unknown>();
-  for (const { endpoint } of contractModule.operations())
-    objectParts.add(endpoint.params).add(endpoint.query);
+  const parts = objectParts();
   const schemaNames = new Map<unknown, string>();
   const groupNames = new Map<unknown, string>();
   for (const [name, value] of entries) {
     if (isSchema(value)) {
-      if (!schemaNames.has(value)) schemaNames.set(value, name);
-      const type = objectParts.has(value) ? printer.zodObject(value) : printer.zodType(value);
+      if (!schemaNames.has(value)) schemaNames.set(value, merged.has(name) ? `T.${name}` : name);
+      if (merged.has(name)) continue;
+      const type = parts.has(value) ? printer.zodObject(value) : printer.zodType(value);
       out.push(`export declare const ${name}: ${type};`);
       out.push(`export type ${name} = ${printer.type(value, 'output', 0)};`);
     } else if (isGroup(value)) {
@@ -598,17 +640,17 @@ function printGroup(
   return `{\n${lines.join('\n')}\n}`;
 }
 
+/** What most endpoints declare, left out of each endpoint's declaration (as TypeScript). */
+const ENDPOINT_DEFAULTS = { status: '200', auth: "'bearer'" };
+
 function printEndpoint(e: Endpoint, printer: Printer, schemaNames: Map<unknown, string>): string {
   const named = (schema: unknown) => {
     const name = schemaNames.get(schema);
     return name === undefined ? undefined : `typeof ${name}`;
   };
-  const fields: string[] = [
-    `method: '${e.method}'`,
-    `path: '${e.path}'`,
-    `status: ${e.status}`,
-    `auth: '${e.auth}'`,
-  ];
+  const fields: string[] = [`method: '${e.method}'`, `path: '${e.path}'`];
+  if (String(e.status) !== ENDPOINT_DEFAULTS.status) fields.push(`status: ${e.status}`);
+  if (`'${e.auth}'` !== ENDPOINT_DEFAULTS.auth) fields.push(`auth: '${e.auth}'`);
   for (const flag of ['project', 'list', 'bodyOptional'] as const) if (e[flag]) fields.push(`${flag}: true`);
   if (e.responseKind) fields.push(`responseKind: '${e.responseKind}'`);
   for (const part of ['params', 'query'] as const) {

@@ -1,5 +1,11 @@
 // Generated from the contract by scripts/generate-sdk-types.mjs. Do not edit.
 
+import type { z } from 'zod';
+
+/** A query or path field that may be left out; `Defaulted`, one filled in when left out. */
+type Optional<Output, Input = Output> = z.ZodOptional<z.ZodType<Output, Input>>;
+type Defaulted<Output, Input = Output> = z.ZodDefault<z.ZodType<Output, Input>>;
+
 /** Error codes of the error envelope (DECISIONS.md §2 and §6). */
 export type ErrorCode =
   | 'VALIDATION_ERROR'
@@ -42,6 +48,7 @@ export interface ActivityLog extends ProjectRecord {
   /** X-Request-Id of the call */
   request_id: string;
 }
+export declare const ActivityLog: z.ZodType<ActivityLog>;
 
 export interface ActivityLogListParams extends PageParams {
   /** Only this operation, e.g. instances.create */
@@ -59,6 +66,7 @@ export interface ActivityLogListParams extends PageParams {
 }
 
 export type ActorType = 'user' | 'workload' | 'api_key';
+export declare const ActorType: z.ZodType<ActorType>;
 
 export interface Anomaly extends ProjectRecord {
   resource_type: string;
@@ -72,6 +80,7 @@ export interface Anomaly extends ProjectRecord {
   status: AnomalyStatus;
   acknowledged_at: string | null;
 }
+export declare const Anomaly: z.ZodType<Anomaly>;
 
 export interface AnomalyDetectParams {
   /** Kind of resource, e.g. instance or bucket */
@@ -95,8 +104,10 @@ export interface AnomalyListParams extends PageParams {
 
 /** From the deviation: low < 25 %, medium < 50 %, high < 100 %, critical from 100 % */
 export type AnomalySeverity = 'low' | 'medium' | 'high' | 'critical';
+export declare const AnomalySeverity: z.ZodType<AnomalySeverity>;
 
 export type AnomalyStatus = 'open' | 'acknowledged';
+export declare const AnomalyStatus: z.ZodType<AnomalyStatus>;
 
 export interface ApiKey extends ProjectRecord {
   name: string;
@@ -107,6 +118,7 @@ export interface ApiKey extends ProjectRecord {
   created_by: string;
   expires_at: string | null;
 }
+export declare const ApiKey: z.ZodType<ApiKey>;
 
 export interface ApiKeyCreateParams {
   /** What the key is for */
@@ -121,12 +133,14 @@ export interface ApiKeyCreated extends ApiKey {
   /** The key (nk_...), shown once: send it as X-API-Key */
   key: string;
 }
+export declare const ApiKeyCreated: z.ZodType<ApiKeyCreated>;
 
 export interface ApiProduct extends ProjectRecord {
   name: string;
   description: string;
   version: string;
 }
+export declare const ApiProduct: z.ZodType<ApiProduct>;
 
 export interface ApiProductCreateParams {
   /** Product name */
@@ -152,6 +166,7 @@ export interface ApiSubscription extends ProjectRecord {
   /** First 12 characters of the API key */
   key_prefix: string;
 }
+export declare const ApiSubscription: z.ZodType<ApiSubscription>;
 
 export interface ApiSubscriptionCreateParams {
   /** Name of the application that calls the API */
@@ -164,6 +179,7 @@ export interface ApiSubscriptionCreated extends ApiSubscription {
   /** The API key, shown once: store it now */
   api_key: string;
 }
+export declare const ApiSubscriptionCreated: z.ZodType<ApiSubscriptionCreated>;
 
 export interface Assignment extends ProjectRecord {
   policy_id: string;
@@ -175,6 +191,7 @@ export interface Assignment extends ProjectRecord {
   /** Override of the policy's enforcement mode; null: the policy's */
   enforcement_mode: EnforcementMode | null;
 }
+export declare const Assignment: z.ZodType<Assignment>;
 
 export interface AssignmentCreateParams {
   /** Policy to assign: a builtin or one of the project (404 otherwise) */
@@ -199,6 +216,7 @@ export interface AssignmentListParams extends PageParams {
 }
 
 export type AssignmentScope = 'project' | 'resource-group' | 'resource';
+export declare const AssignmentScope: z.ZodType<AssignmentScope>;
 
 export interface AuditLog extends RecordBase {
   project_id: string | null;
@@ -210,6 +228,7 @@ export interface AuditLog extends RecordBase {
   details: Record<string, unknown>;
   request_id: string;
 }
+export declare const AuditLog: z.ZodType<AuditLog>;
 
 export interface AuditLogListParams extends PageParams {
   /** Only this event, e.g. login */
@@ -225,6 +244,7 @@ export interface AuditLogListParams extends PageParams {
 }
 
 export type AuditOutcome = 'success' | 'failure';
+export declare const AuditOutcome: z.ZodType<AuditOutcome>;
 
 export interface Autoscale {
   /** Fewest nodes */
@@ -232,6 +252,7 @@ export interface Autoscale {
   /** Most nodes */
   max: number;
 }
+export declare const Autoscale: z.ZodType<Autoscale>;
 
 export type AvailabilityZone = string;
 
@@ -258,6 +279,7 @@ export interface Backup extends ProjectRecord {
   expires_at: string;
   completed_at: string | null;
 }
+export declare const Backup: z.ZodType<Backup>;
 
 export interface BackupCreateParams {
   /** Backup vault to store the backup in */
@@ -273,6 +295,7 @@ export interface BackupCreateParams {
 }
 
 export type BackupFrequency = 'daily' | 'weekly';
+export declare const BackupFrequency: z.ZodType<BackupFrequency>;
 
 export interface BackupPolicy extends ProjectRecord {
   name: string;
@@ -292,6 +315,7 @@ export interface BackupPolicy extends ProjectRecord {
   destination_zone: string | null;
   enabled: boolean;
 }
+export declare const BackupPolicy: z.ZodType<BackupPolicy>;
 
 export interface BackupPolicyCreateParams {
   /** Policy name, unique in the project */
@@ -340,8 +364,10 @@ export interface BackupPolicyUpdateParams {
 }
 
 export type BackupResourceType = 'instance' | 'database' | 'bucket';
+export declare const BackupResourceType: z.ZodType<BackupResourceType>;
 
 export type BackupStatus = 'running' | 'completed';
+export declare const BackupStatus: z.ZodType<BackupStatus>;
 
 export interface BackupVault extends ProjectRecord {
   name: string;
@@ -350,6 +376,7 @@ export interface BackupVault extends ProjectRecord {
   immutable: boolean;
   description: string;
 }
+export declare const BackupVault: z.ZodType<BackupVault>;
 
 export interface BackupVaultCreateParams {
   /** Vault name, unique in the project */
@@ -370,6 +397,7 @@ export interface BandwidthPolicy extends ProjectRecord {
   max_mbps: number;
   burst_mbps: number;
 }
+export declare const BandwidthPolicy: z.ZodType<BandwidthPolicy>;
 
 export interface BandwidthPolicyCreateParams {
   /** Policy name */
@@ -414,10 +442,13 @@ export interface BandwidthTarget {
   /** Id of that resource in this project; a resource takes one policy */
   id: string;
 }
+export declare const BandwidthTarget: z.ZodType<BandwidthTarget>;
 
 export type BandwidthTargetType = 'vpc' | 'vpn_gateway' | 'load_balancer';
+export declare const BandwidthTargetType: z.ZodType<BandwidthTargetType>;
 
 export type BgpStatus = 'unconfigured' | 'configured' | 'established';
+export declare const BgpStatus: z.ZodType<BgpStatus>;
 
 export interface BillingSubscription extends ProjectRecord {
   plan: 'free' | 'pay-as-you-go' | 'business' | 'enterprise';
@@ -428,8 +459,10 @@ export interface BillingSubscription extends ProjectRecord {
   currency: "VND";
   payment_terms_days: number;
 }
+export declare const BillingSubscription: z.ZodType<BillingSubscription>;
 
 export type BooleanQuery = boolean | unknown;
+export declare const BooleanQuery: z.ZodType<BooleanQuery, BooleanParams>;
 
 export interface Bucket extends ProjectRecord {
   name: string;
@@ -442,8 +475,10 @@ export interface Bucket extends ProjectRecord {
   /** Objects stored in the bucket */
   object_count: number;
 }
+export declare const Bucket: z.ZodType<Bucket>;
 
 export type BucketAccess = 'read' | 'write';
+export declare const BucketAccess: z.ZodType<BucketAccess>;
 
 export interface BucketCreateParams {
   /** Globally unique name: 3-63 lowercase letters, digits, dots and hyphens */
@@ -463,6 +498,7 @@ export interface BucketGrant extends ProjectRecord {
   access: BucketAccess;
   granted_by: string;
 }
+export declare const BucketGrant: z.ZodType<BucketGrant>;
 
 export interface BucketGrantParams {
   /** A member of the project */
@@ -488,6 +524,7 @@ export interface BucketNameAvailability {
   /** false when any project has a bucket of that name */
   available: boolean;
 }
+export declare const BucketNameAvailability: z.ZodType<BucketNameAvailability>;
 
 export interface Budget extends ProjectRecord {
   name: string;
@@ -507,6 +544,7 @@ export interface Budget extends ProjectRecord {
   alerted_period: string | null;
   last_alert_at: string | null;
 }
+export declare const Budget: z.ZodType<Budget>;
 
 export interface BudgetCreateParams {
   /** Budget name */
@@ -530,6 +568,7 @@ export interface BudgetListParams extends PageParams {
 
 /** Calendar period the amount applies to (UTC) */
 export type BudgetPeriod = 'monthly' | 'quarterly' | 'yearly';
+export declare const BudgetPeriod: z.ZodType<BudgetPeriod>;
 
 export interface BudgetUpdateParams {
   /** Budget name */
@@ -545,6 +584,7 @@ export interface BudgetUpdateParams {
 }
 
 export type BuiltinRoleName = 'owner' | 'editor' | 'viewer';
+export declare const BuiltinRoleName: z.ZodType<BuiltinRoleName>;
 
 export interface CacheInstance extends ProjectRecord {
   name: string;
@@ -558,6 +598,7 @@ export interface CacheInstance extends ProjectRecord {
   /** When the instance first became available */
   provisioned_at: string | null;
 }
+export declare const CacheInstance: z.ZodType<CacheInstance>;
 
 export interface CacheInstanceCreateParams {
   /** Instance name */
@@ -590,8 +631,10 @@ export interface CacheScaleParams {
 
 /** Basic (single node), Standard (replicated) or Premium (replicated, larger sizes) */
 export type CacheSku = 'Basic' | 'Standard' | 'Premium';
+export declare const CacheSku: z.ZodType<CacheSku>;
 
 export type CacheStatus = 'provisioning' | 'available' | 'scaling';
+export declare const CacheStatus: z.ZodType<CacheStatus>;
 
 export interface Camera extends RecordBase {
   tenant_id: string;
@@ -604,6 +647,7 @@ export interface Camera extends RecordBase {
   record: boolean;
   status: CameraStatus;
 }
+export declare const Camera: z.ZodType<Camera>;
 
 export interface CameraCreateParams {
   /** Display name, 1..100 characters; surrounding whitespace is trimmed */
@@ -623,8 +667,10 @@ export interface CameraCreateParams {
 export interface CameraList {
   items: Camera[];
 }
+export declare const CameraList: z.ZodType<CameraList>;
 
 export type CameraStatus = 'connecting' | 'online' | 'offline' | 'error' | 'disabled';
+export declare const CameraStatus: z.ZodType<CameraStatus>;
 
 export interface CameraUpdateParams {
   /** Display name, 1..100 characters; surrounding whitespace is trimmed */
@@ -654,6 +700,7 @@ export interface CdnEndpoint extends ProjectRecord {
   https_only: boolean;
   status: CdnEndpointStatus;
 }
+export declare const CdnEndpoint: z.ZodType<CdnEndpoint>;
 
 export interface CdnEndpointCreateParams {
   /** Endpoint name, unique across all projects: it becomes <name>.nimbuscdn.net */
@@ -672,6 +719,7 @@ export interface CdnEndpointListParams extends PageParams {
 }
 
 export type CdnEndpointStatus = 'provisioning' | 'active';
+export declare const CdnEndpointStatus: z.ZodType<CdnEndpointStatus>;
 
 /** Host the CDN fetches content from, e.g. origin.example.com */
 export type CdnOriginHost = string;
@@ -681,6 +729,7 @@ export interface CdnProfile extends ProjectRecord {
   /** Standard, or Premium for rules engine and real-time analytics */
   sku: CdnSku;
 }
+export declare const CdnProfile: z.ZodType<CdnProfile>;
 
 export interface CdnProfileCreateParams {
   /** Profile name */
@@ -696,8 +745,10 @@ export interface CdnProfileListParams extends PageParams {
 
 /** Standard, or Premium for rules engine and real-time analytics */
 export type CdnSku = 'Standard' | 'Premium';
+export declare const CdnSku: z.ZodType<CdnSku>;
 
 export type Cidr = string | string;
+export declare const Cidr: z.ZodType<Cidr>;
 
 export interface ClockState {
   /** Simulated time, ISO-8601 */
@@ -705,6 +756,7 @@ export interface ClockState {
   /** How far the simulated clock is ahead of real time */
   offset_ms: number;
 }
+export declare const ClockState: z.ZodType<ClockState>;
 
 export interface Cluster extends ProjectRecord {
   name: string;
@@ -717,6 +769,7 @@ export interface Cluster extends ProjectRecord {
   endpoint: string;
   status: ClusterStatus;
 }
+export declare const Cluster: z.ZodType<Cluster>;
 
 export interface ClusterCreateParams {
   /** Cluster name, unique in the project */
@@ -736,6 +789,7 @@ export interface ClusterListParams extends PageParams {
 }
 
 export type ClusterStatus = 'provisioning' | 'running';
+export declare const ClusterStatus: z.ZodType<ClusterStatus>;
 
 export interface ComplianceEvaluateParams {
   /** Policy to evaluate: a builtin or one of the project */
@@ -776,8 +830,10 @@ export interface ComplianceResult extends ProjectRecord {
   source: 'evaluation' | 'admission';
   evaluated_at: string;
 }
+export declare const ComplianceResult: z.ZodType<ComplianceResult>;
 
 export type ComplianceSource = 'evaluation' | 'admission';
+export declare const ComplianceSource: z.ZodType<ComplianceSource>;
 
 export interface CostBreakdown {
   from: string;
@@ -789,9 +845,11 @@ export interface CostBreakdown {
   by_service: ServiceCost[];
   by_resource: ResourceCost[];
 }
+export declare const CostBreakdown: z.ZodType<CostBreakdown>;
 
 /** The current UTC day, ISO week (from Monday) or calendar month */
 export type CostPeriod = 'daily' | 'weekly' | 'monthly';
+export declare const CostPeriod: z.ZodType<CostPeriod>;
 
 export interface CostParams extends PeriodParams {
   /** A calendar period instead of from/to */
@@ -802,6 +860,7 @@ export type CronExpression = string;
 
 /** ISO 4217 currency code */
 export type Currency = 'VND' | 'USD' | 'EUR' | 'JPY' | 'SGD';
+export declare const Currency: z.ZodType<Currency>;
 
 export type CustomRoleName = string;
 
@@ -831,6 +890,7 @@ export interface Database extends ProjectRecord {
   /** The most recent manual failover */
   last_failover: LastFailover | null;
 }
+export declare const Database: z.ZodType<Database>;
 
 export interface DatabaseCreateParams {
   /** Database server name, unique in the project */
@@ -854,6 +914,7 @@ export interface DatabaseCreateParams {
 }
 
 export type DatabaseEngine = 'postgres' | 'mysql' | 'sqlserver';
+export declare const DatabaseEngine: z.ZodType<DatabaseEngine>;
 
 export interface DatabaseListParams extends PageParams {
   status?: DatabaseStatus;
@@ -877,6 +938,7 @@ export interface DatabasePool {
   /** When the configuration was last PUT; null for the default */
   updated_at: string | null;
 }
+export declare const DatabasePool: z.ZodType<DatabasePool>;
 
 export interface DatabasePoolUpdateParams {
   /** Pooling mode: session or transaction */
@@ -902,12 +964,16 @@ export interface DatabaseReplica extends ProjectRecord {
   /** When a failover last swapped this replica with the primary */
   role_swapped_at: string | null;
 }
+export declare const DatabaseReplica: z.ZodType<DatabaseReplica>;
 
 export type DatabaseStatus = 'provisioning' | 'available' | 'failing_over';
+export declare const DatabaseStatus: z.ZodType<DatabaseStatus>;
 
 export type DatabaseTier = 'basic' | 'general_purpose' | 'memory_optimized';
+export declare const DatabaseTier: z.ZodType<DatabaseTier>;
 
 export type DayOfWeek = 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';
+export declare const DayOfWeek: z.ZodType<DayOfWeek>;
 
 export interface DdosPlan extends ProjectRecord {
   name: string;
@@ -917,6 +983,7 @@ export interface DdosPlan extends ProjectRecord {
   alert_email: string | null;
   status: DdosPlanStatus;
 }
+export declare const DdosPlan: z.ZodType<DdosPlan>;
 
 export interface DdosPlanCreateParams {
   /** DDoS protection plan name */
@@ -937,8 +1004,10 @@ export interface DdosPlanListParams extends PageParams {
 }
 
 export type DdosPlanStatus = 'active';
+export declare const DdosPlanStatus: z.ZodType<DdosPlanStatus>;
 
 export type DdosTier = 'basic' | 'standard';
+export declare const DdosTier: z.ZodType<DdosTier>;
 
 export interface DelegateParams {
   user_id: string;
@@ -955,6 +1024,7 @@ export interface Delegation extends ProjectRecord {
   granted_by: string;
   expires_at: string | null;
 }
+export declare const Delegation: z.ZodType<Delegation>;
 
 export interface DeliveryListParams extends PageParams {
   /** Only attempts with this outcome */
@@ -965,6 +1035,7 @@ export interface DeliveryListParams extends PageParams {
 
 /** delivered: 2xx; retrying: failed, another attempt follows; failed: failed, no attempt follows */
 export type DeliveryStatus = 'delivered' | 'retrying' | 'failed';
+export declare const DeliveryStatus: z.ZodType<DeliveryStatus>;
 
 export interface DetectionBox {
   x: number;
@@ -973,16 +1044,19 @@ export interface DetectionBox {
   h: number;
   label?: string;
 }
+export declare const DetectionBox: z.ZodType<DetectionBox>;
 
 export interface DetectionPayload {
   boxes: DetectionBox[];
   /** Identifies one tracked object across events */
   track_id: number;
 }
+export declare const DetectionPayload: z.ZodType<DetectionPayload>;
 
 export type DnsZoneName = string;
 
 export type DocsAssetName = 'swagger-ui.css' | 'swagger-ui-bundle.js' | 'swagger-ui-standalone-preset.js';
+export declare const DocsAssetName: z.ZodType<DocsAssetName>;
 
 export interface DrDrill {
   id: string;
@@ -997,6 +1071,7 @@ export interface DrDrill {
   rto_met: boolean;
   steps: DrDrillStepResult[];
 }
+export declare const DrDrill: z.ZodType<DrDrill>;
 
 export interface DrDrillStepResult {
   step_id: string;
@@ -1008,6 +1083,7 @@ export interface DrDrillStepResult {
   /** Simulated time the step would take */
   duration_sec: number;
 }
+export declare const DrDrillStepResult: z.ZodType<DrDrillStepResult>;
 
 export interface DrExecution {
   id: string;
@@ -1017,6 +1093,7 @@ export interface DrExecution {
   /** In run order; each step takes one transition on the simulated clock */
   steps: DrExecutionStep[];
 }
+export declare const DrExecution: z.ZodType<DrExecution>;
 
 export interface DrExecutionStep {
   step_id: string;
@@ -1029,8 +1106,10 @@ export interface DrExecutionStep {
   started_at: string | null;
   finished_at: string | null;
 }
+export declare const DrExecutionStep: z.ZodType<DrExecutionStep>;
 
 export type DrExecutionStepStatus = 'pending' | 'running' | 'succeeded';
+export declare const DrExecutionStepStatus: z.ZodType<DrExecutionStepStatus>;
 
 export interface DrPlan extends ProjectRecord {
   name: string;
@@ -1047,6 +1126,7 @@ export interface DrPlan extends ProjectRecord {
   last_drill: DrDrill | null;
   last_execution: DrExecution | null;
 }
+export declare const DrPlan: z.ZodType<DrPlan>;
 
 export interface DrPlanCreateParams {
   /** Plan name */
@@ -1073,6 +1153,7 @@ export interface DrPlanListParams extends PageParams {
 }
 
 export type DrPlanStatus = 'draft' | 'ready' | 'drilling' | 'executing' | 'completed';
+export declare const DrPlanStatus: z.ZodType<DrPlanStatus>;
 
 export interface DrStep {
   id: string;
@@ -1084,8 +1165,10 @@ export interface DrStep {
   target_id: string | null;
   created_at: string;
 }
+export declare const DrStep: z.ZodType<DrStep>;
 
 export type DrStepAction = 'failover_database' | 'promote_replica' | 'switch_dns' | 'scale_out' | 'run_script' | 'notify';
+export declare const DrStepAction: z.ZodType<DrStepAction>;
 
 export interface DrStepCreateParams {
   /** What the step does, e.g. "Promote orders replica" */
@@ -1099,21 +1182,25 @@ export interface DrStepCreateParams {
 }
 
 export type DrStepOutcome = 'succeeded';
+export declare const DrStepOutcome: z.ZodType<DrStepOutcome>;
 
 export type Email = string;
 
 export type EnforcementMode = 'audit' | 'deny' | 'disabled';
+export declare const EnforcementMode: z.ZodType<EnforcementMode>;
 
 export interface ErrorBody {
   code: string;
   message: string;
   details?: unknown;
 }
+export declare const ErrorBody: z.ZodType<ErrorBody>;
 
 export interface ErrorDetail {
   path: string;
   message: string;
 }
+export declare const ErrorDetail: z.ZodType<ErrorDetail>;
 
 export interface EventPlayback {
   event_id: string;
@@ -1123,6 +1210,7 @@ export interface EventPlayback {
   /** Where the event is in that playlist, in seconds */
   offset_sec: number;
 }
+export declare const EventPlayback: z.ZodType<EventPlayback>;
 
 export type EventType = string;
 
@@ -1150,6 +1238,7 @@ export interface Fault {
   id: string;
   remaining: number | null;
 }
+export declare const Fault: z.ZodType<Fault>;
 
 export interface FaultParams {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -1168,6 +1257,7 @@ export interface Firewall extends ProjectRecord {
   rules: FirewallRule[];
   status: "active";
 }
+export declare const Firewall: z.ZodType<Firewall>;
 
 export interface FirewallCreateParams {
   /** Firewall name, unique in the project */
@@ -1197,6 +1287,7 @@ export interface FirewallRule {
   destination: string;
   priority: number;
 }
+export declare const FirewallRule: z.ZodType<FirewallRule>;
 
 export interface FirewallRuleInput extends FirewallRuleParams {
   /** tcp, udp, icmp or any */
@@ -1206,8 +1297,10 @@ export interface FirewallRuleInput extends FirewallRuleParams {
   /** Destination CIDR */
   destination: Cidr;
 }
+export declare const FirewallRuleInput: z.ZodType<FirewallRuleInput, FirewallRuleParams>;
 
 export type Flavor = 'nano' | 'micro' | 'small' | 'medium' | 'large' | 'xlarge';
+export declare const Flavor: z.ZodType<Flavor>;
 
 export interface FunctionCreateParams {
   /** Name, unique in the project */
@@ -1241,8 +1334,10 @@ export interface FunctionInvocation extends ProjectRecord {
   /** Log lines of the run */
   logs: string[];
 }
+export declare const FunctionInvocation: z.ZodType<FunctionInvocation>;
 
 export type FunctionInvocationStatus = 'succeeded' | 'failed';
+export declare const FunctionInvocationStatus: z.ZodType<FunctionInvocationStatus>;
 
 export interface FunctionInvokeParams {
   /** JSON object handed to the function as its event */
@@ -1274,11 +1369,14 @@ export interface FunctionRecord extends ProjectRecord {
   /** Deployment number: 1 at creation, +1 on each update */
   version: number;
 }
+export declare const FunctionRecord: z.ZodType<FunctionRecord>;
 
 /** Language runtime: nodejs20, python3.12, go1.22 or java21 */
 export type FunctionRuntime = 'nodejs20' | 'python3.12' | 'go1.22' | 'java21';
+export declare const FunctionRuntime: z.ZodType<FunctionRuntime>;
 
 export type FunctionStatus = 'deploying' | 'active';
+export declare const FunctionStatus: z.ZodType<FunctionStatus>;
 
 export interface FunctionTrigger extends ProjectRecord {
   function_id: string;
@@ -1291,6 +1389,7 @@ export interface FunctionTrigger extends ProjectRecord {
   /** Path that invokes the function, for an http trigger */
   url: string | null;
 }
+export declare const FunctionTrigger: z.ZodType<FunctionTrigger>;
 
 export interface FunctionTriggerCreateParams {
   /** What fires the function: http (a URL), schedule (cron) or topic (Event Grid events) */
@@ -1308,6 +1407,7 @@ export interface FunctionTriggerListParams extends PageParams {
 
 /** What fires the function: http (a URL), schedule (cron) or topic (Event Grid events) */
 export type FunctionTriggerType = 'http' | 'schedule' | 'topic';
+export declare const FunctionTriggerType: z.ZodType<FunctionTriggerType>;
 
 export interface FunctionUpdateParams {
   /** New name, unique in the project */
@@ -1329,6 +1429,7 @@ export interface GlobalBackend {
   weight: number | null;
   priority: number | null;
 }
+export declare const GlobalBackend: z.ZodType<GlobalBackend>;
 
 export interface GlobalBackendInput {
   /** An internet-facing load balancer of this project */
@@ -1338,6 +1439,7 @@ export interface GlobalBackendInput {
   /** 1..1000, lower serves first; required and unique for failover routing */
   priority?: number;
 }
+export declare const GlobalBackendInput: z.ZodType<GlobalBackendInput>;
 
 export interface GlobalLoadBalancer extends ProjectRecord {
   name: string;
@@ -1347,6 +1449,7 @@ export interface GlobalLoadBalancer extends ProjectRecord {
   dns_name: string;
   status: GlobalLoadBalancerStatus;
 }
+export declare const GlobalLoadBalancer: z.ZodType<GlobalLoadBalancer>;
 
 export interface GlobalLoadBalancerCreateParams {
   /** Global load balancer name */
@@ -1365,8 +1468,10 @@ export interface GlobalLoadBalancerListParams extends PageParams {
 }
 
 export type GlobalLoadBalancerStatus = 'active';
+export declare const GlobalLoadBalancerStatus: z.ZodType<GlobalLoadBalancerStatus>;
 
 export type GlobalRouting = 'latency' | 'weighted' | 'failover';
+export declare const GlobalRouting: z.ZodType<GlobalRouting>;
 
 export interface HealthProbe extends ProjectRecord {
   load_balancer_id: string;
@@ -1380,6 +1485,7 @@ export interface HealthProbe extends ProjectRecord {
   healthy_threshold: number;
   unhealthy_threshold: number;
 }
+export declare const HealthProbe: z.ZodType<HealthProbe>;
 
 export interface HealthProbeCreateParams {
   /** Probe name; default <protocol>-<port> */
@@ -1401,6 +1507,7 @@ export interface HealthProbeCreateParams {
 }
 
 export type HealthProbeProtocol = 'http' | 'https' | 'tcp';
+export declare const HealthProbeProtocol: z.ZodType<HealthProbeProtocol>;
 
 export interface IamRole {
   /** Null for built-in roles */
@@ -1413,6 +1520,7 @@ export interface IamRole {
   created_at: string | null;
   updated_at: string | null;
 }
+export declare const IamRole: z.ZodType<IamRole>;
 
 export interface IamRoleCreateParams {
   /** Role name, unique in the project; not owner, editor or viewer */
@@ -1447,6 +1555,7 @@ export interface IamUser {
   mfa_enabled: boolean;
   joined_at: string;
 }
+export declare const IamUser: z.ZodType<IamUser>;
 
 export interface IamUserAddParams {
   /** Email of a registered user */
@@ -1481,6 +1590,7 @@ export interface Instance extends ProjectRecord {
   status: InstanceStatus;
   resource_group_id: string | null;
 }
+export declare const Instance: z.ZodType<Instance>;
 
 export interface InstanceCreateParams {
   name: string;
@@ -1499,6 +1609,7 @@ export interface InstanceListParams extends PageParams {
 }
 
 export type InstanceStatus = 'provisioning' | 'running' | 'stopping' | 'stopped' | 'starting';
+export declare const InstanceStatus: z.ZodType<InstanceStatus>;
 
 export interface Invoice extends ProjectRecord {
   /** Invoice number, e.g. INV-202603-1A2B3C4D */
@@ -1518,6 +1629,7 @@ export interface Invoice extends ProjectRecord {
   /** Payment due date: 30 days after issue */
   due_at: string | null;
 }
+export declare const Invoice: z.ZodType<Invoice>;
 
 export interface InvoiceLine {
   service: Service;
@@ -1529,15 +1641,18 @@ export interface InvoiceLine {
   /** VND */
   amount: number;
 }
+export declare const InvoiceLine: z.ZodType<InvoiceLine>;
 
 /** open: the month is running; issued: closed */
 export type InvoiceStatus = 'open' | 'issued';
+export declare const InvoiceStatus: z.ZodType<InvoiceStatus>;
 
 export type Ipv4Address = string;
 
 export type Ipv4Cidr = string;
 
 export type KubernetesVersion = '1.29' | '1.30' | '1.31';
+export declare const KubernetesVersion: z.ZodType<KubernetesVersion>;
 
 /** The most recent manual failover */
 export interface LastFailover {
@@ -1548,6 +1663,7 @@ export interface LastFailover {
   /** The replica record that was swapped with the primary */
   replica_id: string;
 }
+export declare const LastFailover: z.ZodType<LastFailover>;
 
 export interface LoadBalancer extends ProjectRecord {
   name: string;
@@ -1561,6 +1677,7 @@ export interface LoadBalancer extends ProjectRecord {
   /** Health probes of the load balancer, oldest first */
   health_probes: HealthProbe[];
 }
+export declare const LoadBalancer: z.ZodType<LoadBalancer>;
 
 export interface LoadBalancerCreateParams {
   /** Load balancer name */
@@ -1591,10 +1708,13 @@ export interface LoadBalancerListParams extends PageParams {
 }
 
 export type LoadBalancerScheme = 'internet' | 'internal';
+export declare const LoadBalancerScheme: z.ZodType<LoadBalancerScheme>;
 
 export type LoadBalancerStatus = 'provisioning' | 'active';
+export declare const LoadBalancerStatus: z.ZodType<LoadBalancerStatus>;
 
 export type LoadBalancerType = 'application' | 'network';
+export declare const LoadBalancerType: z.ZodType<LoadBalancerType>;
 
 export interface LogEntry {
   /** Activity log id, or "<invocation id>:<line>" for function logs */
@@ -1614,8 +1734,10 @@ export interface LogEntry {
   function_id: string | null;
   request_id: string | null;
 }
+export declare const LogEntry: z.ZodType<LogEntry>;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export declare const LogLevel: z.ZodType<LogLevel>;
 
 export interface LogParams extends PageParams {
   /** Query, e.g. source:activity AND status:>=400 AND operation:instances.* (empty: everything) */
@@ -1627,6 +1749,7 @@ export interface LogParams extends PageParams {
 }
 
 export type LogSource = 'activity' | 'function';
+export declare const LogSource: z.ZodType<LogSource>;
 
 export interface LoginParams {
   email: string;
@@ -1638,15 +1761,19 @@ export interface LoginParams {
 export interface LoginResult extends TokenPair {
   user: User;
 }
+export declare const LoginResult: z.ZodType<LoginResult>;
 
 export type MetricName = 'cpu_percent' | 'memory_percent' | 'network_in_bytes' | 'network_out_bytes' | 'disk_read_bytes' | 'disk_write_bytes' | 'connections' | 'queries_per_second' | 'storage_used_percent' | 'hit_ratio_percent' | 'evictions' | 'requests' | 'egress_bytes' | 'storage_bytes' | 'object_count' | 'active_connections' | 'latency_ms' | 'http_5xx' | 'invocations' | 'errors' | 'duration_ms' | 'pod_count' | 'pulls' | 'pushes';
+export declare const MetricName: z.ZodType<MetricName>;
 
 export type MetricOperator = 'gt' | 'lt' | 'ge' | 'le';
+export declare const MetricOperator: z.ZodType<MetricOperator>;
 
 export interface MetricPoint {
   timestamp: string;
   value: number;
 }
+export declare const MetricPoint: z.ZodType<MetricPoint>;
 
 export interface MetricParams {
   /** A resource of the project (instance, database, cache, bucket, load balancer...) */
@@ -1676,6 +1803,7 @@ export interface MetricRule extends ProjectRecord {
   severity: MetricRuleSeverity;
   enabled: boolean;
 }
+export declare const MetricRule: z.ZodType<MetricRule>;
 
 export interface MetricRuleListParams extends PageParams {
   /** Only enabled (true) or disabled (false) rules */
@@ -1689,6 +1817,7 @@ export interface MetricRuleListParams extends PageParams {
 }
 
 export type MetricRuleSeverity = 'low' | 'medium' | 'high' | 'critical';
+export declare const MetricRuleSeverity: z.ZodType<MetricRuleSeverity>;
 
 export interface MetricSeries {
   resource_id: string;
@@ -1701,6 +1830,7 @@ export interface MetricSeries {
   to: string;
   points: MetricPoint[];
 }
+export declare const MetricSeries: z.ZodType<MetricSeries>;
 
 export interface MfaEnrollParams {
   /** Omit to start enrolment; send the current code to enable MFA */
@@ -1713,6 +1843,7 @@ export interface MfaEnrollment {
   secret?: string;
   otpauth_uri?: string;
 }
+export declare const MfaEnrollment: z.ZodType<MfaEnrollment>;
 
 export interface NodePool {
   name: string;
@@ -1720,11 +1851,13 @@ export interface NodePool {
   count: number;
   autoscale: Autoscale | null;
 }
+export declare const NodePool: z.ZodType<NodePool>;
 
 export interface NodePoolInput extends NodePoolParams {
   /** Nodes now, 1..100 */
   count: number;
 }
+export declare const NodePoolInput: z.ZodType<NodePoolInput, NodePoolParams>;
 
 export interface PageMeta {
   request_id: string;
@@ -1732,6 +1865,7 @@ export interface PageMeta {
   per_page: number;
   total: number;
 }
+export declare const PageMeta: z.ZodType<PageMeta>;
 
 export interface PageParams {
   /** Page number, from 1 */
@@ -1758,6 +1892,7 @@ export interface PlaybackTimeline {
   /** Hours (UTC) that have HLS segments, ascending */
   hours: string[];
 }
+export declare const PlaybackTimeline: z.ZodType<PlaybackTimeline>;
 
 export interface PlaybackTimelineParams {
   /** Camera to list recordings of */
@@ -1778,8 +1913,10 @@ export interface Policy extends RecordBase {
   /** The JSON rule; null for a policy without one (always compliant) */
   definition: string | null;
 }
+export declare const Policy: z.ZodType<Policy>;
 
 export type PolicyCategory = 'security' | 'cost' | 'compliance' | 'naming';
+export declare const PolicyCategory: z.ZodType<PolicyCategory>;
 
 export interface PolicyCreateParams {
   /** Policy name, unique in the project (builtins included) */
@@ -1815,8 +1952,10 @@ export interface PolicyListParams extends PageParams {
 }
 
 export type PolicySeverity = 'low' | 'medium' | 'high' | 'critical';
+export declare const PolicySeverity: z.ZodType<PolicySeverity>;
 
 export type PolicyType = 'builtin' | 'custom';
+export declare const PolicyType: z.ZodType<PolicyType>;
 
 export interface PolicyUpdateParams {
   /** Policy name, unique in the project (builtins included) */
@@ -1834,6 +1973,7 @@ export interface PolicyUpdateParams {
 }
 
 export type PoolMode = 'session' | 'transaction';
+export declare const PoolMode: z.ZodType<PoolMode>;
 
 export type PortSpec = string;
 
@@ -1849,6 +1989,7 @@ export interface PrivateEndpoint extends ProjectRecord {
   private_ip: string;
   status: PrivateEndpointStatus;
 }
+export declare const PrivateEndpoint: z.ZodType<PrivateEndpoint>;
 
 export interface PrivateEndpointCreateParams {
   /** Private endpoint name */
@@ -1875,8 +2016,10 @@ export interface PrivateEndpointListParams extends PageParams {
 }
 
 export type PrivateEndpointService = 'storage' | 'sql' | 'cache' | 'keyvault' | 'registry';
+export declare const PrivateEndpointService: z.ZodType<PrivateEndpointService>;
 
 export type PrivateEndpointStatus = 'available';
+export declare const PrivateEndpointStatus: z.ZodType<PrivateEndpointStatus>;
 
 export interface Project extends RecordBase {
   name: string;
@@ -1885,6 +2028,7 @@ export interface Project extends RecordBase {
   /** The caller's role in this project */
   role: string;
 }
+export declare const Project: z.ZodType<Project>;
 
 export interface ProjectCreateParams {
   name: string;
@@ -1894,6 +2038,7 @@ export interface ProjectCreateParams {
 export interface ProjectRecord extends RecordBase {
   project_id: string;
 }
+export declare const ProjectRecord: z.ZodType<ProjectRecord>;
 
 export interface ProvisioningMetric extends ProjectRecord {
   resource_type: string;
@@ -1906,6 +2051,7 @@ export interface ProvisioningMetric extends ProjectRecord {
   /** completed_at - started_at on the simulated clock */
   duration_ms: number | null;
 }
+export declare const ProvisioningMetric: z.ZodType<ProvisioningMetric>;
 
 export interface ProvisioningMetricStartParams {
   /** Kind of resource being provisioned, e.g. instance, database, sql.database */
@@ -1917,6 +2063,7 @@ export interface ProvisioningMetricStartParams {
 }
 
 export type ProvisioningMetricStatus = 'started' | 'completed';
+export declare const ProvisioningMetricStatus: z.ZodType<ProvisioningMetricStatus>;
 
 export interface PublishParams {
   /** Type of the event, e.g. order.created */
@@ -1934,19 +2081,23 @@ export interface Quota {
   used: number;
   available: number;
 }
+export declare const Quota: z.ZodType<Quota>;
 
 export type QuotaLimits = Record<string, number>;
+export declare const QuotaLimits: z.ZodType<QuotaLimits>;
 
 export interface ReadinessCheck {
   status: 'ok' | 'fail';
   reason?: string;
 }
+export declare const ReadinessCheck: z.ZodType<ReadinessCheck>;
 
 export interface RecordBase {
   id: string;
   created_at: string;
   updated_at: string;
 }
+export declare const RecordBase: z.ZodType<RecordBase>;
 
 export interface RecordSet {
   name: string;
@@ -1956,6 +2107,7 @@ export interface RecordSet {
   /** The full name, e.g. www.example.com */
   fqdn: string;
 }
+export declare const RecordSet: z.ZodType<RecordSet>;
 
 export type RecordSetInput = {
   /** Relative name, @ for the zone apex */
@@ -2000,10 +2152,12 @@ export type RecordSetInput = {
   ttl: number;
   values: string[];
 };
+export declare const RecordSetInput: z.ZodType<RecordSetInput, RecordSetParams>;
 
 export type RecordSetName = string;
 
 export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'NS';
+export declare const RecordType: z.ZodType<RecordType>;
 
 export interface RecordedRequest {
   request_id: string;
@@ -2020,6 +2174,7 @@ export interface RecordedRequest {
   /** Status the server answered */
   status: number;
 }
+export declare const RecordedRequest: z.ZodType<RecordedRequest>;
 
 export interface RecordedRequestParams {
   /** Only requests of this method */
@@ -2057,6 +2212,7 @@ export interface Registry extends ProjectRecord {
   storage_quota_gb: number;
   status: "available";
 }
+export declare const Registry: z.ZodType<Registry>;
 
 export interface RegistryCreateParams {
   /** Globally unique; becomes <name>.registry.nimbus.local */
@@ -2078,6 +2234,7 @@ export interface RegistryListParams extends PageParams {
 export type RegistryName = string;
 
 export type RegistrySku = 'basic' | 'standard' | 'premium';
+export declare const RegistrySku: z.ZodType<RegistrySku>;
 
 export interface ReplicaCreateParams {
   /** Region to place the replica in */
@@ -2087,6 +2244,7 @@ export interface ReplicaCreateParams {
 }
 
 export type ReplicaStatus = 'provisioning' | 'available';
+export declare const ReplicaStatus: z.ZodType<ReplicaStatus>;
 
 export interface Report extends ProjectRecord {
   name: string;
@@ -2102,6 +2260,7 @@ export interface Report extends ProjectRecord {
   completed_at: string | null;
   failure_reason: string | null;
 }
+export declare const Report: z.ZodType<Report>;
 
 export interface ReportCreateParams {
   /** Report name */
@@ -2118,6 +2277,7 @@ export interface ReportListParams extends PageParams {
 }
 
 export type ReportStatus = 'pending' | 'generating' | 'completed' | 'failed';
+export declare const ReportStatus: z.ZodType<ReportStatus>;
 
 export interface ResourceCost {
   service: Service;
@@ -2126,6 +2286,7 @@ export interface ResourceCost {
   resource_name: string;
   cost: number;
 }
+export declare const ResourceCost: z.ZodType<ResourceCost>;
 
 export interface ResourceGroup extends ProjectRecord {
   name: string;
@@ -2133,6 +2294,7 @@ export interface ResourceGroup extends ProjectRecord {
   region: string;
   tags: Record<string, string>;
 }
+export declare const ResourceGroup: z.ZodType<ResourceGroup>;
 
 export interface ResourceGroupCreateParams {
   /** Group name, unique in the project (case-insensitive) */
@@ -2155,6 +2317,7 @@ export interface RouteTable extends ProjectRecord {
   name: string;
   routes: VpcRoute[];
 }
+export declare const RouteTable: z.ZodType<RouteTable>;
 
 export interface RouteTableCreateParams {
   /** Route table name */
@@ -2169,26 +2332,33 @@ export interface RouteTableListParams extends PageParams {
 }
 
 export type RouteTargetType = 'internet' | 'nat' | 'peering' | 'vpn' | 'transit_hub' | 'local';
+export declare const RouteTargetType: z.ZodType<RouteTargetType>;
 
 /** RTSP address, e.g. rtsp://user:password@10.0.0.5:554/stream1; the password is never shown back */
 export type RtspUrl = string;
 
 export type RuleAction = 'allow' | 'deny';
+export declare const RuleAction: z.ZodType<RuleAction>;
 
 export type RuleDirection = 'inbound' | 'outbound';
+export declare const RuleDirection: z.ZodType<RuleDirection>;
 
 export type RuleProtocol = 'tcp' | 'udp' | 'icmp' | 'any';
+export declare const RuleProtocol: z.ZodType<RuleProtocol>;
 
 export type SecretName = string;
 
 export type Service = 'compute' | 'storage' | 'serverless' | 'cache';
+export declare const Service: z.ZodType<Service>;
 
 export interface ServiceCost {
   service: Service;
   cost: number;
 }
+export declare const ServiceCost: z.ZodType<ServiceCost>;
 
 export type ServiceHealth = 'operational' | 'degraded' | 'outage';
+export declare const ServiceHealth: z.ZodType<ServiceHealth>;
 
 export interface ServiceState {
   /** Service (permission family), e.g. compute, storage */
@@ -2198,6 +2368,7 @@ export interface ServiceState {
   active_faults: number;
   message: string;
 }
+export declare const ServiceState: z.ZodType<ServiceState>;
 
 export interface ServiceStatus {
   /** The worst status of any service */
@@ -2205,6 +2376,7 @@ export interface ServiceStatus {
   checked_at: string;
   services: ServiceState[];
 }
+export declare const ServiceStatus: z.ZodType<ServiceStatus>;
 
 /** Only events at or after this time (ISO-8601) */
 export type Since = string;
@@ -2224,6 +2396,7 @@ export interface Snapshot extends ProjectRecord {
   size_gb: number;
   completed_at: string | null;
 }
+export declare const Snapshot: z.ZodType<Snapshot>;
 
 export interface SnapshotCreateParams {
   /** Kind of resource: instance or database */
@@ -2237,11 +2410,14 @@ export interface SnapshotCreateParams {
 }
 
 export type SnapshotResourceType = 'instance' | 'database';
+export declare const SnapshotResourceType: z.ZodType<SnapshotResourceType>;
 
 export type SnapshotStatus = 'pending' | 'completed';
+export declare const SnapshotStatus: z.ZodType<SnapshotStatus>;
 
 /** STANDARD for hot data, NEARLINE for monthly access, COLDLINE for yearly access */
 export type StorageClass = 'STANDARD' | 'NEARLINE' | 'COLDLINE';
+export declare const StorageClass: z.ZodType<StorageClass>;
 
 export interface Subnet extends ProjectRecord {
   vpc_id: string;
@@ -2253,6 +2429,7 @@ export interface Subnet extends ProjectRecord {
   available_ip_count: number;
   status: SubnetStatus;
 }
+export declare const Subnet: z.ZodType<Subnet>;
 
 export interface SubnetCreateParams {
   /** Subnet name */
@@ -2271,10 +2448,13 @@ export interface SubnetListParams extends PageParams {
 }
 
 export type SubnetStatus = 'available';
+export declare const SubnetStatus: z.ZodType<SubnetStatus>;
 
 export type SubscriptionStatus = 'active';
+export declare const SubscriptionStatus: z.ZodType<SubscriptionStatus>;
 
 export type Tags = Record<string, string>;
+export declare const Tags: z.ZodType<Tags>;
 
 export type Timestamp = string;
 
@@ -2287,11 +2467,13 @@ export interface TokenPair {
   /** Seconds until the access token expires */
   expires_in: number;
 }
+export declare const TokenPair: z.ZodType<TokenPair>;
 
 export interface Topic extends ProjectRecord {
   name: string;
   description: string;
 }
+export declare const Topic: z.ZodType<Topic>;
 
 export interface TopicCreateParams {
   /** Topic name, unique in the project */
@@ -2310,6 +2492,7 @@ export interface TopicEvent extends ProjectRecord {
   /** Subscriptions the event is being delivered to */
   matched_subscriptions: number;
 }
+export declare const TopicEvent: z.ZodType<TopicEvent>;
 
 export interface TopicListParams extends PageParams {
   /** Only the topic with this name */
@@ -2323,6 +2506,7 @@ export interface TopicSubscription extends ProjectRecord {
   max_retries: number;
   status: SubscriptionStatus;
 }
+export declare const TopicSubscription: z.ZodType<TopicSubscription>;
 
 export interface TopicSubscriptionCreateParams {
   /** http(s) URL that receives the events as CloudEvents 1.0 JSON POSTs */
@@ -2337,6 +2521,7 @@ export interface TopicSubscriptionWithSecret extends TopicSubscription {
   /** Signing secret of X-Nimbus-Signature (HMAC-SHA256); shown only in this response */
   secret: string;
 }
+export declare const TopicSubscriptionWithSecret: z.ZodType<TopicSubscriptionWithSecret>;
 
 export interface TransitHub extends ProjectRecord {
   name: string;
@@ -2345,12 +2530,14 @@ export interface TransitHub extends ProjectRecord {
   asn: number;
   status: TransitHubStatus;
 }
+export declare const TransitHub: z.ZodType<TransitHub>;
 
 export interface TransitHubAttachment extends ProjectRecord {
   hub_id: string;
   vpc_id: string;
   status: TransitHubAttachmentStatus;
 }
+export declare const TransitHubAttachment: z.ZodType<TransitHubAttachment>;
 
 export interface TransitHubAttachmentCreateParams {
   /** Transit hub of this project to attach to */
@@ -2367,6 +2554,7 @@ export interface TransitHubAttachmentListParams extends PageParams {
 }
 
 export type TransitHubAttachmentStatus = 'available';
+export declare const TransitHubAttachmentStatus: z.ZodType<TransitHubAttachmentStatus>;
 
 export interface TransitHubCreateParams {
   /** Transit hub name */
@@ -2385,6 +2573,7 @@ export interface TransitHubListParams extends PageParams {
 }
 
 export type TransitHubStatus = 'available';
+export declare const TransitHubStatus: z.ZodType<TransitHubStatus>;
 
 export interface Usage {
   project_id: string;
@@ -2396,6 +2585,7 @@ export interface Usage {
   /** VND, before tax */
   total: number;
 }
+export declare const Usage: z.ZodType<Usage>;
 
 export interface UsageItem {
   service: Service;
@@ -2412,22 +2602,26 @@ export interface UsageItem {
   /** VND, before tax */
   cost: number;
 }
+export declare const UsageItem: z.ZodType<UsageItem>;
 
 export interface User extends RecordBase {
   email: string;
   full_name: string;
   mfa_enabled: boolean;
 }
+export declare const User: z.ZodType<User>;
 
 export type Uuid = string;
 
 export interface V1Error extends V2Error {
   success: false;
 }
+export declare const V1Error: z.ZodType<V1Error>;
 
 export interface V2Error {
   error: ErrorBody;
 }
+export declare const V2Error: z.ZodType<V2Error>;
 
 export interface Vault extends ProjectRecord {
   name: string;
@@ -2439,6 +2633,7 @@ export interface Vault extends ProjectRecord {
   secrets: VaultSecret[];
   status: "active";
 }
+export declare const Vault: z.ZodType<Vault>;
 
 export interface VaultCreateParams {
   /** Vault name, globally unique: it becomes <name>.vault.nimbus.local */
@@ -2464,6 +2659,7 @@ export interface VaultListParams extends PageParams {
 export type VaultName = string;
 
 export type VaultRedundancy = 'local' | 'zone' | 'geo';
+export declare const VaultRedundancy: z.ZodType<VaultRedundancy>;
 
 export interface VaultSecret {
   name: string;
@@ -2471,8 +2667,10 @@ export interface VaultSecret {
   version: string;
   created_at: string;
 }
+export declare const VaultSecret: z.ZodType<VaultSecret>;
 
 export type VaultSku = 'standard' | 'premium';
+export declare const VaultSku: z.ZodType<VaultSku>;
 
 export interface VideoEvent {
   id: string;
@@ -2487,17 +2685,20 @@ export interface VideoEvent {
   model_version: string;
   ts: string;
 }
+export declare const VideoEvent: z.ZodType<VideoEvent>;
 
 export interface VideoEventEnvelope {
   v: 2;
   data: VideoEvent;
 }
+export declare const VideoEventEnvelope: z.ZodType<VideoEventEnvelope>;
 
 export interface VideoEventList {
   items: VideoEvent[];
   /** Pass as cursor for the next (older) page; null on the last page */
   next_cursor: string | null;
 }
+export declare const VideoEventList: z.ZodType<VideoEventList>;
 
 export interface VideoEventListParams {
   /** Only events of this camera */
@@ -2520,26 +2721,31 @@ export interface VideoEventStreamQuery {
   /** Replay stored events at or after this time, then go live */
   since?: string;
 }
+export declare const VideoEventStreamQuery: z.ZodType<VideoEventStreamQuery, VideoEventStreamParams>;
 
 export type VideoEventType = 'motion' | 'person' | 'vehicle' | 'face' | 'license_plate' | 'fire_smoke' | 'intrusion' | 'loitering';
+export declare const VideoEventType: z.ZodType<VideoEventType>;
 
 export type VideoFeature = VideoEventType;
 
 export interface VideoHealth {
   status: "ok";
 }
+export declare const VideoHealth: z.ZodType<VideoHealth>;
 
 export interface VideoReadiness {
   status: "ready";
   /** database (the state store), cache, and any others */
   checks: Record<string, ReadinessCheck>;
 }
+export declare const VideoReadiness: z.ZodType<VideoReadiness>;
 
 export interface VideoTenantPlan {
   tenant_id: string;
   camera_limit: number;
   features: VideoEventType[];
 }
+export declare const VideoTenantPlan: z.ZodType<VideoTenantPlan>;
 
 export interface VideoTenantPlanParams {
   /** Cameras the tenant may have (default 16) */
@@ -2555,6 +2761,7 @@ export interface Vpc extends ProjectRecord {
   cidr: string;
   status: VpcStatus;
 }
+export declare const Vpc: z.ZodType<Vpc>;
 
 export interface VpcCreateParams {
   /** VPC name */
@@ -2581,6 +2788,7 @@ export interface VpcPeering extends ProjectRecord {
   peer_vpc_id: string;
   status: VpcPeeringStatus;
 }
+export declare const VpcPeering: z.ZodType<VpcPeering>;
 
 export interface VpcPeeringCreateParams {
   /** VPC of this project that requests the peering */
@@ -2599,6 +2807,7 @@ export interface VpcPeeringListParams extends PageParams {
 }
 
 export type VpcPeeringStatus = 'active';
+export declare const VpcPeeringStatus: z.ZodType<VpcPeeringStatus>;
 
 export interface VpcRoute {
   destination: string;
@@ -2607,6 +2816,7 @@ export interface VpcRoute {
     id: string | null;
   };
 }
+export declare const VpcRoute: z.ZodType<VpcRoute>;
 
 export interface VpcRouteInput {
   /** Destination range, e.g. 0.0.0.0/0 for the default route; network address only */
@@ -2618,8 +2828,10 @@ export interface VpcRouteInput {
     id?: string;
   };
 }
+export declare const VpcRouteInput: z.ZodType<VpcRouteInput>;
 
 export type VpcStatus = 'available';
+export declare const VpcStatus: z.ZodType<VpcStatus>;
 
 export interface VpnBgpConfig {
   asn: number;
@@ -2628,6 +2840,7 @@ export interface VpnBgpConfig {
   /** Whether an MD5 authentication key is configured */
   auth_key_set: boolean;
 }
+export declare const VpnBgpConfig: z.ZodType<VpnBgpConfig>;
 
 export interface VpnBgpConfigureParams {
   /** The gateway's ASN, private: 64512..65534 or 4200000000..4294967294 */
@@ -2651,6 +2864,7 @@ export interface VpnGateway extends ProjectRecord {
   /** BGP settings, null until configured */
   bgp: VpnBgpConfig | null;
 }
+export declare const VpnGateway: z.ZodType<VpnGateway>;
 
 export interface VpnGatewayCreateParams {
   /** VPN gateway name */
@@ -2673,6 +2887,7 @@ export interface VpnGatewayListParams extends PageParams {
 }
 
 export type VpnGatewayStatus = 'available';
+export declare const VpnGatewayStatus: z.ZodType<VpnGatewayStatus>;
 
 export interface WebApp extends ProjectRecord {
   name: string;
@@ -2685,6 +2900,7 @@ export interface WebApp extends ProjectRecord {
   default_hostname: string;
   state: "running";
 }
+export declare const WebApp: z.ZodType<WebApp>;
 
 export interface WebAppCreateParams {
   /** App name; becomes <name>.apps.nimbus.local, so unique across the platform */
@@ -2713,8 +2929,10 @@ export interface WebAppListParams extends PageParams {
 export type WebAppName = string;
 
 export type WebAppPlan = 'free' | 'basic' | 'standard' | 'premium';
+export declare const WebAppPlan: z.ZodType<WebAppPlan>;
 
 export type WebAppRuntime = 'node' | 'python' | 'dotnet' | 'java' | 'php';
+export declare const WebAppRuntime: z.ZodType<WebAppRuntime>;
 
 export interface WebhookDelivery extends ProjectRecord {
   topic_id: string;
@@ -2735,17 +2953,20 @@ export interface WebhookDelivery extends ProjectRecord {
   /** When the next attempt is due; null when none follows */
   next_retry_at: string | null;
 }
+export declare const WebhookDelivery: z.ZodType<WebhookDelivery>;
 
 /** http(s) URL that receives the events as CloudEvents 1.0 JSON POSTs */
 export type WebhookUrl = string;
 
 export type WorkloadScope = 'cameras:read' | 'cameras:write' | 'events:read' | 'playback:read';
+export declare const WorkloadScope: z.ZodType<WorkloadScope>;
 
 export interface WorkloadToken {
   token: string;
   token_type: "Bearer";
   expires_in: number;
 }
+export declare const WorkloadToken: z.ZodType<WorkloadToken>;
 
 export interface WorkloadTokenParams {
   project_id: string;
@@ -2762,6 +2983,7 @@ export interface Zone extends ProjectRecord {
   name_servers: string[];
   status: "active";
 }
+export declare const Zone: z.ZodType<Zone>;
 
 export interface ZoneCreateParams {
   /** Zone name, e.g. example.com; unique in the project */
@@ -2780,6 +3002,7 @@ export interface ZoneListParams extends PageParams {
 }
 
 export type ZoneType = 'public' | 'private';
+export declare const ZoneType: z.ZodType<ZoneType>;
 
 export interface AuthLogoutResponse {
   revoked: true;
@@ -2869,55 +3092,66 @@ export interface ActivityLogListQuery extends ActivityLogListParams {
   per_page: number;
   order: 'desc' | 'asc';
 }
+export declare const ActivityLogListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; operation: Optional<string>; status: Optional<number>; actor: Optional<string>; resource_id: Optional<string>; since: Optional<string>; order: Defaulted<'desc' | 'asc'> }>;
 
 export interface AnomalyListQuery extends AnomalyListParams {
   page: number;
   per_page: number;
 }
+export declare const AnomalyListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<AnomalyStatus>; severity: Optional<AnomalySeverity>; resource_type: Optional<string> }>;
 
 export interface ApiProductCreateBody extends ApiProductCreateParams {
   description: string;
   version: string;
 }
+export declare const ApiProductCreateBody: z.ZodType<ApiProductCreateBody, ApiProductCreateParams>;
 
 export interface ApiProductListQuery extends ApiProductListParams {
   page: number;
   per_page: number;
 }
+export declare const ApiProductListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; version: Optional<string> }>;
 
 export interface ApiSubscriptionCreateBody extends ApiSubscriptionCreateParams {
   quota: number;
 }
+export declare const ApiSubscriptionCreateBody: z.ZodType<ApiSubscriptionCreateBody, ApiSubscriptionCreateParams>;
 
 export interface AssignmentListQuery extends AssignmentListParams {
   page: number;
   per_page: number;
 }
+export declare const AssignmentListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; policy_id: Optional<string>; scope: Optional<AssignmentScope>; scope_id: Optional<string> }>;
 
 export interface AuditLogListQuery extends AuditLogListParams {
   page: number;
   per_page: number;
 }
+export declare const AuditLogListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; event: Optional<string>; outcome: Optional<AuditOutcome>; user_id: Optional<string>; from: Optional<string>; to: Optional<string> }>;
 
 export interface BackupCreateBody extends BackupCreateParams {
   retention_days: number;
 }
+export declare const BackupCreateBody: z.ZodType<BackupCreateBody, BackupCreateParams>;
 
 export interface BackupPolicyCreateBody extends BackupPolicyCreateParams {
   retention_days: number;
   enabled: boolean;
 }
+export declare const BackupPolicyCreateBody: z.ZodType<BackupPolicyCreateBody, BackupPolicyCreateParams>;
 
 export interface BackupVaultCreateBody extends BackupVaultCreateParams {
   redundancy: VaultRedundancy;
   immutable: boolean;
   description: string;
 }
+export declare const BackupVaultCreateBody: z.ZodType<BackupVaultCreateBody, BackupVaultCreateParams>;
 
 export interface BandwidthPolicyListQuery extends BandwidthPolicyListParams {
   page: number;
   per_page: number;
 }
+export declare const BandwidthPolicyListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string> }>;
 
 export type BooleanParams = boolean | 'true' | 'false';
 
@@ -2925,57 +3159,68 @@ export interface BucketCreateBody extends BucketCreateParams {
   storage_class: StorageClass;
   versioning: boolean;
 }
+export declare const BucketCreateBody: z.ZodType<BucketCreateBody, BucketCreateParams>;
 
 export interface BucketListQuery extends BucketListParams {
   page: number;
   per_page: number;
 }
+export declare const BucketListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; storage_class: Optional<StorageClass> }>;
 
 export interface BudgetCreateBody extends BudgetCreateParams {
   currency: Currency;
   period: BudgetPeriod;
   alert_threshold: number;
 }
+export declare const BudgetCreateBody: z.ZodType<BudgetCreateBody, BudgetCreateParams>;
 
 export interface BudgetListQuery extends BudgetListParams {
   page: number;
   per_page: number;
 }
+export declare const BudgetListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; period: Optional<BudgetPeriod>; currency: Optional<Currency> }>;
 
 export interface CacheInstanceCreateBody extends CacheInstanceCreateParams {
   sku: CacheSku;
   capacity_gb: number;
   redis_version: '6.2' | '7.2';
 }
+export declare const CacheInstanceCreateBody: z.ZodType<CacheInstanceCreateBody, CacheInstanceCreateParams>;
 
 export interface CacheInstanceListQuery extends CacheInstanceListParams {
   page: number;
   per_page: number;
 }
+export declare const CacheInstanceListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<CacheStatus>; region: Optional<string>; sku: Optional<CacheSku> }>;
 
 export interface CameraCreateBody extends CameraCreateParams {
   fps: number;
   enabled: boolean;
   record: boolean;
 }
+export declare const CameraCreateBody: z.ZodType<CameraCreateBody, CameraCreateParams>;
 
 export interface CdnEndpointCreateBody extends CdnEndpointCreateParams {
   https_only: boolean;
 }
+export declare const CdnEndpointCreateBody: z.ZodType<CdnEndpointCreateBody, CdnEndpointCreateParams>;
 
 export interface CdnEndpointListQuery extends CdnEndpointListParams {
   page: number;
   per_page: number;
 }
+export declare const CdnEndpointListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<CdnEndpointStatus> }>;
 
 export interface CdnProfileCreateBody extends CdnProfileCreateParams {
   sku: CdnSku;
 }
+export declare const CdnProfileCreateBody: z.ZodType<CdnProfileCreateBody, CdnProfileCreateParams>;
 
 export interface CdnProfileListQuery extends CdnProfileListParams {
   page: number;
   per_page: number;
 }
+export declare const CdnProfileListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; sku: Optional<CdnSku> }>;
 
 export interface ClusterCreateBody {
   name: string;
@@ -2983,21 +3228,25 @@ export interface ClusterCreateBody {
   kubernetes_version: KubernetesVersion;
   node_pools: NodePoolInput[];
 }
+export declare const ClusterCreateBody: z.ZodType<ClusterCreateBody, ClusterCreateParams>;
 
 export interface ClusterListQuery extends ClusterListParams {
   page: number;
   per_page: number;
 }
+export declare const ClusterListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<ClusterStatus>; region: Optional<string>; name: Optional<string> }>;
 
 export interface ComplianceForPolicyQuery extends PageQuery {
   compliant?: BooleanQuery;
   resource_type?: string;
   resource_id?: string;
 }
+export declare const ComplianceForPolicyQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; compliant: Optional<BooleanQuery, BooleanParams>; resource_type: Optional<string>; resource_id: Optional<string> }>;
 
 export interface ComplianceListQuery extends ComplianceForPolicyQuery {
   policy_id?: string;
 }
+export declare const ComplianceListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; compliant: Optional<BooleanQuery, BooleanParams>; resource_type: Optional<string>; resource_id: Optional<string>; policy_id: Optional<string> }>;
 
 export interface DatabaseCreateBody extends DatabaseCreateParams {
   tier: DatabaseTier;
@@ -3005,37 +3254,44 @@ export interface DatabaseCreateBody extends DatabaseCreateParams {
   high_availability: boolean;
   admin_username: string;
 }
+export declare const DatabaseCreateBody: z.ZodType<DatabaseCreateBody, DatabaseCreateParams>;
 
 export interface DatabaseListQuery extends DatabaseListParams {
   page: number;
   per_page: number;
 }
+export declare const DatabaseListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<DatabaseStatus>; engine: Optional<DatabaseEngine>; tier: Optional<DatabaseTier>; region: Optional<string>; name: Optional<string> }>;
 
 export interface DdosPlanCreateBody extends DdosPlanCreateParams {
   tier: DdosTier;
   protected_resources: string[];
 }
+export declare const DdosPlanCreateBody: z.ZodType<DdosPlanCreateBody, DdosPlanCreateParams>;
 
 export interface DdosPlanListQuery extends DdosPlanListParams {
   page: number;
   per_page: number;
 }
+export declare const DdosPlanListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; tier: Optional<DdosTier> }>;
 
 export interface DeliveryListQuery extends DeliveryListParams {
   page: number;
   per_page: number;
 }
+export declare const DeliveryListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<DeliveryStatus>; event_id: Optional<string> }>;
 
 export interface DrPlanCreateBody extends DrPlanCreateParams {
   description: string;
   rpo_minutes: number;
   rto_minutes: number;
 }
+export declare const DrPlanCreateBody: z.ZodType<DrPlanCreateBody, DrPlanCreateParams>;
 
 export interface DrPlanListQuery extends DrPlanListParams {
   page: number;
   per_page: number;
 }
+export declare const DrPlanListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; id: Optional<string>; status: Optional<DrPlanStatus>; primary_region: Optional<string>; secondary_region: Optional<string>; name: Optional<string> }>;
 
 export interface FirewallCreateBody {
   name: string;
@@ -3043,11 +3299,13 @@ export interface FirewallCreateBody {
   vpc_id?: string;
   rules: FirewallRuleInput[];
 }
+export declare const FirewallCreateBody: z.ZodType<FirewallCreateBody, FirewallCreateParams>;
 
 export interface FirewallListQuery extends FirewallListParams {
   page: number;
   per_page: number;
 }
+export declare const FirewallListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; vpc_id: Optional<string>; name: Optional<string> }>;
 
 export interface FirewallRuleParams {
   name: string;
@@ -3066,25 +3324,30 @@ export interface FunctionCreateBody extends FunctionCreateParams {
   timeout_sec: number;
   env: Record<string, string>;
 }
+export declare const FunctionCreateBody: z.ZodType<FunctionCreateBody, FunctionCreateParams>;
 
 export interface FunctionListQuery extends FunctionListParams {
   page: number;
   per_page: number;
 }
+export declare const FunctionListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<FunctionStatus>; runtime: Optional<FunctionRuntime>; region: Optional<string>; name: Optional<string> }>;
 
 export interface FunctionTriggerListQuery extends FunctionTriggerListParams {
   page: number;
   per_page: number;
 }
+export declare const FunctionTriggerListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; type: Optional<FunctionTriggerType> }>;
 
 export interface GlobalLoadBalancerCreateBody extends GlobalLoadBalancerCreateParams {
   routing: GlobalRouting;
 }
+export declare const GlobalLoadBalancerCreateBody: z.ZodType<GlobalLoadBalancerCreateBody, GlobalLoadBalancerCreateParams>;
 
 export interface GlobalLoadBalancerListQuery extends GlobalLoadBalancerListParams {
   page: number;
   per_page: number;
 }
+export declare const GlobalLoadBalancerListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; routing: Optional<GlobalRouting> }>;
 
 export interface HealthProbeCreateBody extends HealthProbeCreateParams {
   interval_sec: number;
@@ -3092,49 +3355,59 @@ export interface HealthProbeCreateBody extends HealthProbeCreateParams {
   healthy_threshold: number;
   unhealthy_threshold: number;
 }
+export declare const HealthProbeCreateBody: z.ZodType<HealthProbeCreateBody, HealthProbeCreateParams>;
 
 export interface IamRoleCreateBody extends IamRoleCreateParams {
   description: string;
 }
+export declare const IamRoleCreateBody: z.ZodType<IamRoleCreateBody, IamRoleCreateParams>;
 
 export interface IamRoleListQuery extends IamRoleListParams {
   page: number;
   per_page: number;
 }
+export declare const IamRoleListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number> }>;
 
 export interface IamUserListQuery extends IamUserListParams {
   page: number;
   per_page: number;
 }
+export declare const IamUserListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; role: Optional<string> }>;
 
 export interface InstanceCreateBody extends InstanceCreateParams {
   image: string;
 }
+export declare const InstanceCreateBody: z.ZodType<InstanceCreateBody, InstanceCreateParams>;
 
 export interface InstanceListQuery extends InstanceListParams {
   page: number;
   per_page: number;
 }
+export declare const InstanceListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<InstanceStatus>; region: Optional<string>; flavor: Optional<Flavor>; name: Optional<string> }>;
 
 export interface LoadBalancerCreateBody extends LoadBalancerCreateParams {
   type: LoadBalancerType;
   scheme: LoadBalancerScheme;
 }
+export declare const LoadBalancerCreateBody: z.ZodType<LoadBalancerCreateBody, LoadBalancerCreateParams>;
 
 export interface LoadBalancerListQuery extends LoadBalancerListParams {
   page: number;
   per_page: number;
 }
+export declare const LoadBalancerListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; id: Optional<string>; name: Optional<string>; region: Optional<string>; type: Optional<LoadBalancerType>; scheme: Optional<LoadBalancerScheme>; status: Optional<LoadBalancerStatus> }>;
 
 export interface LogQuery extends LogParams {
   page: number;
   per_page: number;
   q: string;
 }
+export declare const LogQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; q: Defaulted<string>; from: Optional<string>; to: Optional<string> }>;
 
 export interface MetricQuery extends MetricParams {
   interval: number;
 }
+export declare const MetricQuery: z.ZodObject<{ resource_id: z.ZodType<string>; metric: z.ZodType<'cpu_percent' | 'memory_percent' | 'network_in_bytes' | 'network_out_bytes' | 'disk_read_bytes' | 'disk_write_bytes' | 'connections' | 'queries_per_second' | 'storage_used_percent' | 'hit_ratio_percent' | 'evictions' | 'requests' | 'egress_bytes' | 'storage_bytes' | 'object_count' | 'active_connections' | 'latency_ms' | 'http_5xx' | 'invocations' | 'errors' | 'duration_ms' | 'pod_count' | 'pulls' | 'pushes'>; from: Optional<string>; to: Optional<string>; interval: Defaulted<number> }>;
 
 export interface MetricRuleListQuery extends PageQuery {
   enabled?: BooleanQuery;
@@ -3142,6 +3415,7 @@ export interface MetricRuleListQuery extends PageQuery {
   resource_type?: string;
   metric?: string;
 }
+export declare const MetricRuleListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; enabled: Optional<BooleanQuery, BooleanParams>; severity: Optional<MetricRuleSeverity>; resource_type: Optional<string>; metric: Optional<string> }>;
 
 export interface NodePoolParams {
   name: string;
@@ -3154,6 +3428,7 @@ export interface PageQuery extends PageParams {
   page: number;
   per_page: number;
 }
+export declare const PageQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number> }>;
 
 export interface PolicyCreateBody extends PolicyCreateParams {
   description: string;
@@ -3161,20 +3436,24 @@ export interface PolicyCreateBody extends PolicyCreateParams {
   enforcement_mode: 'audit' | 'deny' | 'disabled';
   severity: 'low' | 'medium' | 'high' | 'critical';
 }
+export declare const PolicyCreateBody: z.ZodType<PolicyCreateBody, PolicyCreateParams>;
 
 export interface PolicyListQuery extends PolicyListParams {
   page: number;
   per_page: number;
 }
+export declare const PolicyListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; type: Optional<PolicyType>; category: Optional<PolicyCategory>; enforcement_mode: Optional<EnforcementMode>; severity: Optional<PolicySeverity>; name: Optional<string> }>;
 
 export interface PrivateEndpointListQuery extends PrivateEndpointListParams {
   page: number;
   per_page: number;
 }
+export declare const PrivateEndpointListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; subnet_id: Optional<string>; vpc_id: Optional<string>; service: Optional<PrivateEndpointService> }>;
 
 export interface ProjectCreateBody extends ProjectCreateParams {
   description: string;
 }
+export declare const ProjectCreateBody: z.ZodType<ProjectCreateBody, ProjectCreateParams>;
 
 export type RecordSetParams = {
   name: string;
@@ -3212,65 +3491,79 @@ export interface RegistryCreateBody extends RegistryCreateParams {
   sku: RegistrySku;
   admin_enabled: boolean;
 }
+export declare const RegistryCreateBody: z.ZodType<RegistryCreateBody, RegistryCreateParams>;
 
 export interface RegistryListQuery extends RegistryListParams {
   page: number;
   per_page: number;
 }
+export declare const RegistryListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; sku: Optional<RegistrySku>; name: Optional<string> }>;
 
 export interface ReportListQuery extends ReportListParams {
   page: number;
   per_page: number;
 }
+export declare const ReportListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<ReportStatus>; period: Optional<CostPeriod> }>;
 
 export interface ResourceGroupCreateBody extends ResourceGroupCreateParams {
   tags: Tags;
 }
+export declare const ResourceGroupCreateBody: z.ZodType<ResourceGroupCreateBody, ResourceGroupCreateParams>;
 
 export interface RouteTableCreateBody extends RouteTableCreateParams {
   routes: VpcRouteInput[];
 }
+export declare const RouteTableCreateBody: z.ZodType<RouteTableCreateBody, RouteTableCreateParams>;
 
 export interface RouteTableListQuery extends RouteTableListParams {
   page: number;
   per_page: number;
 }
+export declare const RouteTableListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string> }>;
 
 export interface SnapshotCreateBody extends SnapshotCreateParams {
   description: string;
 }
+export declare const SnapshotCreateBody: z.ZodType<SnapshotCreateBody, SnapshotCreateParams>;
 
 export interface SubnetListQuery extends SubnetListParams {
   page: number;
   per_page: number;
 }
+export declare const SubnetListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; zone: Optional<string> }>;
 
 export interface TopicCreateBody extends TopicCreateParams {
   description: string;
 }
+export declare const TopicCreateBody: z.ZodType<TopicCreateBody, TopicCreateParams>;
 
 export interface TopicListQuery extends TopicListParams {
   page: number;
   per_page: number;
 }
+export declare const TopicListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string> }>;
 
 export interface TopicSubscriptionCreateBody extends TopicSubscriptionCreateParams {
   max_retries: number;
 }
+export declare const TopicSubscriptionCreateBody: z.ZodType<TopicSubscriptionCreateBody, TopicSubscriptionCreateParams>;
 
 export interface TransitHubAttachmentListQuery extends TransitHubAttachmentListParams {
   page: number;
   per_page: number;
 }
+export declare const TransitHubAttachmentListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; hub_id: Optional<string>; vpc_id: Optional<string> }>;
 
 export interface TransitHubCreateBody extends TransitHubCreateParams {
   asn: number;
 }
+export declare const TransitHubCreateBody: z.ZodType<TransitHubCreateBody, TransitHubCreateParams>;
 
 export interface TransitHubListQuery extends TransitHubListParams {
   page: number;
   per_page: number;
 }
+export declare const TransitHubListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; region: Optional<string> }>;
 
 export interface VaultCreateBody extends VaultCreateParams {
   sku: VaultSku;
@@ -3278,15 +3571,18 @@ export interface VaultCreateBody extends VaultCreateParams {
   purge_protection: boolean;
   secrets: Record<string, string>;
 }
+export declare const VaultCreateBody: z.ZodType<VaultCreateBody, VaultCreateParams>;
 
 export interface VaultListQuery extends VaultListParams {
   page: number;
   per_page: number;
 }
+export declare const VaultListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; sku: Optional<VaultSku>; name: Optional<string> }>;
 
 export interface VideoEventListQuery extends VideoEventListParams {
   limit: number;
 }
+export declare const VideoEventListQuery: z.ZodObject<{ camera_id: Optional<string>; type: Optional<VideoEventType>; since: Optional<string>; limit: Defaulted<number>; cursor: Optional<string> }>;
 
 export interface VideoEventStreamParams {
   camera_id?: string;
@@ -3297,36 +3593,43 @@ export interface VideoEventStreamParams {
 export interface VpcCreateBody extends VpcCreateParams {
   cidr: string;
 }
+export declare const VpcCreateBody: z.ZodType<VpcCreateBody, VpcCreateParams>;
 
 export interface VpcListQuery extends VpcListParams {
   page: number;
   per_page: number;
 }
+export declare const VpcListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; region: Optional<string>; status: Optional<VpcStatus> }>;
 
 export interface VpcPeeringListQuery extends VpcPeeringListParams {
   page: number;
   per_page: number;
 }
+export declare const VpcPeeringListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; vpc_id: Optional<string>; peer_vpc_id: Optional<string>; status: Optional<VpcPeeringStatus> }>;
 
 export interface VpnGatewayListQuery extends VpnGatewayListParams {
   page: number;
   per_page: number;
 }
+export declare const VpnGatewayListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; region: Optional<string>; vpc_id: Optional<string>; bgp_status: Optional<BgpStatus> }>;
 
 export interface WebAppCreateBody extends WebAppCreateParams {
   plan: WebAppPlan;
   instance_count: number;
   https_only: boolean;
 }
+export declare const WebAppCreateBody: z.ZodType<WebAppCreateBody, WebAppCreateParams>;
 
 export interface WebAppListQuery extends WebAppListParams {
   page: number;
   per_page: number;
 }
+export declare const WebAppListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; runtime: Optional<WebAppRuntime>; plan: Optional<WebAppPlan>; name: Optional<string> }>;
 
 export interface WorkloadTokenBody extends WorkloadTokenParams {
   ttl_seconds: number;
 }
+export declare const WorkloadTokenBody: z.ZodType<WorkloadTokenBody, WorkloadTokenParams>;
 
 export interface ZoneCreateBody {
   name: string;
@@ -3334,8 +3637,10 @@ export interface ZoneCreateBody {
   vpc_ids: string[];
   record_sets: RecordSetInput[];
 }
+export declare const ZoneCreateBody: z.ZodType<ZoneCreateBody, ZoneCreateParams>;
 
 export interface ZoneListQuery extends ZoneListParams {
   page: number;
   per_page: number;
 }
+export declare const ZoneListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; type: Optional<ZoneType>; name: Optional<string> }>;
