@@ -5,7 +5,7 @@ import { createPackedApp, type PackedApp } from './support/packed-app';
 // included (`skipLibCheck: false`, strict) under the two resolutions consumers use.
 const esm = `
 import { APIError, Nimbus, NotFoundError, type Instance, Instance as RootInstance } from '@nimbus/sdk';
-import { Instance as InstanceSchema, v1 } from '@nimbus/sdk/contract';
+import { contract, Instance as InstanceSchema, InstanceListQuery, v1 } from '@nimbus/sdk/contract';
 import { createServer } from '@nimbus/mock-server';
 import { createNimbusHandlers } from '@nimbus/mock-server/msw';
 import { seedTenant, startMockServer } from '@nimbus/mock-server/testing';
@@ -30,6 +30,13 @@ export const parsed: Instance = InstanceSchema.parse({});
 // Endpoints declare only what differs from answering 200 to a bearer token.
 export const statuses: [200, 201] = [v1.instances.list.status, v1.instances.create.status];
 export const auths: ['bearer', 'none'] = [v1.instances.list.auth, v1.auth.login.auth];
+export const sameTree: typeof v1 = contract.v1;
+// A query's \`.shape\` follows its two interfaces: \`page\` has a default, \`status\` may be left out.
+export const query: { page: number; per_page: number; status?: Instance['status'] } = InstanceListQuery.parse({});
+export const page: number = InstanceListQuery.shape.page.parse(undefined);
+export const status: Instance['status'] | undefined = InstanceListQuery.shape.status.parse(undefined);
+// @ts-expect-error the shape has no field the interfaces do not declare
+export const noSuchField = InstanceListQuery.shape.nope;
 // @ts-expect-error \`@nimbus/sdk\` exports the contract's names as types only (the schema is in /contract)
 export const notASchema = RootInstance;
 export const starters = [createServer, createNimbusHandlers, seedTenant, startMockServer, run] as const;

@@ -52,6 +52,15 @@ describe('generated SDK types', () => {
     expect(contract).toContain('export type LoginBody = T.LoginParams;');
   });
 
+  it("declares a query schema's shape from its two interfaces, and a tree holding a tree by name", () => {
+    expect(generated['types.d.ts']).toContain(
+      'export declare const InstanceListQuery: z.ZodObject<Shape<InstanceListQuery, InstanceListParams>>;',
+    );
+    expect(generated['contract.d.ts']).toContain(
+      'export declare const contract: { v1: typeof v1; v2: typeof v2; mock: typeof mock; docs: typeof docs };',
+    );
+  });
+
   it('leaves the usual status (200) and auth (bearer) out of endpoint declarations', () => {
     const contract = generated['contract.d.ts'];
     expect(contract).toContain(

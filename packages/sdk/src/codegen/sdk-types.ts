@@ -80,6 +80,21 @@ function objectParts(): Set<unknown> {
   return parts;
 }
 
+/**
+ * `zodObject()` in terms of an object's parsed and input types: a field the parsed form may lack
+ * is `Optional`, one only callers may leave out `Defaulted` (the same zod flags make the `?`s).
+ */
+const SHAPE = [
+  "/** A query or path schema's `.shape`: `Optional` where both forms may lack a field, `Defaulted` where callers only. */",
+  'type Shape<Out, In> = {',
+  '  [K in keyof Out & keyof In]-?: {} extends Pick<Out, K>',
+  '    ? Optional<Exclude<Out[K], undefined>, Exclude<In[K], undefined>>',
+  '    : {} extends Pick<In, K>',
+  '      ? Defaulted<Out[K], Exclude<In[K], undefined>>',
+  '      : z.ZodType<Out[K], In[K]>;',
+  '};\n',
+];
+
 /** The field types of `zodObject()`, private to each declaration file that uses them. */
 const FIELD_WRAPPERS = [
   '/** A query or path field that may be left out; `Defaulted`, one filled in when left out. */',
@@ -221,13 +236,14 @@ class Printer {
     const out = [HEADER];
     out.push(`import type { z } from 'zod';\n`);
     out.push(...FIELD_WRAPPERS);
+    out.push(...SHAPE);
     const codes = Object.values(contractModule.ErrorCode).map((code) => `'${code}'`);
     out.push(`/** Error codes of the error envelope (DECISIONS.md §2 and §6). */`);
     out.push(`export type ErrorCode =\n  | ${codes.join('\n  | ')};\n`);
     const parts = objectParts();
     for (const declaration of this.#declarations) {
       const schema = merged.get(declaration.name);
-      const type = schema && (parts.has(schema) ? this.zodObject(schema) : this.zodType(schema));
+      const type = schema && (parts.has(schema) ? this.#shaped(schema) : this.zodType(schema));
       const value = type ? `export declare const ${declaration.name}: ${type};\n` : '';
       out.push(`${this.#declare(declaration)}${value}`);
     }
@@ -267,6 +283,18 @@ class Printer {
       return `${propertyKey(key)}: ${wrapped}`;
     });
     return `z.ZodObject<{ ${fields.join('; ')} }>`;
+  }
+
+  /**
+   * An object schema as `z.ZodObject` of the `Shape` its two declared forms imply (the types
+   * file's `zodObject()`, without restating the fields); `zodObject()` when one form is missing.
+   */
+  #shaped(schema: Schema): string {
+    const names = this.#names.get(schema);
+    const output = names?.get('output') ?? names?.get('input');
+    const input = names?.get('input');
+    if (!output || !input || schema._zod.def.catchall) return this.zodObject(schema);
+    return `z.ZodObject<Shape<${output.name}, ${input.name}>>`;
   }
 
   #declare({ name, schema, mode, undocumented }: Declaration): string {
@@ -599,9 +627,12 @@ function contractTypesModule(printer: Printer, merged: Map<string, Schema>): str
       out.push(`export declare const ${name}: ${printGroup(value, printer, schemaNames)};`);
     }
   }
-  for (const [name, value] of entries) {
-    if (isSchema(value) || isGroup(value) || !isGroupTree(value)) continue;
-    out.push(`export declare const ${name}: ${printTree(value, groupNames)};`);
+  // A tree holding another exported tree (`contract.v1` is `v1`) refers to it by name.
+  const trees = entries.filter(([, value]) => !isSchema(value) && !isGroup(value) && isGroupTree(value));
+  const named = new Map<unknown, string>(groupNames);
+  for (const [name, value] of trees) named.set(value, name);
+  for (const [name, value] of trees) {
+    out.push(`export declare const ${name}: ${printTree(value as Record<string, unknown>, named)};`);
   }
   return `${out.join('\n')}\n`;
 }
@@ -620,10 +651,11 @@ function isGroupTree(value: unknown): value is Record<string, unknown> {
   return values.length > 0 && values.every((child) => isGroup(child) || isGroupTree(child));
 }
 
-function printTree(node: Record<string, unknown>, groupNames: Map<unknown, string>): string {
+/** `names`: the exported groups and trees, by value. */
+function printTree(node: Record<string, unknown>, names: Map<unknown, string>): string {
   const fields = Object.entries(node).map(([key, child]) => {
-    const named = groupNames.get(child);
-    const type = named ? `typeof ${named}` : printTree(child as Record<string, unknown>, groupNames);
+    const name = names.get(child);
+    const type = name ? `typeof ${name}` : printTree(child as Record<string, unknown>, names);
     return `${propertyKey(key)}: ${type}`;
   });
   return `{ ${fields.join('; ')} }`;

@@ -6,6 +6,15 @@ import type { z } from 'zod';
 type Optional<Output, Input = Output> = z.ZodOptional<z.ZodType<Output, Input>>;
 type Defaulted<Output, Input = Output> = z.ZodDefault<z.ZodType<Output, Input>>;
 
+/** A query or path schema's `.shape`: `Optional` where both forms may lack a field, `Defaulted` where callers only. */
+type Shape<Out, In> = {
+  [K in keyof Out & keyof In]-?: {} extends Pick<Out, K>
+    ? Optional<Exclude<Out[K], undefined>, Exclude<In[K], undefined>>
+    : {} extends Pick<In, K>
+      ? Defaulted<Out[K], Exclude<In[K], undefined>>
+      : z.ZodType<Out[K], In[K]>;
+};
+
 /** Error codes of the error envelope (DECISIONS.md §2 and §6). */
 export type ErrorCode =
   | 'VALIDATION_ERROR'
@@ -3092,13 +3101,13 @@ export interface ActivityLogListQuery extends ActivityLogListParams {
   per_page: number;
   order: 'desc' | 'asc';
 }
-export declare const ActivityLogListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; operation: Optional<string>; status: Optional<number>; actor: Optional<string>; resource_id: Optional<string>; since: Optional<string>; order: Defaulted<'desc' | 'asc'> }>;
+export declare const ActivityLogListQuery: z.ZodObject<Shape<ActivityLogListQuery, ActivityLogListParams>>;
 
 export interface AnomalyListQuery extends AnomalyListParams {
   page: number;
   per_page: number;
 }
-export declare const AnomalyListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<AnomalyStatus>; severity: Optional<AnomalySeverity>; resource_type: Optional<string> }>;
+export declare const AnomalyListQuery: z.ZodObject<Shape<AnomalyListQuery, AnomalyListParams>>;
 
 export interface ApiProductCreateBody extends ApiProductCreateParams {
   description: string;
@@ -3110,7 +3119,7 @@ export interface ApiProductListQuery extends ApiProductListParams {
   page: number;
   per_page: number;
 }
-export declare const ApiProductListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; version: Optional<string> }>;
+export declare const ApiProductListQuery: z.ZodObject<Shape<ApiProductListQuery, ApiProductListParams>>;
 
 export interface ApiSubscriptionCreateBody extends ApiSubscriptionCreateParams {
   quota: number;
@@ -3121,13 +3130,13 @@ export interface AssignmentListQuery extends AssignmentListParams {
   page: number;
   per_page: number;
 }
-export declare const AssignmentListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; policy_id: Optional<string>; scope: Optional<AssignmentScope>; scope_id: Optional<string> }>;
+export declare const AssignmentListQuery: z.ZodObject<Shape<AssignmentListQuery, AssignmentListParams>>;
 
 export interface AuditLogListQuery extends AuditLogListParams {
   page: number;
   per_page: number;
 }
-export declare const AuditLogListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; event: Optional<string>; outcome: Optional<AuditOutcome>; user_id: Optional<string>; from: Optional<string>; to: Optional<string> }>;
+export declare const AuditLogListQuery: z.ZodObject<Shape<AuditLogListQuery, AuditLogListParams>>;
 
 export interface BackupCreateBody extends BackupCreateParams {
   retention_days: number;
@@ -3151,7 +3160,7 @@ export interface BandwidthPolicyListQuery extends BandwidthPolicyListParams {
   page: number;
   per_page: number;
 }
-export declare const BandwidthPolicyListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string> }>;
+export declare const BandwidthPolicyListQuery: z.ZodObject<Shape<BandwidthPolicyListQuery, BandwidthPolicyListParams>>;
 
 export type BooleanParams = boolean | 'true' | 'false';
 
@@ -3165,7 +3174,7 @@ export interface BucketListQuery extends BucketListParams {
   page: number;
   per_page: number;
 }
-export declare const BucketListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; storage_class: Optional<StorageClass> }>;
+export declare const BucketListQuery: z.ZodObject<Shape<BucketListQuery, BucketListParams>>;
 
 export interface BudgetCreateBody extends BudgetCreateParams {
   currency: Currency;
@@ -3178,7 +3187,7 @@ export interface BudgetListQuery extends BudgetListParams {
   page: number;
   per_page: number;
 }
-export declare const BudgetListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; period: Optional<BudgetPeriod>; currency: Optional<Currency> }>;
+export declare const BudgetListQuery: z.ZodObject<Shape<BudgetListQuery, BudgetListParams>>;
 
 export interface CacheInstanceCreateBody extends CacheInstanceCreateParams {
   sku: CacheSku;
@@ -3191,7 +3200,7 @@ export interface CacheInstanceListQuery extends CacheInstanceListParams {
   page: number;
   per_page: number;
 }
-export declare const CacheInstanceListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<CacheStatus>; region: Optional<string>; sku: Optional<CacheSku> }>;
+export declare const CacheInstanceListQuery: z.ZodObject<Shape<CacheInstanceListQuery, CacheInstanceListParams>>;
 
 export interface CameraCreateBody extends CameraCreateParams {
   fps: number;
@@ -3209,7 +3218,7 @@ export interface CdnEndpointListQuery extends CdnEndpointListParams {
   page: number;
   per_page: number;
 }
-export declare const CdnEndpointListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<CdnEndpointStatus> }>;
+export declare const CdnEndpointListQuery: z.ZodObject<Shape<CdnEndpointListQuery, CdnEndpointListParams>>;
 
 export interface CdnProfileCreateBody extends CdnProfileCreateParams {
   sku: CdnSku;
@@ -3220,7 +3229,7 @@ export interface CdnProfileListQuery extends CdnProfileListParams {
   page: number;
   per_page: number;
 }
-export declare const CdnProfileListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; sku: Optional<CdnSku> }>;
+export declare const CdnProfileListQuery: z.ZodObject<Shape<CdnProfileListQuery, CdnProfileListParams>>;
 
 export interface ClusterCreateBody {
   name: string;
@@ -3234,19 +3243,19 @@ export interface ClusterListQuery extends ClusterListParams {
   page: number;
   per_page: number;
 }
-export declare const ClusterListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<ClusterStatus>; region: Optional<string>; name: Optional<string> }>;
+export declare const ClusterListQuery: z.ZodObject<Shape<ClusterListQuery, ClusterListParams>>;
 
 export interface ComplianceForPolicyQuery extends PageQuery {
   compliant?: BooleanQuery;
   resource_type?: string;
   resource_id?: string;
 }
-export declare const ComplianceForPolicyQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; compliant: Optional<BooleanQuery, BooleanParams>; resource_type: Optional<string>; resource_id: Optional<string> }>;
+export declare const ComplianceForPolicyQuery: z.ZodObject<Shape<ComplianceForPolicyQuery, ComplianceForPolicyParams>>;
 
 export interface ComplianceListQuery extends ComplianceForPolicyQuery {
   policy_id?: string;
 }
-export declare const ComplianceListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; compliant: Optional<BooleanQuery, BooleanParams>; resource_type: Optional<string>; resource_id: Optional<string>; policy_id: Optional<string> }>;
+export declare const ComplianceListQuery: z.ZodObject<Shape<ComplianceListQuery, ComplianceListParams>>;
 
 export interface DatabaseCreateBody extends DatabaseCreateParams {
   tier: DatabaseTier;
@@ -3260,7 +3269,7 @@ export interface DatabaseListQuery extends DatabaseListParams {
   page: number;
   per_page: number;
 }
-export declare const DatabaseListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<DatabaseStatus>; engine: Optional<DatabaseEngine>; tier: Optional<DatabaseTier>; region: Optional<string>; name: Optional<string> }>;
+export declare const DatabaseListQuery: z.ZodObject<Shape<DatabaseListQuery, DatabaseListParams>>;
 
 export interface DdosPlanCreateBody extends DdosPlanCreateParams {
   tier: DdosTier;
@@ -3272,13 +3281,13 @@ export interface DdosPlanListQuery extends DdosPlanListParams {
   page: number;
   per_page: number;
 }
-export declare const DdosPlanListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; tier: Optional<DdosTier> }>;
+export declare const DdosPlanListQuery: z.ZodObject<Shape<DdosPlanListQuery, DdosPlanListParams>>;
 
 export interface DeliveryListQuery extends DeliveryListParams {
   page: number;
   per_page: number;
 }
-export declare const DeliveryListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<DeliveryStatus>; event_id: Optional<string> }>;
+export declare const DeliveryListQuery: z.ZodObject<Shape<DeliveryListQuery, DeliveryListParams>>;
 
 export interface DrPlanCreateBody extends DrPlanCreateParams {
   description: string;
@@ -3291,7 +3300,7 @@ export interface DrPlanListQuery extends DrPlanListParams {
   page: number;
   per_page: number;
 }
-export declare const DrPlanListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; id: Optional<string>; status: Optional<DrPlanStatus>; primary_region: Optional<string>; secondary_region: Optional<string>; name: Optional<string> }>;
+export declare const DrPlanListQuery: z.ZodObject<Shape<DrPlanListQuery, DrPlanListParams>>;
 
 export interface FirewallCreateBody {
   name: string;
@@ -3305,7 +3314,7 @@ export interface FirewallListQuery extends FirewallListParams {
   page: number;
   per_page: number;
 }
-export declare const FirewallListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; vpc_id: Optional<string>; name: Optional<string> }>;
+export declare const FirewallListQuery: z.ZodObject<Shape<FirewallListQuery, FirewallListParams>>;
 
 export interface FirewallRuleParams {
   name: string;
@@ -3330,13 +3339,13 @@ export interface FunctionListQuery extends FunctionListParams {
   page: number;
   per_page: number;
 }
-export declare const FunctionListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<FunctionStatus>; runtime: Optional<FunctionRuntime>; region: Optional<string>; name: Optional<string> }>;
+export declare const FunctionListQuery: z.ZodObject<Shape<FunctionListQuery, FunctionListParams>>;
 
 export interface FunctionTriggerListQuery extends FunctionTriggerListParams {
   page: number;
   per_page: number;
 }
-export declare const FunctionTriggerListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; type: Optional<FunctionTriggerType> }>;
+export declare const FunctionTriggerListQuery: z.ZodObject<Shape<FunctionTriggerListQuery, FunctionTriggerListParams>>;
 
 export interface GlobalLoadBalancerCreateBody extends GlobalLoadBalancerCreateParams {
   routing: GlobalRouting;
@@ -3347,7 +3356,7 @@ export interface GlobalLoadBalancerListQuery extends GlobalLoadBalancerListParam
   page: number;
   per_page: number;
 }
-export declare const GlobalLoadBalancerListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; routing: Optional<GlobalRouting> }>;
+export declare const GlobalLoadBalancerListQuery: z.ZodObject<Shape<GlobalLoadBalancerListQuery, GlobalLoadBalancerListParams>>;
 
 export interface HealthProbeCreateBody extends HealthProbeCreateParams {
   interval_sec: number;
@@ -3366,13 +3375,13 @@ export interface IamRoleListQuery extends IamRoleListParams {
   page: number;
   per_page: number;
 }
-export declare const IamRoleListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number> }>;
+export declare const IamRoleListQuery: z.ZodObject<Shape<IamRoleListQuery, IamRoleListParams>>;
 
 export interface IamUserListQuery extends IamUserListParams {
   page: number;
   per_page: number;
 }
-export declare const IamUserListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; role: Optional<string> }>;
+export declare const IamUserListQuery: z.ZodObject<Shape<IamUserListQuery, IamUserListParams>>;
 
 export interface InstanceCreateBody extends InstanceCreateParams {
   image: string;
@@ -3383,7 +3392,7 @@ export interface InstanceListQuery extends InstanceListParams {
   page: number;
   per_page: number;
 }
-export declare const InstanceListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<InstanceStatus>; region: Optional<string>; flavor: Optional<Flavor>; name: Optional<string> }>;
+export declare const InstanceListQuery: z.ZodObject<Shape<InstanceListQuery, InstanceListParams>>;
 
 export interface LoadBalancerCreateBody extends LoadBalancerCreateParams {
   type: LoadBalancerType;
@@ -3395,19 +3404,19 @@ export interface LoadBalancerListQuery extends LoadBalancerListParams {
   page: number;
   per_page: number;
 }
-export declare const LoadBalancerListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; id: Optional<string>; name: Optional<string>; region: Optional<string>; type: Optional<LoadBalancerType>; scheme: Optional<LoadBalancerScheme>; status: Optional<LoadBalancerStatus> }>;
+export declare const LoadBalancerListQuery: z.ZodObject<Shape<LoadBalancerListQuery, LoadBalancerListParams>>;
 
 export interface LogQuery extends LogParams {
   page: number;
   per_page: number;
   q: string;
 }
-export declare const LogQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; q: Defaulted<string>; from: Optional<string>; to: Optional<string> }>;
+export declare const LogQuery: z.ZodObject<Shape<LogQuery, LogParams>>;
 
 export interface MetricQuery extends MetricParams {
   interval: number;
 }
-export declare const MetricQuery: z.ZodObject<{ resource_id: z.ZodType<string>; metric: z.ZodType<'cpu_percent' | 'memory_percent' | 'network_in_bytes' | 'network_out_bytes' | 'disk_read_bytes' | 'disk_write_bytes' | 'connections' | 'queries_per_second' | 'storage_used_percent' | 'hit_ratio_percent' | 'evictions' | 'requests' | 'egress_bytes' | 'storage_bytes' | 'object_count' | 'active_connections' | 'latency_ms' | 'http_5xx' | 'invocations' | 'errors' | 'duration_ms' | 'pod_count' | 'pulls' | 'pushes'>; from: Optional<string>; to: Optional<string>; interval: Defaulted<number> }>;
+export declare const MetricQuery: z.ZodObject<Shape<MetricQuery, MetricParams>>;
 
 export interface MetricRuleListQuery extends PageQuery {
   enabled?: BooleanQuery;
@@ -3415,7 +3424,7 @@ export interface MetricRuleListQuery extends PageQuery {
   resource_type?: string;
   metric?: string;
 }
-export declare const MetricRuleListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; enabled: Optional<BooleanQuery, BooleanParams>; severity: Optional<MetricRuleSeverity>; resource_type: Optional<string>; metric: Optional<string> }>;
+export declare const MetricRuleListQuery: z.ZodObject<Shape<MetricRuleListQuery, MetricRuleListParams>>;
 
 export interface NodePoolParams {
   name: string;
@@ -3428,7 +3437,7 @@ export interface PageQuery extends PageParams {
   page: number;
   per_page: number;
 }
-export declare const PageQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number> }>;
+export declare const PageQuery: z.ZodObject<Shape<PageQuery, PageParams>>;
 
 export interface PolicyCreateBody extends PolicyCreateParams {
   description: string;
@@ -3442,13 +3451,13 @@ export interface PolicyListQuery extends PolicyListParams {
   page: number;
   per_page: number;
 }
-export declare const PolicyListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; type: Optional<PolicyType>; category: Optional<PolicyCategory>; enforcement_mode: Optional<EnforcementMode>; severity: Optional<PolicySeverity>; name: Optional<string> }>;
+export declare const PolicyListQuery: z.ZodObject<Shape<PolicyListQuery, PolicyListParams>>;
 
 export interface PrivateEndpointListQuery extends PrivateEndpointListParams {
   page: number;
   per_page: number;
 }
-export declare const PrivateEndpointListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; subnet_id: Optional<string>; vpc_id: Optional<string>; service: Optional<PrivateEndpointService> }>;
+export declare const PrivateEndpointListQuery: z.ZodObject<Shape<PrivateEndpointListQuery, PrivateEndpointListParams>>;
 
 export interface ProjectCreateBody extends ProjectCreateParams {
   description: string;
@@ -3497,13 +3506,13 @@ export interface RegistryListQuery extends RegistryListParams {
   page: number;
   per_page: number;
 }
-export declare const RegistryListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; sku: Optional<RegistrySku>; name: Optional<string> }>;
+export declare const RegistryListQuery: z.ZodObject<Shape<RegistryListQuery, RegistryListParams>>;
 
 export interface ReportListQuery extends ReportListParams {
   page: number;
   per_page: number;
 }
-export declare const ReportListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<ReportStatus>; period: Optional<CostPeriod> }>;
+export declare const ReportListQuery: z.ZodObject<Shape<ReportListQuery, ReportListParams>>;
 
 export interface ResourceGroupCreateBody extends ResourceGroupCreateParams {
   tags: Tags;
@@ -3519,7 +3528,7 @@ export interface RouteTableListQuery extends RouteTableListParams {
   page: number;
   per_page: number;
 }
-export declare const RouteTableListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string> }>;
+export declare const RouteTableListQuery: z.ZodObject<Shape<RouteTableListQuery, RouteTableListParams>>;
 
 export interface SnapshotCreateBody extends SnapshotCreateParams {
   description: string;
@@ -3530,7 +3539,7 @@ export interface SubnetListQuery extends SubnetListParams {
   page: number;
   per_page: number;
 }
-export declare const SubnetListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; zone: Optional<string> }>;
+export declare const SubnetListQuery: z.ZodObject<Shape<SubnetListQuery, SubnetListParams>>;
 
 export interface TopicCreateBody extends TopicCreateParams {
   description: string;
@@ -3541,7 +3550,7 @@ export interface TopicListQuery extends TopicListParams {
   page: number;
   per_page: number;
 }
-export declare const TopicListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string> }>;
+export declare const TopicListQuery: z.ZodObject<Shape<TopicListQuery, TopicListParams>>;
 
 export interface TopicSubscriptionCreateBody extends TopicSubscriptionCreateParams {
   max_retries: number;
@@ -3552,7 +3561,7 @@ export interface TransitHubAttachmentListQuery extends TransitHubAttachmentListP
   page: number;
   per_page: number;
 }
-export declare const TransitHubAttachmentListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; hub_id: Optional<string>; vpc_id: Optional<string> }>;
+export declare const TransitHubAttachmentListQuery: z.ZodObject<Shape<TransitHubAttachmentListQuery, TransitHubAttachmentListParams>>;
 
 export interface TransitHubCreateBody extends TransitHubCreateParams {
   asn: number;
@@ -3563,7 +3572,7 @@ export interface TransitHubListQuery extends TransitHubListParams {
   page: number;
   per_page: number;
 }
-export declare const TransitHubListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; region: Optional<string> }>;
+export declare const TransitHubListQuery: z.ZodObject<Shape<TransitHubListQuery, TransitHubListParams>>;
 
 export interface VaultCreateBody extends VaultCreateParams {
   sku: VaultSku;
@@ -3577,12 +3586,12 @@ export interface VaultListQuery extends VaultListParams {
   page: number;
   per_page: number;
 }
-export declare const VaultListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; sku: Optional<VaultSku>; name: Optional<string> }>;
+export declare const VaultListQuery: z.ZodObject<Shape<VaultListQuery, VaultListParams>>;
 
 export interface VideoEventListQuery extends VideoEventListParams {
   limit: number;
 }
-export declare const VideoEventListQuery: z.ZodObject<{ camera_id: Optional<string>; type: Optional<VideoEventType>; since: Optional<string>; limit: Defaulted<number>; cursor: Optional<string> }>;
+export declare const VideoEventListQuery: z.ZodObject<Shape<VideoEventListQuery, VideoEventListParams>>;
 
 export interface VideoEventStreamParams {
   camera_id?: string;
@@ -3599,19 +3608,19 @@ export interface VpcListQuery extends VpcListParams {
   page: number;
   per_page: number;
 }
-export declare const VpcListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; region: Optional<string>; status: Optional<VpcStatus> }>;
+export declare const VpcListQuery: z.ZodObject<Shape<VpcListQuery, VpcListParams>>;
 
 export interface VpcPeeringListQuery extends VpcPeeringListParams {
   page: number;
   per_page: number;
 }
-export declare const VpcPeeringListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; vpc_id: Optional<string>; peer_vpc_id: Optional<string>; status: Optional<VpcPeeringStatus> }>;
+export declare const VpcPeeringListQuery: z.ZodObject<Shape<VpcPeeringListQuery, VpcPeeringListParams>>;
 
 export interface VpnGatewayListQuery extends VpnGatewayListParams {
   page: number;
   per_page: number;
 }
-export declare const VpnGatewayListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; name: Optional<string>; region: Optional<string>; vpc_id: Optional<string>; bgp_status: Optional<BgpStatus> }>;
+export declare const VpnGatewayListQuery: z.ZodObject<Shape<VpnGatewayListQuery, VpnGatewayListParams>>;
 
 export interface WebAppCreateBody extends WebAppCreateParams {
   plan: WebAppPlan;
@@ -3624,7 +3633,7 @@ export interface WebAppListQuery extends WebAppListParams {
   page: number;
   per_page: number;
 }
-export declare const WebAppListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; runtime: Optional<WebAppRuntime>; plan: Optional<WebAppPlan>; name: Optional<string> }>;
+export declare const WebAppListQuery: z.ZodObject<Shape<WebAppListQuery, WebAppListParams>>;
 
 export interface WorkloadTokenBody extends WorkloadTokenParams {
   ttl_seconds: number;
@@ -3643,4 +3652,4 @@ export interface ZoneListQuery extends ZoneListParams {
   page: number;
   per_page: number;
 }
-export declare const ZoneListQuery: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; type: Optional<ZoneType>; name: Optional<string> }>;
+export declare const ZoneListQuery: z.ZodObject<Shape<ZoneListQuery, ZoneListParams>>;
