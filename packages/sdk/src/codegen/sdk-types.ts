@@ -2,8 +2,8 @@
  * Writes the SDK's plain TypeScript face of the contract: named interfaces for every model,
  * params and list query (`types.d.ts`), the route table without zod (`routes.ts`), and the
  * published declarations of `@nimbus/sdk/contract` in terms of those types (`contract.d.ts`).
- * Both declaration files are published as written, one line per schema or endpoint, instead of
- * TypeScript re-printing every endpoint's config over ten lines.
+ * The build publishes both declaration files as written (one line per endpoint, where TypeScript
+ * re-printed each endpoint's config over ten lines).
  * A schema whose type has its own name (`Instance`) is declared in `types.d.ts` beside that
  * type, the value and the interface merging into one name; the contract re-exports it, and the
  * SDK's root entries re-export the types file's names as types only (`export type *`).
@@ -81,8 +81,8 @@ function objectParts(): Set<unknown> {
 }
 
 /**
- * `zodObject()` in terms of an object's parsed and input types: a field the parsed form may lack
- * is `Optional`, one only callers may leave out `Defaulted` (the same zod flags make the `?`s).
+ * `zodObject()` in terms of an object's parsed and input types, for the types file: the zod
+ * flags that make a field `Optional` or `Defaulted` are the ones that put `?` in the interfaces.
  */
 const SHAPE = [
   "/** A query or path schema's `.shape`: `Optional` where both forms may lack a field, `Defaulted` where callers only. */",
@@ -286,8 +286,8 @@ class Printer {
   }
 
   /**
-   * An object schema as `z.ZodObject` of the `Shape` its two declared forms imply (the types
-   * file's `zodObject()`, without restating the fields); `zodObject()` when one form is missing.
+   * An object schema as `z.ZodObject` of the `Shape` its declared forms imply: `zodObject()`
+   * without restating the fields (one declaration serves both forms when parsing changes nothing).
    */
   #shaped(schema: Schema): string {
     const names = this.#names.get(schema);
@@ -608,7 +608,7 @@ function contractTypesModule(printer: Printer, merged: Map<string, Schema>): str
   out.push(' */');
   const { status, auth } = ENDPOINT_DEFAULTS;
   out.push(
-    `type Declared<C extends Omit<EndpointConfig, 'summary' | 'family' | 'status' | 'auth'> & Partial<EndpointConfig>> = Endpoint<C & { status: C extends { status: infer S } ? S : ${status}; auth: C extends { auth: infer A } ? A : ${auth}; summary: string; family: string }>;\n`,
+    `type Declared<C extends Omit<EndpointConfig, 'summary' | 'family' | 'status' | 'auth'> & Partial<EndpointConfig>> = Endpoint<C & { status: C extends { status: infer S } ? S : ${status}; auth: C extends { auth: infer A } ? A : '${auth}'; summary: string; family: string }>;\n`,
   );
 
   const entries = contractExports();
@@ -672,8 +672,8 @@ function printGroup(
   return `{\n${lines.join('\n')}\n}`;
 }
 
-/** What most endpoints declare, left out of each endpoint's declaration (as TypeScript). */
-const ENDPOINT_DEFAULTS = { status: '200', auth: "'bearer'" };
+/** What most endpoints declare, left out of each endpoint's declaration (`Declared` fills it in). */
+const ENDPOINT_DEFAULTS = { status: 200, auth: 'bearer' } as const;
 
 function printEndpoint(e: Endpoint, printer: Printer, schemaNames: Map<unknown, string>): string {
   const named = (schema: unknown) => {
@@ -681,8 +681,8 @@ function printEndpoint(e: Endpoint, printer: Printer, schemaNames: Map<unknown, 
     return name === undefined ? undefined : `typeof ${name}`;
   };
   const fields: string[] = [`method: '${e.method}'`, `path: '${e.path}'`];
-  if (String(e.status) !== ENDPOINT_DEFAULTS.status) fields.push(`status: ${e.status}`);
-  if (`'${e.auth}'` !== ENDPOINT_DEFAULTS.auth) fields.push(`auth: '${e.auth}'`);
+  if (e.status !== ENDPOINT_DEFAULTS.status) fields.push(`status: ${e.status}`);
+  if (e.auth !== ENDPOINT_DEFAULTS.auth) fields.push(`auth: '${e.auth}'`);
   for (const flag of ['project', 'list', 'bodyOptional'] as const) if (e[flag]) fields.push(`${flag}: true`);
   if (e.responseKind) fields.push(`responseKind: '${e.responseKind}'`);
   for (const part of ['params', 'query'] as const) {
