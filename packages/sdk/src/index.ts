@@ -9,6 +9,7 @@ import { type Fetch, startExchange, withExchange } from './core/transport';
 import { interceptedFetch } from './core/transport-intercept';
 import { nodeWebSocket } from './core/websocket-node';
 
+export { nodeHttpFetch } from './core/transport-http';
 export * from './exports';
 
 /**

@@ -10,11 +10,11 @@ import {
 import {
   type Answer,
   type Exchange,
+  exchangeFetch,
   type Fetch,
   fetchExchange,
-  isAnswer,
+  headerRecord,
   NULL_BODY_STATUSES,
-  withExchange,
   withReadBody,
 } from './transport';
 
@@ -85,20 +85,7 @@ export function requestVia(dispatcher: Dispatcher): Fetch {
     });
     return { response, stop: (reason) => collector.stop(reason) };
   };
-  const call: Fetch = async (url, init) => {
-    const { signal } = init;
-    const started = exchange(url, init);
-    const stop = () => started.stop(signal?.reason);
-    if (signal?.aborted) stop();
-    signal?.addEventListener('abort', stop, { once: true });
-    try {
-      const answer = await started.response;
-      return isAnswer(answer) ? answer.toResponse() : answer;
-    } finally {
-      signal?.removeEventListener('abort', stop);
-    }
-  };
-  return withExchange(call, exchange);
+  return exchangeFetch(exchange);
 }
 
 /**
@@ -220,18 +207,6 @@ function splitUrl(url: string): { origin: string; path: string } {
 
 /** Printable ASCII with no fragment and no dot segment for the parser to resolve. */
 const PLAIN_PATH = /^\/(?!.*(?:^|\/)\.\.?(?:\/|$|\?))[!$-[\]-~]*$/;
-
-/** The SDK's own calls pass a record already; anything else is read through `Headers`. */
-function headerRecord(init: HeadersInit | undefined): Record<string, string> {
-  if (init === undefined) return {};
-  const prototype = Object.getPrototypeOf(init);
-  if (prototype === Object.prototype || prototype === null) return init as Record<string, string>;
-  const record: Record<string, string> = {};
-  new Headers(init).forEach((value, name) => {
-    record[name] = value;
-  });
-  return record;
-}
 
 let shared: Fetch | undefined;
 

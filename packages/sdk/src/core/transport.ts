@@ -162,6 +162,36 @@ export function fetchExchange(fetch: Fetch, url: string, init: RequestInit): Exc
   };
 }
 
+/** `start` as a plain `Fetch`: stopped through `init.signal`, answered as a `Response`. */
+export function exchangeFetch(start: StartExchange): Fetch {
+  const call: Fetch = async (url, init) => {
+    const { signal } = init;
+    const started = start(url, init);
+    const stop = () => started.stop(signal?.reason);
+    if (signal?.aborted) stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const answer = await started.response;
+      return isAnswer(answer) ? answer.toResponse() : answer;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+  };
+  return withExchange(call, start);
+}
+
+/** Request headers as a record: the SDK's own calls pass one already; anything else is read through `Headers`. */
+export function headerRecord(init: HeadersInit | undefined): Record<string, string> {
+  if (init === undefined) return {};
+  const prototype = Object.getPrototypeOf(init);
+  if (prototype === Object.prototype || prototype === null) return init as Record<string, string>;
+  const record: Record<string, string> = {};
+  new Headers(init).forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
+}
+
 /** Starts one attempt over `fetch`, the cheaper way when `fetch` has one (see `withExchange`). */
 export function startExchange(fetch: Fetch, url: string, init: RequestInit): Exchange {
   const start = (fetch as WithExchange)[START_EXCHANGE];
