@@ -62,7 +62,16 @@ export class APIPromise<T> extends Promise<WithRequestID<T>> {
    * succeeds, however the result is consumed.
    */
   map<U>(transform: (data: T) => U): APIPromise<U> {
-    return new APIPromise(this.#result.then((result) => ({ ...result, data: transform(result.data) })));
+    return new APIPromise(
+      this.#result.then((result) => ({
+        data: transform(result.data),
+        requestId: result.requestId,
+        // Read through: the result's own `response` is built only when asked for.
+        get response() {
+          return result.response;
+        },
+      })),
+    );
   }
 
   // biome-ignore lint/suspicious/noThenProperty: an awaitable result is the point of this class.
