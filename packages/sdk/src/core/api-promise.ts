@@ -99,10 +99,14 @@ export class APIPromise<T> extends Promise<WithRequestID<T>> {
   }
 }
 
+/** One descriptor for every result: `defineProperty` copies it, so it is safe to reuse. */
+const requestIdDescriptor: PropertyDescriptor = { value: null, enumerable: false };
+
 function withRequestId<T>(data: T, requestId: string | null): WithRequestID<T> {
   if (typeof data === 'object' && data !== null && !Array.isArray(data) && !ArrayBuffer.isView(data)) {
     if (Object.isExtensible(data) && !Object.hasOwn(data, '_request_id')) {
-      Object.defineProperty(data, '_request_id', { value: requestId, enumerable: false });
+      requestIdDescriptor.value = requestId;
+      Object.defineProperty(data, '_request_id', requestIdDescriptor);
     }
   }
   return data as WithRequestID<T>;

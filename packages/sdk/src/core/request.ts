@@ -298,14 +298,16 @@ function buildHeaders(
   if ((endpoint.responseKind ?? 'json') === 'json') headers.accept = 'application/json';
   if (endpoint.auth === 'bearer') {
     const token = ctx.session.accessToken;
-    if (token !== undefined) setChecked(headers, 'authorization', `Bearer ${token}`);
-    else if (ctx.apiKey !== undefined) setChecked(headers, 'x-api-key', ctx.apiKey);
+    if (token !== undefined) headers.authorization = `Bearer ${checkedToken(token)}`;
+    else if (ctx.apiKey !== undefined) headers['x-api-key'] = checkedValue('x-api-key', ctx.apiKey);
   }
   const projectId = options.projectId ?? ctx.projectId;
-  if (endpoint.project && projectId !== undefined) setChecked(headers, 'x-project-id', projectId);
+  if (endpoint.project && projectId !== undefined) {
+    headers['x-project-id'] = checkedValue('x-project-id', projectId);
+  }
   if (input.body !== undefined) headers['content-type'] = 'application/json';
   if (options.idempotencyKey !== undefined) {
-    setChecked(headers, 'idempotency-key', options.idempotencyKey);
+    headers['idempotency-key'] = checkedValue('idempotency-key', options.idempotencyKey);
   }
   if (options.headers) {
     for (const name of Object.keys(options.headers)) setChecked(headers, name, options.headers[name]);
@@ -313,14 +315,33 @@ function buildHeaders(
   return headers;
 }
 
+let lastCheckedToken: string | undefined;
+
+/** The session's token, checked once per token rather than once per call (it is the longest value). */
+function checkedToken(token: string): string {
+  if (token !== lastCheckedToken) {
+    checkedValue('authorization', token);
+    lastCheckedToken = token;
+  }
+  return token;
+}
+
 /** Sets `name` (in lower case) to `value` once both are shown to be safe to send. */
 function setChecked(headers: HeaderRecord, name: string, value: unknown): void {
-  if (!HEADER_NAME.test(name) || typeof value !== 'string' || BAD_HEADER_VALUE.test(value)) {
-    throw new NimbusError(
-      `Invalid header ${JSON.stringify(name.toLowerCase())}: not an HTTP token, or a CR, LF or NUL in its value`,
-    );
-  }
-  headers[name.toLowerCase()] = value;
+  if (!HEADER_NAME.test(name)) throw invalidHeader(name);
+  headers[name.toLowerCase()] = checkedValue(name, value);
+}
+
+/** `value`, once shown to be a string with no CR, LF or NUL. */
+function checkedValue(name: string, value: unknown): string {
+  if (typeof value !== 'string' || BAD_HEADER_VALUE.test(value)) throw invalidHeader(name);
+  return value;
+}
+
+function invalidHeader(name: string): NimbusError {
+  return new NimbusError(
+    `Invalid header ${JSON.stringify(name.toLowerCase())}: not an HTTP token, or a CR, LF or NUL in its value`,
+  );
 }
 
 /** Only an expired or revoked token is worth a refresh; wrong credentials, MFA and the like are not. */
