@@ -90,6 +90,20 @@ describe('Node transport', () => {
     expect(calls).toBe(4);
   });
 
+  it('reads header bytes as Latin-1, as fetch does', async () => {
+    target = await startStubServer(() => ({ status: 200, body: 'ok', headers: { 'x-name': 'caf\u00e9' } }));
+
+    const received = await send(
+      requestVia(new Agent()),
+      `${target.url}/named`,
+      { method: 'GET' },
+      { timeoutMs: 5000, binary: false },
+    );
+
+    expect(received.header('x-name')).toBe('caf\u00e9');
+    expect(received.response.headers.get('x-name')).toBe('caf\u00e9');
+  });
+
   it('sends a URL the parser would rewrite as the parser reads it', async () => {
     target = await startStubServer(() => ({ status: 200, body: 'ok' }));
     const call = requestVia(new Agent());

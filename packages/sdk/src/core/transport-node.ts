@@ -172,12 +172,17 @@ class UndiciAnswer implements Answer {
 
   toResponse(): Response {
     const received = new Headers();
+    // Header bytes are Latin-1 to fetch's `Headers`, as to undici's own parser.
     for (let i = 0; i < this.rawHeaders.length; i += 2) {
-      received.append(String(this.rawHeaders[i]), String(this.rawHeaders[i + 1]));
+      received.append(latin1(this.rawHeaders[i]), latin1(this.rawHeaders[i + 1]));
     }
     const response = new Response(null, { status: this.status, headers: received });
     return NULL_BODY_STATUSES.has(this.status) ? response : withReadBody(response, this.bytes);
   }
+}
+
+function latin1(bytes: Buffer | undefined): string {
+  return bytes === undefined ? '' : bytes.toString('latin1');
 }
 
 /** Origins as the SDK writes them (`http://127.0.0.1:4010`), checked once by the URL parser. */

@@ -146,8 +146,8 @@ type WithExchange = Fetch & { [START_EXCHANGE]?: StartExchange };
 
 /**
  * `fetch`, which `send` will drive through `start` instead of through `fetch` itself. The Node
- * transport does: creating an `AbortSignal` and listening to it was a fifth of the SDK's own
- * time per call, and undici can be stopped through a plain `EventEmitter`.
+ * transports do: creating an `AbortSignal` and listening to it was a fifth of the SDK's own time
+ * per call, and their attempts can be stopped without one.
  */
 export function withExchange(fetch: Fetch, start: StartExchange): Fetch {
   return Object.assign(fetch, { [START_EXCHANGE]: start });
