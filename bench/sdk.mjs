@@ -2,9 +2,13 @@
 // Run by run.mjs as `node --expose-gc bench/sdk.mjs` (gc() makes heap figures comparable);
 // prints one JSON line.
 // - overhead: `client.instances.retrieve(id)` beside the same GET made with undici's `request`
-//   (token, project header, JSON body read), one call at a time, in alternating rounds.
+//   (token, project header, JSON body read), one call at a time, in alternating rounds; the
+//   wall time and this process's CPU time per call. BENCH_SDK_BASE=<another build's
+//   dist/index.js> adds that build's client to the rounds, to compare two builds in one run.
 // - pagination: heap growth while `for await` walks 10k instances a page at a time, beside the
 //   heap that holding all of them takes.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Nimbus } from '@nimbus/sdk';
 import { request } from 'undici';
 import { api, benchFile, median, startServer } from './lib.mjs';
@@ -21,7 +25,7 @@ const heap = () => {
   return process.memoryUsage().heapUsed;
 };
 
-async function overhead(server, client, id) {
+async function overhead(server, client, baseClient, id) {
   const url = `${server.url}/api/v1/instances/${id}`;
   const headers = { authorization: `Bearer ${server.token}`, 'x-project-id': server.projectId };
   const bare = async () => {
@@ -29,26 +33,42 @@ async function overhead(server, client, id) {
     const body = await response.body.json();
     if (response.statusCode !== 200 || body.data.id !== id) throw new Error('bad answer');
   };
-  const sdk = async () => {
-    const vm = await client.instances.retrieve(id);
+  const through = (sdkClient) => async () => {
+    const vm = await sdkClient.instances.retrieve(id);
     if (vm.id !== id) throw new Error('bad answer');
   };
+  const ways = { bare, sdk: through(client) };
+  if (baseClient) ways.base = through(baseClient);
   const time = async (call) => {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     for (let i = 0; i < CALLS_PER_ROUND; i++) await call();
-    return ((performance.now() - start) * 1000) / CALLS_PER_ROUND;
+    const { user, system } = process.cpuUsage(cpu);
+    return {
+      us: ((performance.now() - start) * 1000) / CALLS_PER_ROUND,
+      cpuUs: (user + system) / CALLS_PER_ROUND,
+    };
   };
-  for (let i = 0; i < WARM_UP; i++) {
-    await bare();
-    await sdk();
-  }
-  const bareUs = [];
-  const sdkUs = [];
+  for (let i = 0; i < WARM_UP; i++) for (const call of Object.values(ways)) await call();
+  const rounds = Object.fromEntries(Object.keys(ways).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    bareUs.push(await time(bare));
-    sdkUs.push(await time(sdk));
+    for (const [name, call] of Object.entries(ways)) rounds[name].push(await time(call));
   }
-  return { bareUs: median(bareUs), sdkUs: median(sdkUs) };
+  const result = {};
+  for (const [name, measured] of Object.entries(rounds)) {
+    result[`${name}Us`] = median(measured.map((m) => m.us));
+    result[`${name}CpuUs`] = median(measured.map((m) => m.cpuUs));
+  }
+  // The ratio of each round's pair, so a slow moment weighs on both sides alike.
+  result.sdkOverBare = ratioSpread(rounds.sdk, rounds.bare);
+  if (baseClient) result.baseOverBare = ratioSpread(rounds.base, rounds.bare);
+  return result;
+}
+
+/** min, median and max of round-by-round ratios `a / b - 1`. */
+function ratioSpread(a, b) {
+  const ratios = a.map((m, i) => m.us / b[i].us - 1).sort((x, y) => x - y);
+  return { min: ratios[0], median: median(ratios), max: ratios.at(-1) };
 }
 
 async function pagination(server, client) {
@@ -92,10 +112,13 @@ async function pagination(server, client) {
 
 const server = await startServer(benchFile('./servers/nimbus.mjs'));
 try {
-  const client = new Nimbus({ baseUrl: server.url, accessToken: server.token, projectId: server.projectId });
+  const options = { baseUrl: server.url, accessToken: server.token, projectId: server.projectId };
+  const client = new Nimbus(options);
+  const base = process.env.BENCH_SDK_BASE;
+  const baseClient = base ? new (await import(pathToFileURL(resolve(base)).href)).Nimbus(options) : undefined;
   const vm = await client.instances.create({ name: 'sdk-vm', flavor: 'small', region: 'hn' });
   const result = {
-    overhead: await overhead(server, client, vm.id),
+    overhead: await overhead(server, client, baseClient, vm.id),
     pagination: await pagination(server, client),
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
@@ -23,6 +23,25 @@ const zodEnglishOnly: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
+/**
+ * commander requires `node:child_process` when it loads, for the executable subcommands `nimbus`
+ * does not have; loading it (and `node:net` behind it) was a tenth of `nimbus --help`. The
+ * require is made on first use instead. The build fails if commander changes the line.
+ */
+const commanderLazyChildProcess: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'commander-lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const eager = "const childProcess = require('node:child_process');";
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(eager)) throw new Error(`${args.path}: no "${eager}" to make lazy`);
+      const lazy =
+        "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 export default defineConfig({
   // `operations` is the contract read as command specs: run once below, at build time.
   entry: { bin: 'src/bin.ts', index: 'src/index.ts', operations: 'src/commands/operations.ts' },
@@ -31,12 +50,15 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   sourcemap: true,
+  // Node compiles every module it loads before running it: minified, the bundle a command loads is
+  // about half the text, and so half the compiling. Stack traces map back through the source maps.
+  minify: true,
   // One bundle with the SDK and every dependency: a CLI run starts in about half the time
   // when Node does not resolve and read a few hundred module files first. The server stays
   // outside: only `nimbus mock start` loads it. ws's optional native helpers are optional.
   noExternal: [/^(?!@nimbus\/mock-server)/],
   external: ['@nimbus/mock-server', 'bufferutil', 'utf-8-validate'],
-  esbuildPlugins: [zodEnglishOnly],
+  esbuildPlugins: [zodEnglishOnly, commanderLazyChildProcess],
   // Bundled CommonJS dependencies (undici, commander) call require() for Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -1,4 +1,4 @@
-import type { Fetch, Nimbus } from '@nimbus/sdk';
+import type { Nimbus } from '@nimbus/sdk';
 import { configPath, type Profile, readConfig, updateProfile } from './config/profiles';
 import { UsageError } from './errors';
 import { debugFetch, debugWanted } from './output/debug';
@@ -51,10 +51,11 @@ export async function commandContext(
   const envToken = env.NIMBUS_TOKEN;
   const projectId = options.project ?? env.NIMBUS_PROJECT ?? profile.project_id;
   // Loaded here, not at start-up: `--help` and usage errors never need the SDK.
-  const { Nimbus, nodeFetch } = await import('@nimbus/sdk');
-  // Node's own fetch comes with the runtime; the SDK's undici transport is a megabyte of code
-  // to load, worth it for its proxy support only (a command makes a request or two).
-  const transport = usesProxy(env) ? nodeFetch : runtimeFetch;
+  const { Nimbus, nodeFetch, nodeHttpFetch } = await import('@nimbus/sdk');
+  // A command makes a request or two: `node:http` loads in a few milliseconds, Node's own fetch
+  // (its bundled undici) in twenty, the SDK's undici transport (a megabyte of code) in more; the
+  // latter is worth it for its proxy support only.
+  const transport = usesProxy(env) ? nodeFetch : nodeHttpFetch;
   const client = new Nimbus({
     baseUrl: options.baseUrl ?? env.NIMBUS_BASE_URL ?? profile.base_url ?? DEFAULT_BASE_URL,
     projectId,
@@ -77,8 +78,6 @@ export async function commandContext(
   });
   return { client, profileName, profile, configPath: path, options, projectId, envToken };
 }
-
-const runtimeFetch: Fetch = (url, init) => globalThis.fetch(url, init);
 
 function usesProxy(env: NodeJS.ProcessEnv): boolean {
   return ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].some((name) => !!env[name]);

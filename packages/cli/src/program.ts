@@ -5,6 +5,7 @@ import { addAuthCommands } from './commands/auth';
 import { addCompletionCommand } from './commands/completion';
 import { addContractCommands } from './commands/contract-commands';
 import { addEventsTailCommand } from './commands/events-tail';
+import { kebab } from './commands/flags';
 import { addLoginCommands } from './commands/login';
 import { addMockCommands } from './commands/mock';
 import type { GroupSpec } from './commands/operation-spec';
@@ -78,7 +79,7 @@ async function runProgram(argv: string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return ExitCode.ok;
   }
-  const program = buildProgram(await loadOperations());
+  const program = buildProgram(namedGroups(await loadOperations(), argv));
   let active: Command = program;
   program.hook('preAction', (_program, actionCommand) => {
     active = actionCommand;
@@ -137,6 +138,17 @@ export async function loadOperations(): Promise<GroupSpec[]> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     return (await import('./commands/operations')).describeOperations();
   }
+}
+
+/**
+ * The operations of the groups named on the command line (of every group for shell completion,
+ * which lists them all); the other groups keep their name and description for `--help`. Making
+ * a command per operation of every group was most of what building the tree cost.
+ */
+function namedGroups(groups: GroupSpec[], argv: string[]): GroupSpec[] {
+  const words = new Set(argv.slice(2));
+  if (words.has('completion')) return groups;
+  return groups.map((group) => (words.has(kebab(group.group)) ? group : { ...group, operations: [] }));
 }
 
 /** One `error:` line per line of the message (a tenant file can have several problems). */

@@ -9,6 +9,7 @@ import { type Fetch, startExchange, withExchange } from './core/transport';
 import { interceptedFetch } from './core/transport-intercept';
 import { nodeWebSocket } from './core/websocket-node';
 
+export { nodeHttpFetch } from './core/transport-http';
 export * from './exports';
 
 /**
@@ -47,11 +48,19 @@ export const nodeFetch = withExchange(
 
 let stderrConsole: Logger | undefined;
 
-/** The default logger: a console on stderr, so logs never mix with a program's output (the CLI's JSON). */
-function defaultLogger(): Logger {
+/** Made on the first line logged: opening stderr costs a program that never logs a few milliseconds. */
+function stderr(): Logger {
   stderrConsole ??= new Console({ stdout: process.stderr });
   return stderrConsole;
 }
+
+/** The default logger: a console on stderr, so logs never mix with a program's output (the CLI's JSON). */
+const stderrLogger: Logger = {
+  error: (message, ...details) => stderr().error(message, ...details),
+  warn: (message, ...details) => stderr().warn(message, ...details),
+  info: (message, ...details) => stderr().info(message, ...details),
+  debug: (message, ...details) => stderr().debug(message, ...details),
+};
 
 /** `NIMBUS_LOG`, checked: an unknown value is reported on `logger` and logging stays off. */
 function envLogLevel(logger: Logger): ClientLogLevel {
@@ -86,7 +95,7 @@ export class Nimbus extends PortableNimbus {
     if (!baseUrl) {
       throw new NimbusError('No baseUrl: pass `baseUrl` in the Nimbus options or set NIMBUS_BASE_URL.');
     }
-    const logger = options.logger ?? defaultLogger();
+    const logger = options.logger ?? stderrLogger;
     super({
       ...options,
       baseUrl,

@@ -1,5 +1,5 @@
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '@nimbus/mock-server/testing';
-import { Nimbus, NotFoundError } from '@nimbus/sdk';
+import { Nimbus, NotFoundError, nodeHttpFetch } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // `_request_id` on results and `.asResponse()`, against the reference server on an ephemeral
@@ -16,6 +16,7 @@ afterAll(() => mock.close());
 const transports = {
   'the Node transport': undefined,
   'a fetch option': (url: string, init: RequestInit) => fetch(url, init),
+  'nodeHttpFetch (node:http)': nodeHttpFetch,
 };
 
 describe.each(Object.entries(transports))('over %s', (_name, fetchOption) => {
@@ -47,6 +48,18 @@ describe.each(Object.entries(transports))('over %s', (_name, fetchOption) => {
     expect(page._request_id).toMatch(/\S/);
     expect(page.data[0]).toBeDefined();
     expect(Object.hasOwn(page.data[0] as object, '_request_id')).toBe(false);
+  });
+
+  it('withResponse() of a page and of a transformed result (login) gives the response', async () => {
+    const page = await client().instances.list({ per_page: 1 }).withResponse();
+    const login = await client()
+      .auth.login({ email: tenant.user.email, password: tenant.user.password })
+      .withResponse();
+
+    expect(page.response.status).toBe(200);
+    expect(page.response.headers.get('x-request-id')).toBe(page.requestId);
+    expect(login.response.status).toBe(200);
+    expect(login.data.access_token).toMatch(/\S/);
   });
 
   it('asResponse() gives the Response with its body unread', async () => {

@@ -176,6 +176,21 @@ describe('request headers', () => {
     expect(server.requests[0]?.headers['x-team']).toBe('b');
   });
 
+  it('refuses an access token with CR/LF, after a good one and on every call', async () => {
+    const client = await clientFor(sequence(ok(instance())), { accessToken: 'good-token' });
+    await client.instances.retrieve(uuid(1));
+    const forged = new Nimbus({ baseUrl: server.url, accessToken: 'bad\r\nx-injected: 1' });
+
+    const first = await forged.instances.retrieve(uuid(1)).catch((e: unknown) => e);
+    const second = await forged.instances.retrieve(uuid(1)).catch((e: unknown) => e);
+
+    expect(first).toBeInstanceOf(NimbusError);
+    expect((first as Error).message).toMatch(/Invalid header "authorization"/);
+    expect(second).toBeInstanceOf(NimbusError);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer good-token');
+  });
+
   it('refuses a header value with CR/LF before sending, with a NimbusError (not retried)', async () => {
     const client = await clientFor(sequence(ok(instance())));
 

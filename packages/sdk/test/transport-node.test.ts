@@ -90,6 +90,41 @@ describe('Node transport', () => {
     expect(calls).toBe(4);
   });
 
+  it('reads header bytes as Latin-1, as fetch does', async () => {
+    target = await startStubServer(() => ({ status: 200, body: 'ok', headers: { 'x-name': 'caf\u00e9' } }));
+
+    const received = await send(
+      requestVia(new Agent()),
+      `${target.url}/named`,
+      { method: 'GET' },
+      { timeoutMs: 5000, binary: false },
+    );
+
+    expect(received.header('x-name')).toBe('caf\u00e9');
+    expect(received.response.headers.get('x-name')).toBe('caf\u00e9');
+  });
+
+  it('sends a URL the parser would rewrite as the parser reads it', async () => {
+    target = await startStubServer(() => ({ status: 200, body: 'ok' }));
+    const call = requestVia(new Agent());
+    const upper = target.url.replace('http://', 'HTTP://');
+
+    await send(
+      call,
+      `${upper}/api/v1/a/../users/me?x=1`,
+      { method: 'GET' },
+      { timeoutMs: 5000, binary: false },
+    );
+    await send(
+      call,
+      `${target.url}/api/v1/./users/%7Bme%7D`,
+      { method: 'GET' },
+      { timeoutMs: 5000, binary: false },
+    );
+
+    expect(target.requests.map((r) => r.url)).toEqual(['/api/v1/users/me?x=1', '/api/v1/users/%7Bme%7D']);
+  });
+
   describe('a server that stalls mid-body', () => {
     let stalling: Server | undefined;
     afterEach(() => {
@@ -119,6 +154,21 @@ describe('Node transport', () => {
       ).catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(APITimeoutError);
+    });
+
+    it('times out a short budget while a longer one started before it completes', async () => {
+      const stalled = await startStalling();
+      target = await startStubServer(() => ({ status: 200, body: 'late but in time', delayMs: 400 }));
+      const call = requestVia(new Agent());
+
+      // Were the timer left at the first budget, the second would wait a minute: the test would time out.
+      const [long, short] = await Promise.allSettled([
+        send(call, `${target.url}/slow`, { method: 'GET' }, { timeoutMs: 60_000, binary: false }),
+        send(call, stalled, { method: 'GET' }, { timeoutMs: 100, binary: false }),
+      ]);
+
+      expect(short.status === 'rejected' && short.reason).toBeInstanceOf(APITimeoutError);
+      expect(long.status === 'fulfilled' && long.value.body).toBe('late but in time');
     });
 
     it("stops on the caller's signal", async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Nimbus, RequestOptions, Route } from '@nimbus/sdk';
 import type { Endpoint } from '@nimbus/sdk/contract';
@@ -102,7 +101,9 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
   }
   // One key per command run: a create the SDK retries after a 5xx or a lost answer is
   // recognised by the server instead of made twice.
-  const options = spec.method === 'POST' ? { idempotencyKey: randomUUID() } : undefined;
+  // node:crypto is loaded for it then, not on every command's start.
+  const options =
+    spec.method === 'POST' ? { idempotencyKey: (await import('node:crypto')).randomUUID() } : undefined;
   let result = await send(input, options);
   if (values.wait && run.waitable && isRecord(result) && typeof result.id === 'string') {
     const { endpointOf } = await import('./operations');

@@ -62,7 +62,16 @@ export class APIPromise<T> extends Promise<WithRequestID<T>> {
    * succeeds, however the result is consumed.
    */
   map<U>(transform: (data: T) => U): APIPromise<U> {
-    return new APIPromise(this.#result.then((result) => ({ ...result, data: transform(result.data) })));
+    return new APIPromise(
+      this.#result.then((result) => ({
+        data: transform(result.data),
+        requestId: result.requestId,
+        // Read through: the result's own `response` is built only when asked for.
+        get response() {
+          return result.response;
+        },
+      })),
+    );
   }
 
   // biome-ignore lint/suspicious/noThenProperty: an awaitable result is the point of this class.
@@ -90,10 +99,14 @@ export class APIPromise<T> extends Promise<WithRequestID<T>> {
   }
 }
 
+/** One descriptor for every result: `defineProperty` copies it, so it is safe to reuse. */
+const requestIdDescriptor: PropertyDescriptor = { value: null, enumerable: false };
+
 function withRequestId<T>(data: T, requestId: string | null): WithRequestID<T> {
   if (typeof data === 'object' && data !== null && !Array.isArray(data) && !ArrayBuffer.isView(data)) {
     if (Object.isExtensible(data) && !Object.hasOwn(data, '_request_id')) {
-      Object.defineProperty(data, '_request_id', { value: requestId, enumerable: false });
+      requestIdDescriptor.value = requestId;
+      Object.defineProperty(data, '_request_id', requestIdDescriptor);
     }
   }
   return data as WithRequestID<T>;

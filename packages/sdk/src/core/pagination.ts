@@ -106,14 +106,22 @@ export function requestPage<Item>(
   const query: { page?: unknown } | undefined = page === undefined ? input.query : { ...input.query, page };
   const load = (next: number) => requestPage<Item>(ctx, endpoint, input, options, next);
   return new PagePromise(
-    request(ctx, endpoint, { ...input, query }, options).then(({ data, meta, response, requestId }) => {
+    request(ctx, endpoint, { ...input, query }, options).then((completed) => {
+      const { data, meta, requestId } = completed;
       const items = data as Item[];
       const position = {
         page: meta?.page ?? Number(query?.page ?? 1),
         perPage: meta?.per_page ?? items.length,
         total: meta?.total ?? items.length,
       };
-      return { data: new Page(items, position, load), response, requestId };
+      return {
+        data: new Page(items, position, load),
+        requestId,
+        // Read through: the Node transports build the Response (and load undici's) only when asked.
+        get response() {
+          return completed.response;
+        },
+      };
     }),
   );
 }

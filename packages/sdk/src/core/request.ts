@@ -1,12 +1,5 @@
 import type { z } from 'zod';
-import {
-  type BodyOf,
-  buildPath,
-  type Endpoint,
-  type EndpointConfig,
-  type ParamsOf,
-  type QueryOf,
-} from '../contract/define';
+import type { BodyOf, Endpoint, EndpointConfig, ParamsOf, QueryOf } from '../contract/define';
 import { v1 } from '../generated/routes';
 import type { TokenPair } from '../generated/types';
 import { VERSION } from '../version';
@@ -123,17 +116,27 @@ async function sendAndDecode(
   if (ctx.validateResponses && decoded.json) {
     decoded.data = await validateResponse(endpoint, decoded.data, decoded.requestId);
   }
-  // A literal, not a spread: V8 builds an object from a spread many times slower, on every call.
-  const { data, meta, requestId } = decoded;
-  return {
-    data,
-    meta,
-    requestId,
-    // Read through, so the Node transport builds the Response only for callers who ask for it.
-    get response() {
-      return received.response;
-    },
-  };
+  return new CompletedCall(decoded, received);
+}
+
+/** A class, not a literal with a getter (V8 builds those slowly, on every call). */
+class CompletedCall implements Completed {
+  readonly data: unknown;
+  readonly meta: Decoded['meta'];
+  readonly requestId: string | null;
+  readonly #received: ReceivedResponse;
+
+  constructor({ data, meta, requestId }: Decoded, received: ReceivedResponse) {
+    this.data = data;
+    this.meta = meta;
+    this.requestId = requestId;
+    this.#received = received;
+  }
+
+  /** Read through, so the Node transport builds the Response only for callers who ask for it. */
+  get response(): Response {
+    return this.#received.response;
+  }
 }
 
 async function sendWithRetries(
@@ -218,14 +221,49 @@ function describeError(error: unknown): string {
 }
 
 function buildUrl(baseUrl: string, endpoint: Route | Endpoint, input: RawInput): string {
-  const url = baseUrl.replace(/\/+$/, '') + buildPath(endpoint.path, input.params);
+  const url = withoutTrailingSlashes(baseUrl) + fillPath(endpoint.path, input.params);
+  if (input.query === undefined) return url;
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(input.query ?? {})) {
+  for (const [key, value] of Object.entries(input.query)) {
     if (value === undefined || value === null) continue;
     for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
   }
   const query = search.toString();
   return query ? `${url}?${query}` : url;
+}
+
+let lastBaseUrl = '';
+let lastTrimmed = '';
+
+/** A client keeps one base URL: trimmed once, not on every call. */
+function withoutTrailingSlashes(baseUrl: string): string {
+  if (baseUrl !== lastBaseUrl) {
+    lastTrimmed = baseUrl.replace(/\/+$/, '');
+    lastBaseUrl = baseUrl;
+  }
+  return lastTrimmed;
+}
+
+/** A path template split once into its text and its placeholders: `['/api/v1/instances/', 'id', '']`. */
+const templates = new Map<string, string[]>();
+
+/** `buildPath` with the template's regex run once per template instead of once per call. */
+function fillPath(template: string, params: Record<string, unknown> | undefined): string {
+  let parts = templates.get(template);
+  if (parts === undefined) {
+    parts = template.split(/\{(\w+)\}/);
+    templates.set(template, parts);
+  }
+  let path = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i] as string;
+    const value = params?.[key];
+    if (value === undefined || value === null || value === '') {
+      throw new TypeError(`Missing path parameter "${key}" for ${template}`);
+    }
+    path += encodeURIComponent(String(value)) + (parts[i + 1] as string);
+  }
+  return path;
 }
 
 /**
@@ -238,7 +276,14 @@ type HeaderRecord = Record<string, string>;
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const BAD_HEADER_VALUE = /[\0\r\n]/;
 
-/** Later sources win: client defaults, then what the endpoint needs, then the call's own headers. */
+/** Sent on every call. Browsers forbid setting User-Agent, so the SDK names itself in its own header everywhere. */
+const CLIENT_HEADER = `sdk/${VERSION}`;
+
+/**
+ * Later sources win: client defaults, then what the endpoint needs, then the call's own headers.
+ * What comes from the caller (defaults, credentials, ids, extra headers) is checked as `Headers`
+ * would check it; the SDK's own names and values need no check.
+ */
 function buildHeaders(
   ctx: RequestContext,
   endpoint: Route | Endpoint,
@@ -247,34 +292,56 @@ function buildHeaders(
 ): HeaderRecord {
   const headers: HeaderRecord = {};
   for (const name of Object.keys(ctx.defaultHeaders)) {
-    headers[name.toLowerCase()] = ctx.defaultHeaders[name] as string;
+    setChecked(headers, name, ctx.defaultHeaders[name]);
   }
-  // Browsers forbid setting User-Agent, so the SDK names itself in its own header everywhere.
-  headers['x-nimbus-client'] = `sdk/${VERSION}`;
+  headers['x-nimbus-client'] = CLIENT_HEADER;
   if ((endpoint.responseKind ?? 'json') === 'json') headers.accept = 'application/json';
   if (endpoint.auth === 'bearer') {
     const token = ctx.session.accessToken;
-    if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    else if (ctx.apiKey !== undefined) headers['x-api-key'] = ctx.apiKey;
+    if (token !== undefined) headers.authorization = `Bearer ${checkedToken(token)}`;
+    else if (ctx.apiKey !== undefined) headers['x-api-key'] = checkedValue('x-api-key', ctx.apiKey);
   }
   const projectId = options.projectId ?? ctx.projectId;
-  if (endpoint.project && projectId !== undefined) headers['x-project-id'] = projectId;
-  if (input.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
-  if (options.headers) {
-    for (const name of Object.keys(options.headers))
-      headers[name.toLowerCase()] = options.headers[name] as string;
+  if (endpoint.project && projectId !== undefined) {
+    headers['x-project-id'] = checkedValue('x-project-id', projectId);
   }
-  // Checked as `Headers` would, since tokens, keys and extra headers come from the caller.
-  for (const name of Object.keys(headers)) {
-    const value = headers[name] as string;
-    if (!HEADER_NAME.test(name) || typeof value !== 'string' || BAD_HEADER_VALUE.test(value)) {
-      throw new NimbusError(
-        `Invalid header ${JSON.stringify(name)}: not an HTTP token, or a CR, LF or NUL in its value`,
-      );
-    }
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey !== undefined) {
+    headers['idempotency-key'] = checkedValue('idempotency-key', options.idempotencyKey);
+  }
+  if (options.headers) {
+    for (const name of Object.keys(options.headers)) setChecked(headers, name, options.headers[name]);
   }
   return headers;
+}
+
+let lastCheckedToken: string | undefined;
+
+/** The session's token, checked once per token rather than once per call (it is the longest value). */
+function checkedToken(token: string): string {
+  if (token !== lastCheckedToken) {
+    checkedValue('authorization', token);
+    lastCheckedToken = token;
+  }
+  return token;
+}
+
+/** Sets `name` (in lower case) to `value` once both are shown to be safe to send. */
+function setChecked(headers: HeaderRecord, name: string, value: unknown): void {
+  if (!HEADER_NAME.test(name)) throw invalidHeader(name);
+  headers[name.toLowerCase()] = checkedValue(name, value);
+}
+
+/** `value`, once shown to be a string with no CR, LF or NUL. */
+function checkedValue(name: string, value: unknown): string {
+  if (typeof value !== 'string' || BAD_HEADER_VALUE.test(value)) throw invalidHeader(name);
+  return value;
+}
+
+function invalidHeader(name: string): NimbusError {
+  return new NimbusError(
+    `Invalid header ${JSON.stringify(name.toLowerCase())}: not an HTTP token, or a CR, LF or NUL in its value`,
+  );
 }
 
 /** Only an expired or revoked token is worth a refresh; wrong credentials, MFA and the like are not. */

@@ -1,3 +1,4 @@
+import { clearDeadline, type Deadline, watchDeadline } from './deadlines';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, NimbusError } from './errors';
 
 /**
@@ -77,19 +78,48 @@ export function isAnswer(value: Response | Answer): value is Answer {
 }
 
 function receivedFrom(answer: Response | Answer, body: string | Uint8Array): ReceivedResponse {
-  if (!isAnswer(answer)) {
-    return { status: answer.status, header: (name) => answer.headers.get(name), response: answer, body };
+  return isAnswer(answer) ? new ReceivedAnswer(answer, body) : new ReceivedFetchResponse(answer, body);
+}
+
+/** Classes rather than object literals with a getter: V8 builds those slowly, and this is per call. */
+class ReceivedFetchResponse implements ReceivedResponse {
+  constructor(
+    readonly response: Response,
+    public body: string | Uint8Array,
+  ) {}
+
+  get status(): number {
+    return this.response.status;
   }
-  let response: Response | undefined;
-  return {
-    status: answer.status,
-    header: (name) => answer.header(name),
-    get response() {
-      response ??= answer.toResponse();
-      return response;
-    },
-    body,
-  };
+
+  header(name: string): string | null {
+    return this.response.headers.get(name);
+  }
+}
+
+class ReceivedAnswer implements ReceivedResponse {
+  readonly #answer: Answer;
+  #response: Response | undefined;
+
+  constructor(
+    answer: Answer,
+    public body: string | Uint8Array,
+  ) {
+    this.#answer = answer;
+  }
+
+  get status(): number {
+    return this.#answer.status;
+  }
+
+  header(name: string): string | null {
+    return this.#answer.header(name);
+  }
+
+  get response(): Response {
+    this.#response ??= this.#answer.toResponse();
+    return this.#response;
+  }
 }
 
 export interface SendOptions {
@@ -116,20 +146,50 @@ type WithExchange = Fetch & { [START_EXCHANGE]?: StartExchange };
 
 /**
  * `fetch`, which `send` will drive through `start` instead of through `fetch` itself. The Node
- * transport does: creating an `AbortSignal` and listening to it was a fifth of the SDK's own
- * time per call, and undici can be stopped through a plain `EventEmitter`.
+ * transports do: creating an `AbortSignal` and listening to it was a fifth of the SDK's own time
+ * per call, and their attempts can be stopped without one.
  */
 export function withExchange(fetch: Fetch, start: StartExchange): Fetch {
   return Object.assign(fetch, { [START_EXCHANGE]: start });
 }
 
 /** An exchange over any `Fetch`, stopped through the `AbortSignal` it is given. */
-function fetchExchange(fetch: Fetch, url: string, init: RequestInit): Exchange {
+export function fetchExchange(fetch: Fetch, url: string, init: RequestInit): Exchange {
   const controller = new AbortController();
   return {
     response: fetch(url, { ...init, signal: controller.signal }),
     stop: (reason) => controller.abort(reason),
   };
+}
+
+/** `start` as a plain `Fetch`: stopped through `init.signal`, answered as a `Response`. */
+export function exchangeFetch(start: StartExchange): Fetch {
+  const call: Fetch = async (url, init) => {
+    const { signal } = init;
+    const started = start(url, init);
+    const stop = () => started.stop(signal?.reason);
+    if (signal?.aborted) stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const answer = await started.response;
+      return isAnswer(answer) ? answer.toResponse() : answer;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+  };
+  return withExchange(call, start);
+}
+
+/** Request headers as a record: the SDK's own calls pass one already; anything else is read through `Headers`. */
+export function headerRecord(init: HeadersInit | undefined): Record<string, string> {
+  if (init === undefined) return {};
+  const prototype = Object.getPrototypeOf(init);
+  if (prototype === Object.prototype || prototype === null) return init as Record<string, string>;
+  const record: Record<string, string> = {};
+  new Headers(init).forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
 }
 
 /** Starts one attempt over `fetch`, the cheaper way when `fetch` has one (see `withExchange`). */
@@ -153,14 +213,14 @@ export async function send(
   if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
 
   let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let deadline: Deadline | undefined;
   let forwardAbort: (() => void) | undefined;
   try {
     const exchange = startExchange(fetch, url, init);
-    timer = setTimeout(() => {
+    deadline = watchDeadline(options.timeoutMs, () => {
       timedOut = true;
       exchange.stop();
-    }, options.timeoutMs);
+    });
     if (signal) {
       forwardAbort = () => exchange.stop(signal.reason);
       signal.addEventListener('abort', forwardAbort, { once: true });
@@ -177,7 +237,7 @@ export async function send(
     if (timedOut) throw new APITimeoutError({ cause: error });
     throw new APIConnectionError({ cause: error });
   } finally {
-    clearTimeout(timer);
+    if (deadline) clearDeadline(deadline);
     if (forwardAbort) signal?.removeEventListener('abort', forwardAbort);
   }
 }

@@ -1,6 +1,9 @@
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { APIConnectionError, APIError } from './errors';
-import { type WebSocketFactory, withoutQuery } from './websocket';
+import { type SocketHandlers, type StreamSocket, type WebSocketFactory, withoutQuery } from './websocket';
+
+/** `ws`, loaded with the first stream: most programs (and every CLI command but one) open none. */
+let loadingWs: Promise<typeof import('ws')> | undefined;
 
 /**
  * The Node WebSocket (the `ws` package). Unlike a browser's, it can tell a refused upgrade
@@ -8,7 +11,29 @@ import { type WebSocketFactory, withoutQuery } from './websocket';
  * error body, which the event stream treats as final instead of reconnecting.
  */
 export const nodeWebSocket: WebSocketFactory = (url, handlers) => {
-  const socket = new WebSocket(url);
+  let socket: StreamSocket | undefined;
+  let closing: [code?: number, reason?: string] | undefined;
+  loadingWs ??= import('ws');
+  loadingWs.then(
+    ({ WebSocket }) => {
+      socket = open(WebSocket, url, handlers);
+      if (closing) socket.close(...closing);
+    },
+    (error: unknown) => {
+      handlers.error(new APIConnectionError({ message: 'Cannot load the `ws` package', cause: error }));
+      handlers.close(1006, 'ws not loaded');
+    },
+  );
+  return {
+    close(code, reason) {
+      if (socket) socket.close(code, reason);
+      else closing = [code, reason];
+    },
+  };
+};
+
+function open(Socket: typeof WebSocket, url: string, handlers: SocketHandlers): StreamSocket {
+  const socket = new Socket(url);
   let refused = false;
   socket.on('open', () => handlers.open());
   socket.on('message', (data, isBinary) => {
@@ -46,8 +71,8 @@ export const nodeWebSocket: WebSocketFactory = (url, handlers) => {
   });
   return {
     close(code, reason) {
-      if (socket.readyState === WebSocket.CONNECTING) socket.terminate();
+      if (socket.readyState === Socket.CONNECTING) socket.terminate();
       else socket.close(code, reason);
     },
   };
-};
+}
