@@ -1,20 +1,38 @@
 import { createHash } from 'node:crypto';
 import { type BigIntStats, closeSync, fstatSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
-import { mkdir, open, readFile, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { TextFile } from 'lowdb/node';
 import { OutsideEditError, StateFileError } from './errors';
-import type { Persistence } from './persistence';
+import type { Persistence, PieceWriter } from './persistence';
 import { asState, type State, StateSchema } from './state';
 
 /** What the file looked like right after this process last wrote or loaded it. */
 interface OwnVersion {
   /** A digest of the text, so a file rewritten with the same content is still known as ours. */
-  readonly digest: string;
+  readonly fingerprint: Fingerprint;
   /** Identity and modification time: any other writer changes at least one of them. */
   stats: BigIntStats;
 }
+
+/** A part of the state's text: its bytes and their digest, made once while the part is unchanged. */
+interface EncodedPiece {
+  readonly bytes: Buffer;
+  readonly digest: Buffer;
+}
+
+/**
+ * The digest of a text written in pieces (the digest of the pieces' digests, so a flush hashes
+ * only the pieces that changed), with the pieces' lengths to take a text read back apart the same way.
+ */
+interface Fingerprint {
+  readonly lengths: readonly number[];
+  readonly digest: string;
+}
+
+/** At most this many buffers per `writev` (the usual IOV_MAX is 1024). */
+const WRITEV_BATCH = 512;
 
 /**
  * The state as one JSON file. Read through lowdb's text adapter (used directly: lowdb's
@@ -36,6 +54,10 @@ export class FilePersistence implements Persistence {
   readonly #temp: string;
   #own: OwnVersion | undefined;
   #watcher: FSWatcher | undefined;
+  readonly pieces: PieceWriter<EncodedPiece> = {
+    encode: encodePiece,
+    write: (pieces) => this.writePieces(pieces),
+  };
 
   constructor(path: string) {
     this.location = resolve(path);
@@ -57,14 +79,22 @@ export class FilePersistence implements Persistence {
     }
     if (text === null) return undefined;
     const state = parseState(this.location, text);
-    if (stats) this.#own = { digest: digestOf(text), stats };
+    if (stats) this.#own = { fingerprint: fingerprintOf([encodePiece(text)]), stats };
     return state;
   }
 
   /** Throws OutsideEditError, writing nothing, when the file holds an edit made from outside. */
-  async write(serialised: string): Promise<void> {
+  write(serialised: string): Promise<void> {
+    return this.writePieces([encodePiece(serialised)]);
+  }
+
+  /** As `write`, the pieces end to end, streamed to the temp file (no one string of the whole state). */
+  async writePieces(pieces: readonly EncodedPiece[]): Promise<void> {
     await mkdir(dirname(this.location), { recursive: true });
-    const written = await writeAndStat(this.#temp, serialised);
+    const written = await writeAndStat(
+      this.#temp,
+      pieces.map((piece) => piece.bytes),
+    );
     // The check and the rename run back to back in system calls that do not yield to the event
     // loop, so another writer's save can slip in between only within microseconds.
     // The replaced file stays open: an edit saved into it in place meanwhile is still readable.
@@ -77,10 +107,10 @@ export class FilePersistence implements Persistence {
       }
       renameSync(this.#temp, this.location);
       // The temp file's own metadata: a rename keeps inode, size and mtime.
-      this.#own = { digest: digestOf(serialised), stats: written };
+      this.#own = { fingerprint: fingerprintOf(pieces), stats: written };
       if (before && !sameVersion(before, fstatSync(replaced!, { bigint: true }))) {
         // Edited in place between the check and the rename: put the edit back, for the store to take in.
-        await this.#restore(await settledText(replaced!));
+        await this.#restore(await settledBytes(replaced!));
       }
     } finally {
       if (replaced !== undefined) closeSync(replaced);
@@ -92,20 +122,20 @@ export class FilePersistence implements Persistence {
     // Deleted: nothing to reload; the next write puts the state back.
     if (!stats) return undefined;
     if (this.#own && sameVersion(stats, this.#own.stats)) return undefined;
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readFile(this.location, 'utf8');
+      bytes = await readFile(this.location);
     } catch {
       return undefined; // moved away between stat and read: the next check tells
     }
-    const digest = digestOf(text);
-    if (digest === this.#own?.digest) {
+    if (this.#own && isText(bytes, this.#own.fingerprint)) {
       // Our own text with other metadata (touched, copied back): nothing changed.
       this.#own.stats = stats;
       return undefined;
     }
+    const text = bytes.toString('utf8');
     const state = parseState(this.location, text);
-    this.#own = { digest, stats };
+    this.#own = { fingerprint: fingerprintOf([encodePiece(text)]), stats };
     return state;
   }
 
@@ -125,33 +155,48 @@ export class FilePersistence implements Persistence {
   #isOwn(stats: BigIntStats, fd: number): boolean {
     if (!this.#own) return false;
     if (sameVersion(stats, this.#own.stats)) return true;
-    return digestOf(readAll(fd)) === this.#own.digest;
+    return isText(readAll(fd), this.#own.fingerprint);
   }
 
-  async #restore(edit: string): Promise<void> {
-    await writeAndStat(this.#temp, edit);
+  async #restore(edit: Buffer): Promise<void> {
+    await writeAndStat(this.#temp, [edit]);
     renameSync(this.#temp, this.location);
     this.#own = undefined;
     throw new OutsideEditError(this.location);
   }
 }
 
-/** Writes `text` to a new file at `path` and answers that file's metadata. */
-async function writeAndStat(path: string, text: string): Promise<BigIntStats> {
+/** Writes the buffers end to end to a new file at `path` and answers that file's metadata. */
+async function writeAndStat(path: string, buffers: readonly Buffer[]): Promise<BigIntStats> {
   const file = await open(path, 'w');
   try {
-    await file.writeFile(text, 'utf8');
+    for (let i = 0; i < buffers.length; i += WRITEV_BATCH) {
+      await writeAll(file, buffers.slice(i, i + WRITEV_BATCH));
+    }
     return await file.stat({ bigint: true });
   } finally {
     await file.close();
   }
 }
 
+/** `writev` until every byte is written (a short write goes on from where it stopped). */
+async function writeAll(file: FileHandle, buffers: Buffer[]): Promise<void> {
+  let rest = buffers;
+  while (rest.length > 0) {
+    let { bytesWritten } = await file.writev(rest);
+    while (rest.length > 0 && bytesWritten >= rest[0]!.length) {
+      bytesWritten -= rest[0]!.length;
+      rest = rest.slice(1);
+    }
+    if (rest.length > 0) rest = [rest[0]!.subarray(bytesWritten), ...rest.slice(1)];
+  }
+}
+
 /**
- * The text of an open file once its writer (an editor saving in place) has stopped for a moment:
+ * The bytes of an open file once its writer (an editor saving in place) has stopped for a moment:
  * no change of metadata for 50 ms, or 2 s at most.
  */
-async function settledText(fd: number): Promise<string> {
+async function settledBytes(fd: number): Promise<Buffer> {
   let last = fstatSync(fd, { bigint: true });
   for (let waited = 0; waited < 2000; waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -163,12 +208,12 @@ async function settledText(fd: number): Promise<string> {
 }
 
 /** The whole file from its start, whatever was read through the descriptor before. */
-function readAll(fd: number): string {
+function readAll(fd: number): Buffer {
   const chunks: Buffer[] = [];
   for (let position = 0; ; ) {
     const buffer = Buffer.alloc(1 << 20);
     const bytesRead = readSync(fd, buffer, 0, buffer.length, position);
-    if (bytesRead === 0) return Buffer.concat(chunks).toString('utf8');
+    if (bytesRead === 0) return Buffer.concat(chunks);
     chunks.push(buffer.subarray(0, bytesRead));
     position += bytesRead;
   }
@@ -194,8 +239,31 @@ function sameVersion(a: BigIntStats, b: BigIntStats): boolean {
   return a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeNs === b.mtimeNs;
 }
 
-function digestOf(text: string): string {
-  return createHash('sha1').update(text).digest('base64');
+function encodePiece(text: string): EncodedPiece {
+  const bytes = Buffer.from(text, 'utf8');
+  return { bytes, digest: createHash('sha1').update(bytes).digest() };
+}
+
+function fingerprintOf(pieces: readonly EncodedPiece[]): Fingerprint {
+  const hash = createHash('sha1');
+  for (const piece of pieces) hash.update(piece.digest);
+  return { lengths: pieces.map((piece) => piece.bytes.length), digest: hash.digest('base64') };
+}
+
+/** Whether `bytes` are the text `fingerprint` was taken of, cut at the same lengths. */
+function isText(bytes: Buffer, fingerprint: Fingerprint): boolean {
+  const hash = createHash('sha1');
+  let at = 0;
+  for (const length of fingerprint.lengths) {
+    if (at + length > bytes.length) return false;
+    hash.update(
+      createHash('sha1')
+        .update(bytes.subarray(at, at + length))
+        .digest(),
+    );
+    at += length;
+  }
+  return at === bytes.length && hash.digest('base64') === fingerprint.digest;
 }
 
 function parseState(path: string, text: string): State {

@@ -1,3 +1,4 @@
+import { RowBlocks } from './row-blocks';
 import type { StoredRecord } from './state';
 
 /** A function that derives a unique key from a record (e.g. a lower-cased email). */
@@ -19,6 +20,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
   #byProject = new Map<string, T[]>();
   #all: T[] = [];
   #unique = new Map<string, Map<string, string>>();
+  #blocks = new RowBlocks();
   #keys: Record<string, KeyOf<T>>;
   readonly #changed: () => void;
 
@@ -86,6 +88,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     if (Object.hasOwn(this.#rows, row.id)) throw new Error(`Duplicate id ${row.id} in ${this.name}`);
     this.#rows[row.id] = row;
     this.#index(row);
+    this.#blocks.add(row.id);
     this.#changed();
     return row;
   }
@@ -97,6 +100,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     this.#unindexKeys(row);
     Object.assign(row, patch, { updated_at: at });
     this.#indexKeys(row);
+    this.#blocks.changed(id);
     this.#changed();
     return row;
   }
@@ -105,6 +109,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     const row = this.get(id);
     if (!row) return undefined;
     delete this.#rows[id];
+    this.#blocks.remove(id);
     this.#unindexKeys(row);
     removeFrom(this.#all, row);
     if (row.project_id !== undefined) {
@@ -122,13 +127,27 @@ export class Table<T extends StoredRecord = StoredRecord> {
     return doomed.length;
   }
 
+  /** Whether this table works on `rows` (after a reset or reload the store holds other objects). */
+  holds(rows: Record<string, StoredRecord>): boolean {
+    return (this.#rows as Record<string, StoredRecord>) === rows;
+  }
+
+  /** The records serialised in blocks (see RowBlocks), for the store's flush. */
+  serialisedPieces<Piece>(encode: (text: string) => Piece): Piece[] {
+    return this.#blocks.pieces(this.#rows, encode);
+  }
+
   #reindex(): void {
     this.#all = [];
     this.#byProject.clear();
     this.#unique.clear();
+    this.#blocks = new RowBlocks();
     for (const key of Object.keys(this.#keys)) this.#unique.set(key, new Map());
     const rows = Object.values(this.#rows).sort(compareRecords);
-    for (const row of rows) this.#index(row);
+    for (const row of rows) {
+      this.#index(row);
+      this.#blocks.add(row.id);
+    }
   }
 
   #index(row: T): void {

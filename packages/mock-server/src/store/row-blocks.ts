@@ -1,0 +1,64 @@
+import type { StoredRecord } from './state';
+
+/** Records per block: small enough that a change re-serialises little, large enough to keep few pieces. */
+const BLOCK_SIZE = 512;
+
+interface Block {
+  readonly ids: Set<string>;
+  /** The block's serialised form as the persistence encoded it; undefined once a record changed. */
+  piece: unknown;
+}
+
+/**
+ * A table's record ids in blocks of insertion order, each with its serialised form kept until
+ * one of its records is inserted, updated or deleted: a flush serialises the blocks that changed
+ * since the last one instead of the whole table (under a stream of creates, the last few).
+ */
+export class RowBlocks {
+  readonly #blocks: Block[] = [];
+  readonly #blockOf = new Map<string, Block>();
+
+  add(id: string): void {
+    let block = this.#blocks.at(-1);
+    if (!block || block.ids.size >= BLOCK_SIZE) {
+      block = { ids: new Set(), piece: undefined };
+      this.#blocks.push(block);
+    }
+    block.ids.add(id);
+    block.piece = undefined;
+    this.#blockOf.set(id, block);
+  }
+
+  changed(id: string): void {
+    const block = this.#blockOf.get(id);
+    if (block) block.piece = undefined;
+  }
+
+  remove(id: string): void {
+    const block = this.#blockOf.get(id);
+    if (!block) return;
+    this.#blockOf.delete(id);
+    block.ids.delete(id);
+    block.piece = undefined;
+    if (block.ids.size === 0) this.#blocks.splice(this.#blocks.lastIndexOf(block), 1);
+  }
+
+  /**
+   * Each non-empty block as `"id":{...},"id":{...}` passed through `encode`, re-encoding only the
+   * blocks changed since the last call. `encode` must be the same function on every call.
+   */
+  pieces<Piece>(rows: Record<string, StoredRecord>, encode: (text: string) => Piece): Piece[] {
+    const pieces: Piece[] = [];
+    for (const block of this.#blocks) {
+      block.piece ??= encode(blockText(rows, block.ids));
+      pieces.push(block.piece as Piece);
+    }
+    return pieces;
+  }
+}
+
+function blockText(rows: Record<string, StoredRecord>, ids: Set<string>): string {
+  const parts: string[] = [];
+  for (const id of ids) parts.push(`${JSON.stringify(id)}:${JSON.stringify(rows[id])}`);
+  return parts.join(',');
+}
