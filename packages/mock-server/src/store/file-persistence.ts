@@ -1,12 +1,20 @@
-import { createHash } from 'node:crypto';
 import { type BigIntStats, closeSync, fstatSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { type FileHandle, mkdir, open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { TextFile } from 'lowdb/node';
-import { OutsideEditError, StateFileError } from './errors';
+import { OutsideEditError, StalePiecesError, StateFileError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
 import { asState, type State, StateSchema } from './state';
+import {
+  type EncodedPiece,
+  encodePiece,
+  type Fingerprint,
+  fingerprintOf,
+  isText,
+  spill,
+  writePieces,
+} from './state-pieces';
 
 /** What the file looked like right after this process last wrote or loaded it. */
 interface OwnVersion {
@@ -15,24 +23,6 @@ interface OwnVersion {
   /** Identity and modification time: any other writer changes at least one of them. */
   stats: BigIntStats;
 }
-
-/** A part of the state's text: its bytes and their digest, made once while the part is unchanged. */
-interface EncodedPiece {
-  readonly bytes: Buffer;
-  readonly digest: Buffer;
-}
-
-/**
- * The digest of a text written in pieces (the digest of the pieces' digests, so a flush hashes
- * only the pieces that changed), with the pieces' lengths to take a text read back apart the same way.
- */
-interface Fingerprint {
-  readonly lengths: readonly number[];
-  readonly digest: string;
-}
-
-/** At most this many buffers per `writev` (the usual IOV_MAX is 1024). */
-const WRITEV_BATCH = 512;
 
 /**
  * The state as one JSON file. Read through lowdb's text adapter (used directly: lowdb's
@@ -53,6 +43,8 @@ export class FilePersistence implements Persistence {
   readonly #file: TextFile;
   readonly #temp: string;
   #own: OwnVersion | undefined;
+  /** The file written last (the state file, or what a rename replaced it with), open to copy spilled pieces from. */
+  #source: { file: FileHandle; stats: BigIntStats } | undefined;
   #watcher: FSWatcher | undefined;
   readonly pieces: PieceWriter<EncodedPiece> = {
     encode: encodePiece,
@@ -88,33 +80,63 @@ export class FilePersistence implements Persistence {
     return this.writePieces([encodePiece(serialised)]);
   }
 
-  /** As `write`, the pieces end to end, streamed to the temp file (no one string of the whole state). */
+  /**
+   * As `write`, the pieces end to end, streamed to the temp file (no one string of the whole
+   * state), the spilled ones copied from the file written last. Throws StalePiecesError when that
+   * file changed since (touched, edited in place): its copies could not be trusted.
+   */
   async writePieces(pieces: readonly EncodedPiece[]): Promise<void> {
     await mkdir(dirname(this.location), { recursive: true });
-    const written = await writeAndStat(
-      this.#temp,
-      pieces.map((piece) => piece.bytes),
-    );
-    // The check and the rename run back to back in system calls that do not yield to the event
-    // loop, so another writer's save can slip in between only within microseconds.
-    // The replaced file stays open: an edit saved into it in place meanwhile is still readable.
-    const replaced = openIfExists(this.location);
+    const target = await open(this.#temp, 'w+');
+    let renamed = false;
     try {
-      const before = replaced === undefined ? undefined : fstatSync(replaced, { bigint: true });
-      if (before && !this.#isOwn(before, replaced!)) {
+      const source = await this.#unchangedSource();
+      const offsets = await writePieces(target, pieces, source?.file);
+      // Checked again once copied: a change made while copying shows in the metadata.
+      if (source && !sameVersion(await source.file.stat({ bigint: true }), source.stats)) {
+        throw new StalePiecesError();
+      }
+      const written = await target.stat({ bigint: true });
+      // The check and the rename run back to back in system calls that do not yield to the event
+      // loop, so another writer's save can slip in between only within microseconds.
+      // The replaced file stays open: an edit saved into it in place meanwhile is still readable.
+      const replaced = openIfExists(this.location);
+      try {
+        const before = replaced === undefined ? undefined : fstatSync(replaced, { bigint: true });
+        if (before && !this.#isOwn(before, replaced!)) throw new OutsideEditError(this.location);
+        renameSync(this.#temp, this.location);
+        renamed = true;
+        // The temp file's own metadata: a rename keeps inode, size and mtime.
+        this.#own = { fingerprint: fingerprintOf(pieces), stats: written };
+        // The new file is where the next write copies the unchanged pieces from.
+        spill(pieces, offsets);
+        const previous = this.#source;
+        this.#source = { file: target, stats: written };
+        try {
+          if (before && !sameVersion(before, fstatSync(replaced!, { bigint: true }))) {
+            // Edited in place between the check and the rename: put the edit back, for the store to take in.
+            await this.#restore(await settledBytes(replaced!));
+          }
+        } finally {
+          await previous?.file.close();
+        }
+      } finally {
+        if (replaced !== undefined) closeSync(replaced);
+      }
+    } catch (error) {
+      if (!renamed) {
+        await target.close();
         rmSync(this.#temp, { force: true });
-        throw new OutsideEditError(this.location);
       }
-      renameSync(this.#temp, this.location);
-      // The temp file's own metadata: a rename keeps inode, size and mtime.
-      this.#own = { fingerprint: fingerprintOf(pieces), stats: written };
-      if (before && !sameVersion(before, fstatSync(replaced!, { bigint: true }))) {
-        // Edited in place between the check and the rename: put the edit back, for the store to take in.
-        await this.#restore(await settledBytes(replaced!));
-      }
-    } finally {
-      if (replaced !== undefined) closeSync(replaced);
+      throw error;
     }
+  }
+
+  /** The file written last, if it still holds what was written (same inode, size and mtime). */
+  async #unchangedSource(): Promise<{ file: FileHandle; stats: BigIntStats } | undefined> {
+    if (!this.#source) return undefined;
+    const now = await this.#source.file.stat({ bigint: true });
+    return sameVersion(now, this.#source.stats) ? this.#source : undefined;
   }
 
   async readOutsideEdit(): Promise<State | undefined> {
@@ -149,6 +171,8 @@ export class FilePersistence implements Persistence {
 
   async close(): Promise<void> {
     await this.#watcher?.close();
+    await this.#source?.file.close();
+    this.#source = undefined;
   }
 
   /** Whether the open file is our last write or load (checked by metadata, then by content). */
@@ -159,36 +183,21 @@ export class FilePersistence implements Persistence {
   }
 
   async #restore(edit: Buffer): Promise<void> {
-    await writeAndStat(this.#temp, [edit]);
+    await writeAndStat(this.#temp, edit);
     renameSync(this.#temp, this.location);
     this.#own = undefined;
     throw new OutsideEditError(this.location);
   }
 }
 
-/** Writes the buffers end to end to a new file at `path` and answers that file's metadata. */
-async function writeAndStat(path: string, buffers: readonly Buffer[]): Promise<BigIntStats> {
+/** Writes `bytes` to a new file at `path` and answers that file's metadata. */
+async function writeAndStat(path: string, bytes: Buffer): Promise<BigIntStats> {
   const file = await open(path, 'w');
   try {
-    for (let i = 0; i < buffers.length; i += WRITEV_BATCH) {
-      await writeAll(file, buffers.slice(i, i + WRITEV_BATCH));
-    }
+    await file.writeFile(bytes);
     return await file.stat({ bigint: true });
   } finally {
     await file.close();
-  }
-}
-
-/** `writev` until every byte is written (a short write goes on from where it stopped). */
-async function writeAll(file: FileHandle, buffers: Buffer[]): Promise<void> {
-  let rest = buffers;
-  while (rest.length > 0) {
-    let { bytesWritten } = await file.writev(rest);
-    while (rest.length > 0 && bytesWritten >= rest[0]!.length) {
-      bytesWritten -= rest[0]!.length;
-      rest = rest.slice(1);
-    }
-    if (rest.length > 0) rest = [rest[0]!.subarray(bytesWritten), ...rest.slice(1)];
   }
 }
 
@@ -237,33 +246,6 @@ async function statOf(path: string): Promise<BigIntStats | undefined> {
 
 function sameVersion(a: BigIntStats, b: BigIntStats): boolean {
   return a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeNs === b.mtimeNs;
-}
-
-function encodePiece(text: string): EncodedPiece {
-  const bytes = Buffer.from(text, 'utf8');
-  return { bytes, digest: createHash('sha1').update(bytes).digest() };
-}
-
-function fingerprintOf(pieces: readonly EncodedPiece[]): Fingerprint {
-  const hash = createHash('sha1');
-  for (const piece of pieces) hash.update(piece.digest);
-  return { lengths: pieces.map((piece) => piece.bytes.length), digest: hash.digest('base64') };
-}
-
-/** Whether `bytes` are the text `fingerprint` was taken of, cut at the same lengths. */
-function isText(bytes: Buffer, fingerprint: Fingerprint): boolean {
-  const hash = createHash('sha1');
-  let at = 0;
-  for (const length of fingerprint.lengths) {
-    if (at + length > bytes.length) return false;
-    hash.update(
-      createHash('sha1')
-        .update(bytes.subarray(at, at + length))
-        .digest(),
-    );
-    at += length;
-  }
-  return at === bytes.length && hash.digest('base64') === fingerprint.digest;
 }
 
 function parseState(path: string, text: string): State {

@@ -43,6 +43,11 @@ export class RowBlocks {
     if (block.ids.size === 0) this.#blocks.splice(this.#blocks.lastIndexOf(block), 1);
   }
 
+  /** Drops every kept piece: the next `pieces` serialises every block again. */
+  forget(): void {
+    for (const block of this.#blocks) block.piece = undefined;
+  }
+
   /**
    * Each non-empty block as `"id":{...},"id":{...}` passed through `encode`, re-encoding only the
    * blocks changed since the last call. `encode` must be the same function on every call.

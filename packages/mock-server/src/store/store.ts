@@ -1,4 +1,4 @@
-import { OutsideEditError } from './errors';
+import { OutsideEditError, StalePiecesError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
 import { emptyState, type State, type StoredRecord } from './state';
 import { Table, type TableOptions } from './table';
@@ -154,7 +154,7 @@ export class Store {
       this.#unwritten = 0;
       const started = performance.now();
       try {
-        await this.#writer.write(this.#serialise());
+        await this.#writeAll();
         this.#writeError = undefined;
       } catch (error) {
         this.#dirty = true;
@@ -222,6 +222,17 @@ export class Store {
       void this.flush();
     }, RETRY_FAILED_WRITE_MS);
     this.#retry.unref?.();
+  }
+
+  async #writeAll(): Promise<void> {
+    try {
+      await this.#writer.write(this.#serialise());
+    } catch (error) {
+      if (!(error instanceof StalePiecesError)) throw error;
+      // The unchanged pieces' copy on disk was touched: serialise everything once more.
+      for (const table of this.#tables.values()) table.forgetSerialisedPieces();
+      await this.#writer.write(this.#serialise());
+    }
   }
 
   /**

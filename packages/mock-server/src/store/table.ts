@@ -137,6 +137,11 @@ export class Table<T extends StoredRecord = StoredRecord> {
     return this.#blocks.pieces(this.#rows, encode);
   }
 
+  /** Drops the kept pieces (their copy on disk is gone): the next flush serialises every block. */
+  forgetSerialisedPieces(): void {
+    this.#blocks.forget();
+  }
+
   #reindex(): void {
     this.#all = [];
     this.#byProject.clear();
