@@ -195,7 +195,8 @@ export function compareRecords(a: StoredRecord, b: StoredRecord): number {
 function insertOrdered<T extends StoredRecord>(list: T[], row: T): void {
   let i = list.length;
   while (i > 0 && compareRecords(list[i - 1]!, row) > 0) i--;
-  list.splice(i, 0, row);
+  if (i === list.length) list.push(row);
+  else list.splice(i, 0, row);
 }
 
 function removeFrom<T>(list: T[], row: T): void {
