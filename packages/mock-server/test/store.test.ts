@@ -230,6 +230,46 @@ describe('the state file written in blocks', () => {
     );
   });
 
+  it('serves changes while a large flush serialises, and writes one moment of the state', async () => {
+    const statePath = await tempState();
+    const store = new Store(new FilePersistence(statePath), emptyState('x'.repeat(32)));
+    try {
+      const big = store.table(defineTable('big'));
+      for (let i = 0; i < 100_000; i++) {
+        big.insert({ id: `b${i}`, created_at: at, updated_at: at, name: `record number ${i}` });
+      }
+      const events = store.table(defineTable('events'));
+      const counter = store.table(defineTable('counter'));
+      counter.insert({ id: 'c', created_at: at, updated_at: at, n: 0 });
+      // Each step changes two tables together: a file of one moment has as many events as n says.
+      let steps = 0;
+      let flushed = false;
+      const flush = store.flush().then(() => {
+        flushed = true;
+      });
+      while (!flushed) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (flushed) break;
+        steps++;
+        events.insert({ id: `e${steps}`, created_at: at, updated_at: at });
+        counter.update('c', { n: steps }, at);
+        big.update(`b${(steps * 7919) % 100_000}`, { name: `changed at ${steps}` }, at);
+      }
+      await flush;
+      // The 100k records took several steps to serialise, and changes were made between them.
+      expect(steps).toBeGreaterThan(0);
+      const file = JSON.parse(await readFile(statePath, 'utf8'));
+      const n = file.tables.counter.c.n;
+      expect(Object.keys(file.tables.events ?? {})).toHaveLength(n);
+      for (let step = 1; step <= n; step++) {
+        expect(file.tables.big[`b${(step * 7919) % 100_000}`].name).toMatch(/^changed at /);
+      }
+      expect(Object.keys(file.tables.big)).toHaveLength(100_000);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('writes a state file an outside edit put back byte for byte without taking it for an edit', async () => {
     const statePath = await tempState();
     const store = new Store(new FilePersistence(statePath), emptyState('x'.repeat(32)));

@@ -43,6 +43,23 @@ export class RowBlocks {
     if (block.ids.size === 0) this.#blocks.splice(this.#blocks.lastIndexOf(block), 1);
   }
 
+  /**
+   * Encodes changed blocks until `deadline` (a `performance.now()` time); answers whether none is
+   * left. Lets the store do most of a large flush in steps, between which requests are served.
+   */
+  encodeUntil<Piece>(
+    rows: Record<string, StoredRecord>,
+    encode: (text: string) => Piece,
+    deadline: number,
+  ): boolean {
+    for (const block of this.#blocks) {
+      if (block.piece !== undefined) continue;
+      if (performance.now() > deadline) return false;
+      block.piece = encode(blockText(rows, block.ids));
+    }
+    return true;
+  }
+
   /** Drops every kept piece: the next `pieces` serialises every block again. */
   forget(): void {
     for (const block of this.#blocks) block.piece = undefined;

@@ -11,6 +11,8 @@ const RETRY_FAILED_WRITE_MS = 1000;
  * flush delay.
  */
 const FLUSH_SPACING = 4;
+/** The longest step of a flush's serialising before requests waiting meanwhile are served. */
+const SERIALISE_STEP_MS = 10;
 
 /** Declares a table once (name, unique keys); families pass it to `store.table()`. */
 export interface TableSpec<T extends StoredRecord> {
@@ -149,10 +151,11 @@ export class Store {
       // A broken outside edit blocks writes until the file is fixed (the watcher may be off).
       if (this.#externalError) await this.#takeOutsideEdit();
       if (!this.#dirty || this.#externalError) return;
+      const started = performance.now();
+      await this.#encodeChangedBlocks();
       this.#dirty = false;
       const unwritten = this.#unwritten;
       this.#unwritten = 0;
-      const started = performance.now();
       try {
         await this.#writeAll();
         this.#writeError = undefined;
@@ -231,7 +234,27 @@ export class Store {
       if (!(error instanceof StalePiecesError)) throw error;
       // The unchanged pieces' copy on disk was touched: serialise everything once more.
       for (const table of this.#tables.values()) table.forgetSerialisedPieces();
+      await this.#encodeChangedBlocks();
       await this.#writer.write(this.#serialise());
+    }
+  }
+
+  /**
+   * Encodes the changed blocks of the open tables in steps of at most SERIALISE_STEP_MS, serving
+   * requests in between (a large table's first flush takes hundreds of ms). A block changed again
+   * meanwhile is encoded anew by `#serialise`, which runs in one go right after: every piece it
+   * hands over is then of the same moment.
+   */
+  async #encodeChangedBlocks(): Promise<void> {
+    for (;;) {
+      const deadline = performance.now() + SERIALISE_STEP_MS;
+      let done = true;
+      for (const table of this.#tables.values()) {
+        done = table.encodeUntil(this.#writer.encode, deadline) && done;
+        if (!done) break;
+      }
+      if (done) return;
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
   }
 

@@ -137,6 +137,11 @@ export class Table<T extends StoredRecord = StoredRecord> {
     return this.#blocks.pieces(this.#rows, encode);
   }
 
+  /** Encodes changed blocks until `deadline`; answers whether none is left (see RowBlocks). */
+  encodeUntil<Piece>(encode: (text: string) => Piece, deadline: number): boolean {
+    return this.#blocks.encodeUntil(this.#rows, encode, deadline);
+  }
+
   /** Drops the kept pieces (their copy on disk is gone): the next flush serialises every block. */
   forgetSerialisedPieces(): void {
     this.#blocks.forget();
