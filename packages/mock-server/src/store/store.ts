@@ -6,11 +6,12 @@ import { Table, type TableOptions } from './table';
 const RETRY_FAILED_WRITE_MS = 1000;
 /**
  * The next flush waits at least this many times as long as the last one took (serialising the
- * changed parts, then writing the whole file), so writing a large state (100k records: tens of
- * MB) takes at most a fifth of the time under a steady stream of writes. Small states keep the
- * flush delay.
+ * changed blocks, then writing the whole file), so writing a large state (100k records: tens of
+ * MB) takes at most a fifth of the time under a steady stream of writes; but never longer than
+ * MAX_SPACED_INTERVAL_MS, which bounds what a crash can lose. Small states keep the flush delay.
  */
 const FLUSH_SPACING = 4;
+const MAX_SPACED_INTERVAL_MS = 1000;
 /** The longest step of a flush's serialising before requests waiting meanwhile are served. */
 const SERIALISE_STEP_MS = 10;
 
@@ -98,10 +99,10 @@ export class Store {
 
   /**
    * The longest a change waits before its write starts: the flush delay, or, for a state so large
-   * that writing it takes a while, four times the last flush.
+   * that writing it takes a while, four times the last flush, up to one second.
    */
   get flushIntervalMs(): number {
-    return Math.max(this.#flushDelayMs, FLUSH_SPACING * this.#flushMs);
+    return Math.max(this.#flushDelayMs, Math.min(MAX_SPACED_INTERVAL_MS, FLUSH_SPACING * this.#flushMs));
   }
 
   table<T extends StoredRecord>(spec: TableSpec<T>): Table<T> {
