@@ -11,6 +11,7 @@ import {
   encodePiece,
   type Fingerprint,
   fingerprintOf,
+  fingerprintOfText,
   isText,
   spill,
   writePieces,
@@ -71,7 +72,7 @@ export class FilePersistence implements Persistence {
     }
     if (text === null) return undefined;
     const state = parseState(this.location, text);
-    if (stats) this.#own = { fingerprint: fingerprintOf([encodePiece(text)]), stats };
+    if (stats) this.#own = { fingerprint: fingerprintOfText(text), stats };
     return state;
   }
 
@@ -157,7 +158,7 @@ export class FilePersistence implements Persistence {
     }
     const text = bytes.toString('utf8');
     const state = parseState(this.location, text);
-    this.#own = { fingerprint: fingerprintOf([encodePiece(text)]), stats };
+    this.#own = { fingerprint: fingerprintOfText(text), stats };
     return state;
   }
 

@@ -40,6 +40,15 @@ export function fingerprintOf(pieces: readonly EncodedPiece[]): Fingerprint {
   return { lengths: pieces.map((piece) => piece.length), digest: hash.digest('base64') };
 }
 
+/** The fingerprint of a whole text as one piece (a file loaded), without a copy of its bytes. */
+export function fingerprintOfText(text: string): Fingerprint {
+  const digest = createHash('sha1').update(text, 'utf8').digest();
+  return {
+    lengths: [Buffer.byteLength(text, 'utf8')],
+    digest: createHash('sha1').update(digest).digest('base64'),
+  };
+}
+
 /** Whether `bytes` are the text `fingerprint` was taken of, cut at the same lengths. */
 export function isText(bytes: Buffer, fingerprint: Fingerprint): boolean {
   const hash = createHash('sha1');
