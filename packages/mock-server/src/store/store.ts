@@ -1,5 +1,6 @@
 import { OutsideEditError, StalePiecesError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
+import { serialiseRows } from './row-blocks';
 import { emptyState, type State, type StoredRecord } from './state';
 import { Table, type TableOptions } from './table';
 
@@ -274,13 +275,11 @@ export class Store {
       text += `${first ? '' : ','}${JSON.stringify(name)}:`;
       first = false;
       const table = this.#tables.get(name);
-      if (!table?.holds(rows)) {
-        text += JSON.stringify(rows);
-        continue;
-      }
       pieces.push(encode(`${text}{`));
       text = '}';
-      table.serialisedPieces(encode).forEach((piece, i) => {
+      // A table no family opened yet is serialised in blocks too (none kept): no one string of it.
+      const blocks = table?.holds(rows) ? table.serialisedPieces(encode) : serialiseRows(rows, encode);
+      blocks.forEach((piece, i) => {
         if (i > 0) pieces.push(this.#comma);
         pieces.push(piece);
       });
