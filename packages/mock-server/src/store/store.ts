@@ -262,7 +262,7 @@ export class Store {
 
   /**
    * The state's JSON text as the writer's pieces: the tables the store has open reuse the pieces
-   * of their blocks that did not change; the rest (tables no family opened yet) is serialised whole.
+   * of their blocks that did not change; a table no family opened yet is serialised anew.
    */
   #serialise(): unknown[] {
     const { version, secret, clock_offset_ms, tables } = this.#state;
@@ -277,7 +277,7 @@ export class Store {
       const table = this.#tables.get(name);
       pieces.push(encode(`${text}{`));
       text = '}';
-      // A table no family opened yet is serialised in blocks too (none kept): no one string of it.
+      // In blocks too, though none is kept: no one string of a large table.
       const blocks = table?.holds(rows) ? table.serialisedPieces(encode) : serialiseRows(rows, encode);
       blocks.forEach((piece, i) => {
         if (i > 0) pieces.push(this.#comma);
