@@ -20,7 +20,8 @@ export class Table<T extends StoredRecord = StoredRecord> {
   #byProject = new Map<string, T[]>();
   #all: T[] = [];
   #unique = new Map<string, Map<string, string>>();
-  #blocks = new RowBlocks();
+  /** Made by the first flush: a store that keeps nothing (in memory) never pays for it. */
+  #blocks: RowBlocks | undefined;
   #keys: Record<string, KeyOf<T>>;
   readonly #changed: () => void;
 
@@ -88,7 +89,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     if (Object.hasOwn(this.#rows, row.id)) throw new Error(`Duplicate id ${row.id} in ${this.name}`);
     this.#rows[row.id] = row;
     this.#index(row);
-    this.#blocks.add(row.id);
+    this.#blocks?.add(row.id);
     this.#changed();
     return row;
   }
@@ -100,7 +101,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     this.#unindexKeys(row);
     Object.assign(row, patch, { updated_at: at });
     this.#indexKeys(row);
-    this.#blocks.changed(id);
+    this.#blocks?.changed(id);
     this.#changed();
     return row;
   }
@@ -109,7 +110,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     const row = this.get(id);
     if (!row) return undefined;
     delete this.#rows[id];
-    this.#blocks.remove(id);
+    this.#blocks?.remove(id);
     this.#unindexKeys(row);
     removeFrom(this.#all, row);
     if (row.project_id !== undefined) {
@@ -134,30 +135,35 @@ export class Table<T extends StoredRecord = StoredRecord> {
 
   /** The records serialised in blocks (see RowBlocks), for the store's flush. */
   serialisedPieces<Piece>(encode: (text: string) => Piece): Piece[] {
-    return this.#blocks.pieces(this.#rows, encode);
+    return this.#rowBlocks().pieces(this.#rows, encode);
   }
 
   /** Encodes changed blocks until `deadline`; answers whether none is left (see RowBlocks). */
   encodeUntil<Piece>(encode: (text: string) => Piece, deadline: number): boolean {
-    return this.#blocks.encodeUntil(this.#rows, encode, deadline);
+    return this.#rowBlocks().encodeUntil(this.#rows, encode, deadline);
   }
 
   /** Drops the kept pieces (their copy on disk is gone): the next flush serialises every block. */
   forgetSerialisedPieces(): void {
-    this.#blocks.forget();
+    this.#blocks?.forget();
   }
 
   #reindex(): void {
     this.#all = [];
     this.#byProject.clear();
     this.#unique.clear();
-    this.#blocks = new RowBlocks();
+    this.#blocks = undefined;
     for (const key of Object.keys(this.#keys)) this.#unique.set(key, new Map());
     const rows = Object.values(this.#rows).sort(compareRecords);
-    for (const row of rows) {
-      this.#index(row);
-      this.#blocks.add(row.id);
+    for (const row of rows) this.#index(row);
+  }
+
+  #rowBlocks(): RowBlocks {
+    if (!this.#blocks) {
+      this.#blocks = new RowBlocks();
+      for (const row of this.#all) this.#blocks.add(row.id);
     }
+    return this.#blocks;
   }
 
   #index(row: T): void {
