@@ -1,9 +1,10 @@
-// Profiles the reference server under load: `node bench/profile.mjs [get|post] [seconds]`.
-// Starts bench/servers/nimbus.mjs with --cpu-prof, loads one route with autocannon, stops the
+// Profiles the reference server under load: `node bench/profile.mjs [get|post] [seconds] [file]`.
+// Starts bench/servers/nimbus.mjs with --cpu-prof (in memory, or on a new state file with `file`), loads one route with autocannon, stops the
 // server, and prints the functions with the most self time and with the most total time (the
 // .cpuprofile stays in the temp directory, for Chrome DevTools or speedscope).
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, loadCreates, startServer, table } from './lib.mjs';
 
@@ -12,8 +13,10 @@ const duration = Number(process.argv[3] ?? 10);
 const dir = `${tmpdir()}/nimbus-bench-profiles/`;
 await mkdir(dir, { recursive: true });
 const before = new Set(await readdir(dir));
+const stateDir = process.argv[4] === 'file' ? await mkdtemp(join(tmpdir(), 'nimbus-bench-')) : undefined;
+const env = stateDir ? { BENCH_STATE: join(stateDir, 'state.json') } : {};
 
-const server = await startServer(fileURLToPath(new URL('./servers/nimbus.mjs', import.meta.url)), {}, [
+const server = await startServer(fileURLToPath(new URL('./servers/nimbus.mjs', import.meta.url)), env, [
   '--cpu-prof',
   `--cpu-prof-dir=${dir}`,
 ]);
@@ -25,6 +28,7 @@ if (route === 'get') {
   result = await load({ url: server.url, path: '/api/v1/instances?per_page=20', headers, duration });
 }
 await server.stop();
+if (stateDir) await rm(stateDir, { recursive: true, force: true });
 console.log(`${route.toUpperCase()}: ${result.rps} req/s, p99 ${result.p99} ms, ${result.failures} failures`);
 
 const file = (await readdir(dir)).find((name) => name.endsWith('.cpuprofile') && !before.has(name));

@@ -57,6 +57,7 @@ async function onStateFile(instances, { duration, connections }) {
         post,
         rssStartMb,
         rssAfterMb: rssMb(server.child.pid),
+        heapAfterMb: stats.heapUsedMb,
         loopDelayMaxMs: stats.loopDelayMaxMs,
       };
     } finally {

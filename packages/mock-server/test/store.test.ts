@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Nimbus } from '@nimbus/sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createServer, StateFileError } from '../src/index';
+import { FilePersistence } from '../src/store/file-persistence';
 import type { Persistence } from '../src/store/persistence';
 import { asState, emptyState, StateSchema } from '../src/store/state';
 import { defineTable, Store } from '../src/store/store';
@@ -150,6 +151,144 @@ describe('coalesced writes', () => {
     fail = false;
     await store.flush();
     expect(store.health().ok).toBe(true);
+  });
+});
+
+describe('the state file written in blocks', () => {
+  const at = '2026-01-01T00:00:00.000Z';
+  type Op =
+    | { kind: 'insert'; table: string; count: number }
+    | { kind: 'update' | 'delete'; table: string; pick: number }
+    | { kind: 'flush' }
+    | { kind: 'touch' };
+  const table = fc.constantFrom('things', 'others');
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    {
+      arbitrary: fc.record({ kind: fc.constant('insert'), table, count: fc.integer({ min: 1, max: 700 }) }),
+      weight: 3,
+    },
+    { arbitrary: fc.record({ kind: fc.constantFrom('update', 'delete'), table, pick: fc.nat() }), weight: 6 },
+    { arbitrary: fc.record({ kind: fc.constant('flush') }), weight: 2 },
+    { arbitrary: fc.record({ kind: fc.constant('touch') }), weight: 1 },
+  ) as fc.Arbitrary<Op>;
+
+  /**
+   * A state as a plain document, without empty tables (opening a table adds one and changes
+   * nothing to write), to compare the store's state with what the file parses to.
+   */
+  const documentOf = (state: unknown) => {
+    const document = JSON.parse(JSON.stringify(state));
+    for (const [name, rows] of Object.entries(document.tables)) {
+      if (Object.keys(rows as object).length === 0) delete document.tables[name];
+    }
+    return document;
+  };
+
+  // Unchanged blocks are written from the pieces kept at the last flush (their bytes copied from
+  // the file written then): whatever changed since, and wherever, the file must be the state.
+  it('holds exactly the state after every flush, through inserts, updates and deletes in any block', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
+        const statePath = await tempState();
+        const store = new Store(new FilePersistence(statePath), emptyState('x'.repeat(32)));
+        let next = 0;
+        try {
+          // Written once first, as the server does before serving.
+          store.changed();
+          await store.flush();
+          for (const step of ops) {
+            if (step.kind === 'flush') {
+              await store.flush();
+              expect(documentOf(JSON.parse(await readFile(statePath, 'utf8')))).toEqual(
+                documentOf(store.state),
+              );
+            } else if (step.kind === 'touch') {
+              // Same text, other mtime: the copies kept in that file are no longer trusted.
+              await utimes(statePath, new Date(), new Date(Date.now() + 1000));
+            } else if (step.kind === 'insert') {
+              for (let i = 0; i < step.count; i++) {
+                const id = `r${next++}`;
+                store.table(defineTable(step.table)).insert({ id, created_at: at, updated_at: at, n: 0 });
+              }
+            } else {
+              const rows = store.table(defineTable(step.table)).list();
+              const row = rows[step.pick % Math.max(rows.length, 1)];
+              if (!row) continue;
+              if (step.kind === 'delete') store.table(defineTable(step.table)).delete(row.id);
+              else store.table(defineTable(step.table)).update(row.id, { n: Number(row.n) + 1 }, at);
+            }
+          }
+          await store.flush();
+          expect(store.health()).toEqual({ ok: true });
+          const reloaded = await new FilePersistence(statePath).load();
+          expect(documentOf(reloaded)).toEqual(documentOf(store.state));
+        } finally {
+          await store.close();
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('serves changes while a large flush serialises, and writes one moment of the state', async () => {
+    const statePath = await tempState();
+    const store = new Store(new FilePersistence(statePath), emptyState('x'.repeat(32)));
+    try {
+      const big = store.table(defineTable('big'));
+      for (let i = 0; i < 100_000; i++) {
+        big.insert({ id: `b${i}`, created_at: at, updated_at: at, name: `record number ${i}` });
+      }
+      const events = store.table(defineTable('events'));
+      const counter = store.table(defineTable('counter'));
+      counter.insert({ id: 'c', created_at: at, updated_at: at, n: 0 });
+      // Each step changes two tables together: a file of one moment has as many events as n says.
+      let steps = 0;
+      let flushed = false;
+      const flush = store.flush().then(() => {
+        flushed = true;
+      });
+      while (!flushed) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (flushed) break;
+        steps++;
+        events.insert({ id: `e${steps}`, created_at: at, updated_at: at });
+        counter.update('c', { n: steps }, at);
+        big.update(`b${(steps * 7919) % 100_000}`, { name: `changed at ${steps}` }, at);
+      }
+      await flush;
+      // The 100k records took several steps to serialise, and changes were made between them.
+      expect(steps).toBeGreaterThan(0);
+      const file = JSON.parse(await readFile(statePath, 'utf8'));
+      const n = file.tables.counter.c.n;
+      expect(Object.keys(file.tables.events ?? {})).toHaveLength(n);
+      for (let step = 1; step <= n; step++) {
+        expect(file.tables.big[`b${(step * 7919) % 100_000}`].name).toMatch(/^changed at /);
+      }
+      expect(Object.keys(file.tables.big)).toHaveLength(100_000);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('writes a state file an outside edit put back byte for byte without taking it for an edit', async () => {
+    const statePath = await tempState();
+    const store = new Store(new FilePersistence(statePath), emptyState('x'.repeat(32)));
+    try {
+      const things = store.table(defineTable('things'));
+      for (let i = 0; i < 2000; i++) things.insert({ id: `t${i}`, created_at: at, updated_at: at, n: 0 });
+      await store.flush();
+      // Rewritten in place with the same text: another mtime, same content (the digest tells it is ours).
+      await writeFile(statePath, await readFile(statePath));
+      things.update('t1500', { n: 1 }, at);
+      await store.flush();
+      expect(store.health()).toEqual({ ok: true });
+      const file = JSON.parse(await readFile(statePath, 'utf8'));
+      expect(documentOf(file)).toEqual(documentOf(store.state));
+      expect(file.tables.things.t1500.n).toBe(1);
+      expect(Object.keys(file.tables.things)).toHaveLength(2000);
+    } finally {
+      await store.close();
+    }
   });
 });
 

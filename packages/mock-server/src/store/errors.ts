@@ -25,3 +25,15 @@ export class OutsideEditError extends Error {
     super(`State file ${path} was changed from outside since the last write; not written over`);
   }
 }
+
+/**
+ * A write needed unchanged pieces from the file written last, and that file is gone or was
+ * changed: the store serialises those pieces again and writes once more.
+ */
+export class StalePiecesError extends Error {
+  override readonly name = 'StalePiecesError';
+
+  constructor() {
+    super('The pieces kept on disk are not in the last written file any more');
+  }
+}

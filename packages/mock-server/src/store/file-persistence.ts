@@ -1,17 +1,26 @@
-import { createHash } from 'node:crypto';
 import { type BigIntStats, closeSync, fstatSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
-import { mkdir, open, readFile, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { TextFile } from 'lowdb/node';
-import { OutsideEditError, StateFileError } from './errors';
-import type { Persistence } from './persistence';
+import { OutsideEditError, StalePiecesError, StateFileError } from './errors';
+import type { Persistence, PieceWriter } from './persistence';
 import { asState, type State, StateSchema } from './state';
+import {
+  type EncodedPiece,
+  encodePiece,
+  type Fingerprint,
+  fingerprintOf,
+  fingerprintOfText,
+  isText,
+  spill,
+  writePieces,
+} from './state-pieces';
 
 /** What the file looked like right after this process last wrote or loaded it. */
 interface OwnVersion {
   /** A digest of the text, so a file rewritten with the same content is still known as ours. */
-  readonly digest: string;
+  readonly fingerprint: Fingerprint;
   /** Identity and modification time: any other writer changes at least one of them. */
   stats: BigIntStats;
 }
@@ -35,7 +44,13 @@ export class FilePersistence implements Persistence {
   readonly #file: TextFile;
   readonly #temp: string;
   #own: OwnVersion | undefined;
+  /** The file written last (the state file, or what a rename replaced it with), open to copy spilled pieces from. */
+  #source: { file: FileHandle; stats: BigIntStats } | undefined;
   #watcher: FSWatcher | undefined;
+  readonly pieces: PieceWriter<EncodedPiece> = {
+    encode: encodePiece,
+    write: (pieces) => this.writePieces(pieces),
+  };
 
   constructor(path: string) {
     this.location = resolve(path);
@@ -57,34 +72,72 @@ export class FilePersistence implements Persistence {
     }
     if (text === null) return undefined;
     const state = parseState(this.location, text);
-    if (stats) this.#own = { digest: digestOf(text), stats };
+    if (stats) this.#own = { fingerprint: fingerprintOfText(text), stats };
     return state;
   }
 
   /** Throws OutsideEditError, writing nothing, when the file holds an edit made from outside. */
-  async write(serialised: string): Promise<void> {
+  write(serialised: string): Promise<void> {
+    return this.writePieces([encodePiece(serialised)]);
+  }
+
+  /**
+   * As `write`, the pieces end to end, streamed to the temp file (no one string of the whole
+   * state), the spilled ones copied from the file written last. Throws StalePiecesError when that
+   * file changed since (touched, edited in place): its copies could not be trusted.
+   */
+  async writePieces(pieces: readonly EncodedPiece[]): Promise<void> {
     await mkdir(dirname(this.location), { recursive: true });
-    const written = await writeAndStat(this.#temp, serialised);
-    // The check and the rename run back to back in system calls that do not yield to the event
-    // loop, so another writer's save can slip in between only within microseconds.
-    // The replaced file stays open: an edit saved into it in place meanwhile is still readable.
-    const replaced = openIfExists(this.location);
+    const target = await open(this.#temp, 'w+');
+    let renamed = false;
     try {
-      const before = replaced === undefined ? undefined : fstatSync(replaced, { bigint: true });
-      if (before && !this.#isOwn(before, replaced!)) {
+      const source = await this.#unchangedSource();
+      const offsets = await writePieces(target, pieces, source?.file);
+      // Checked again once copied: a change made while copying shows in the metadata.
+      if (source && !sameVersion(await source.file.stat({ bigint: true }), source.stats)) {
+        throw new StalePiecesError();
+      }
+      const written = await target.stat({ bigint: true });
+      // The check and the rename run back to back in system calls that do not yield to the event
+      // loop, so another writer's save can slip in between only within microseconds.
+      // The replaced file stays open: an edit saved into it in place meanwhile is still readable.
+      const replaced = openIfExists(this.location);
+      try {
+        const before = replaced === undefined ? undefined : fstatSync(replaced, { bigint: true });
+        if (before && !this.#isOwn(before, replaced!)) throw new OutsideEditError(this.location);
+        renameSync(this.#temp, this.location);
+        renamed = true;
+        // The temp file's own metadata: a rename keeps inode, size and mtime.
+        this.#own = { fingerprint: fingerprintOf(pieces), stats: written };
+        // The new file is where the next write copies the unchanged pieces from.
+        spill(pieces, offsets);
+        const previous = this.#source;
+        this.#source = { file: target, stats: written };
+        try {
+          if (before && !sameVersion(before, fstatSync(replaced!, { bigint: true }))) {
+            // Edited in place between the check and the rename: put the edit back, for the store to take in.
+            await this.#restore(await settledBytes(replaced!));
+          }
+        } finally {
+          await previous?.file.close();
+        }
+      } finally {
+        if (replaced !== undefined) closeSync(replaced);
+      }
+    } catch (error) {
+      if (!renamed) {
+        await target.close();
         rmSync(this.#temp, { force: true });
-        throw new OutsideEditError(this.location);
       }
-      renameSync(this.#temp, this.location);
-      // The temp file's own metadata: a rename keeps inode, size and mtime.
-      this.#own = { digest: digestOf(serialised), stats: written };
-      if (before && !sameVersion(before, fstatSync(replaced!, { bigint: true }))) {
-        // Edited in place between the check and the rename: put the edit back, for the store to take in.
-        await this.#restore(await settledText(replaced!));
-      }
-    } finally {
-      if (replaced !== undefined) closeSync(replaced);
+      throw error;
     }
+  }
+
+  /** The file written last, if it still holds what was written (same inode, size and mtime). */
+  async #unchangedSource(): Promise<{ file: FileHandle; stats: BigIntStats } | undefined> {
+    if (!this.#source) return undefined;
+    const now = await this.#source.file.stat({ bigint: true });
+    return sameVersion(now, this.#source.stats) ? this.#source : undefined;
   }
 
   async readOutsideEdit(): Promise<State | undefined> {
@@ -92,20 +145,20 @@ export class FilePersistence implements Persistence {
     // Deleted: nothing to reload; the next write puts the state back.
     if (!stats) return undefined;
     if (this.#own && sameVersion(stats, this.#own.stats)) return undefined;
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readFile(this.location, 'utf8');
+      bytes = await readFile(this.location);
     } catch {
       return undefined; // moved away between stat and read: the next check tells
     }
-    const digest = digestOf(text);
-    if (digest === this.#own?.digest) {
+    if (this.#own && isText(bytes, this.#own.fingerprint)) {
       // Our own text with other metadata (touched, copied back): nothing changed.
       this.#own.stats = stats;
       return undefined;
     }
+    const text = bytes.toString('utf8');
     const state = parseState(this.location, text);
-    this.#own = { digest, stats };
+    this.#own = { fingerprint: fingerprintOfText(text), stats };
     return state;
   }
 
@@ -119,16 +172,18 @@ export class FilePersistence implements Persistence {
 
   async close(): Promise<void> {
     await this.#watcher?.close();
+    await this.#source?.file.close();
+    this.#source = undefined;
   }
 
   /** Whether the open file is our last write or load (checked by metadata, then by content). */
   #isOwn(stats: BigIntStats, fd: number): boolean {
     if (!this.#own) return false;
     if (sameVersion(stats, this.#own.stats)) return true;
-    return digestOf(readAll(fd)) === this.#own.digest;
+    return isText(readAll(fd), this.#own.fingerprint);
   }
 
-  async #restore(edit: string): Promise<void> {
+  async #restore(edit: Buffer): Promise<void> {
     await writeAndStat(this.#temp, edit);
     renameSync(this.#temp, this.location);
     this.#own = undefined;
@@ -136,11 +191,11 @@ export class FilePersistence implements Persistence {
   }
 }
 
-/** Writes `text` to a new file at `path` and answers that file's metadata. */
-async function writeAndStat(path: string, text: string): Promise<BigIntStats> {
+/** Writes `bytes` to a new file at `path` and answers that file's metadata. */
+async function writeAndStat(path: string, bytes: Buffer): Promise<BigIntStats> {
   const file = await open(path, 'w');
   try {
-    await file.writeFile(text, 'utf8');
+    await file.writeFile(bytes);
     return await file.stat({ bigint: true });
   } finally {
     await file.close();
@@ -148,10 +203,10 @@ async function writeAndStat(path: string, text: string): Promise<BigIntStats> {
 }
 
 /**
- * The text of an open file once its writer (an editor saving in place) has stopped for a moment:
+ * The bytes of an open file once its writer (an editor saving in place) has stopped for a moment:
  * no change of metadata for 50 ms, or 2 s at most.
  */
-async function settledText(fd: number): Promise<string> {
+async function settledBytes(fd: number): Promise<Buffer> {
   let last = fstatSync(fd, { bigint: true });
   for (let waited = 0; waited < 2000; waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -163,12 +218,12 @@ async function settledText(fd: number): Promise<string> {
 }
 
 /** The whole file from its start, whatever was read through the descriptor before. */
-function readAll(fd: number): string {
+function readAll(fd: number): Buffer {
   const chunks: Buffer[] = [];
   for (let position = 0; ; ) {
     const buffer = Buffer.alloc(1 << 20);
     const bytesRead = readSync(fd, buffer, 0, buffer.length, position);
-    if (bytesRead === 0) return Buffer.concat(chunks).toString('utf8');
+    if (bytesRead === 0) return Buffer.concat(chunks);
     chunks.push(buffer.subarray(0, bytesRead));
     position += bytesRead;
   }
@@ -192,10 +247,6 @@ async function statOf(path: string): Promise<BigIntStats | undefined> {
 
 function sameVersion(a: BigIntStats, b: BigIntStats): boolean {
   return a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeNs === b.mtimeNs;
-}
-
-function digestOf(text: string): string {
-  return createHash('sha1').update(text).digest('base64');
 }
 
 function parseState(path: string, text: string): State {

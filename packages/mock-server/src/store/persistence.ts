@@ -11,6 +11,11 @@ export interface Persistence {
   /** Writes the serialised state atomically. */
   write(serialised: string): Promise<void>;
   /**
+   * When set, the store writes through it instead of `write`, in pieces: the parts of the state
+   * that did not change since the last flush are handed in as the same pieces, encoded once.
+   */
+  readonly pieces?: PieceWriter<unknown>;
+  /**
    * For a location others can edit (a file): the state it holds when someone other than this
    * process wrote it since our last write or load, else undefined. Throws StateFileError when
    * that edit is not a valid state.
@@ -19,6 +24,14 @@ export interface Persistence {
   /** Calls `onEvent` whenever the location may have been changed; the store then asks `readOutsideEdit`. */
   watch?(onEvent: () => void): void;
   close(): Promise<void>;
+}
+
+/** Writes the state as a sequence of pieces that, put end to end, are its JSON text. */
+export interface PieceWriter<Piece> {
+  /** Turns a part of the JSON text into a piece (e.g. its bytes and their digest). */
+  encode(text: string): Piece;
+  /** Writes the pieces end to end, atomically, as `Persistence.write` does the whole text. */
+  write(pieces: readonly Piece[]): Promise<void>;
 }
 
 /** Keeps nothing: state lives only as long as the process. */

@@ -1,15 +1,20 @@
-import { OutsideEditError } from './errors';
-import type { Persistence } from './persistence';
+import { OutsideEditError, StalePiecesError } from './errors';
+import type { Persistence, PieceWriter } from './persistence';
+import { serialiseRows } from './row-blocks';
 import { emptyState, type State, type StoredRecord } from './state';
 import { Table, type TableOptions } from './table';
 
 const RETRY_FAILED_WRITE_MS = 1000;
 /**
- * The next flush waits at least this many times as long as the last serialisation took, so
- * serialising a large state (100k records: tens of ms, the event loop blocked meanwhile) takes
- * at most a fifth of the time under a steady stream of writes. Small states keep the flush delay.
+ * The next flush waits at least this many times as long as the last one took (serialising the
+ * changed blocks, then writing the whole file), so writing a large state (100k records: tens of
+ * MB) takes at most a fifth of the time under a steady stream of writes; but never longer than
+ * MAX_SPACED_INTERVAL_MS, which bounds what a crash can lose. Small states keep the flush delay.
  */
-const SERIALISE_SPACING = 4;
+const FLUSH_SPACING = 4;
+const MAX_SPACED_INTERVAL_MS = 1000;
+/** The longest step of a flush's serialising before requests waiting meanwhile are served. */
+const SERIALISE_STEP_MS = 10;
 
 /** Declares a table once (name, unique keys); families pass it to `store.table()`. */
 export interface TableSpec<T extends StoredRecord> {
@@ -58,9 +63,12 @@ export class Store {
   #retry: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
   #externalError: Error | undefined;
-  #serialiseMs = 0;
+  #flushMs = 0;
   readonly #log: StoreLog | undefined;
   readonly #persistence: Persistence;
+  readonly #writer: PieceWriter<unknown>;
+  /** The `,` between blocks, encoded once. */
+  readonly #comma: unknown;
   readonly #flushDelayMs: number;
   /** Listeners told when the whole state was replaced (reset, import, outside edit). */
   readonly #replaced = new Set<() => void>();
@@ -71,6 +79,12 @@ export class Store {
     options: { flushDelayMs?: number; log?: StoreLog } = {},
   ) {
     this.#persistence = persistence;
+    // A persistence that takes one string gets the pieces joined.
+    this.#writer = persistence.pieces ?? {
+      encode: (text) => text,
+      write: (pieces) => persistence.write(pieces.join('')),
+    };
+    this.#comma = this.#writer.encode(',');
     this.#state = state;
     this.#flushDelayMs = options.flushDelayMs ?? 50;
     this.#log = options.log;
@@ -86,10 +100,10 @@ export class Store {
 
   /**
    * The longest a change waits before its write starts: the flush delay, or, for a state so large
-   * that serialising it takes a while, four times the last serialisation.
+   * that writing it takes a while, four times the last flush, up to one second.
    */
   get flushIntervalMs(): number {
-    return Math.max(this.#flushDelayMs, SERIALISE_SPACING * this.#serialiseMs);
+    return Math.max(this.#flushDelayMs, Math.min(MAX_SPACED_INTERVAL_MS, FLUSH_SPACING * this.#flushMs));
   }
 
   table<T extends StoredRecord>(spec: TableSpec<T>): Table<T> {
@@ -139,14 +153,13 @@ export class Store {
       // A broken outside edit blocks writes until the file is fixed (the watcher may be off).
       if (this.#externalError) await this.#takeOutsideEdit();
       if (!this.#dirty || this.#externalError) return;
+      const started = performance.now();
+      await this.#encodeChangedBlocks();
       this.#dirty = false;
       const unwritten = this.#unwritten;
       this.#unwritten = 0;
-      const started = performance.now();
-      const text = JSON.stringify(this.#state);
-      this.#serialiseMs = performance.now() - started;
       try {
-        await this.#persistence.write(text);
+        await this.#writeAll();
         this.#writeError = undefined;
       } catch (error) {
         this.#dirty = true;
@@ -158,6 +171,8 @@ export class Store {
         }
         this.#writeError = error as Error;
         this.#retryLater();
+      } finally {
+        this.#flushMs = performance.now() - started;
       }
     });
   }
@@ -212,6 +227,65 @@ export class Store {
       void this.flush();
     }, RETRY_FAILED_WRITE_MS);
     this.#retry.unref?.();
+  }
+
+  async #writeAll(): Promise<void> {
+    try {
+      await this.#writer.write(this.#serialise());
+    } catch (error) {
+      if (!(error instanceof StalePiecesError)) throw error;
+      // The unchanged pieces' copy on disk was touched: serialise everything once more.
+      for (const table of this.#tables.values()) table.forgetSerialisedPieces();
+      await this.#encodeChangedBlocks();
+      await this.#writer.write(this.#serialise());
+    }
+  }
+
+  /**
+   * Encodes the changed blocks of the open tables in steps of at most SERIALISE_STEP_MS, serving
+   * requests in between (a large table's first flush takes hundreds of ms). A block changed again
+   * meanwhile is encoded anew by `#serialise`, which runs in one go right after: every piece it
+   * hands over is then of the same moment.
+   */
+  async #encodeChangedBlocks(): Promise<void> {
+    for (;;) {
+      const deadline = performance.now() + SERIALISE_STEP_MS;
+      let done = true;
+      for (const table of this.#tables.values()) {
+        done = table.encodeUntil(this.#writer.encode, deadline) && done;
+        if (!done) break;
+      }
+      if (done) return;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
+
+  /**
+   * The state's JSON text as the writer's pieces: the tables the store has open reuse the pieces
+   * of their blocks that did not change; a table no family opened yet is serialised anew.
+   */
+  #serialise(): unknown[] {
+    const { version, secret, clock_offset_ms, tables } = this.#state;
+    const encode = this.#writer.encode;
+    let text = `{"version":${JSON.stringify(version)},"secret":${JSON.stringify(secret)},"clock_offset_ms":${JSON.stringify(clock_offset_ms)},"tables":{`;
+    const pieces: unknown[] = [];
+    let first = true;
+    for (const name in tables) {
+      const rows = tables[name]!;
+      text += `${first ? '' : ','}${JSON.stringify(name)}:`;
+      first = false;
+      const table = this.#tables.get(name);
+      pieces.push(encode(`${text}{`));
+      text = '}';
+      // In blocks too, though none is kept: no one string of a large table.
+      const blocks = table?.holds(rows) ? table.serialisedPieces(encode) : serialiseRows(rows, encode);
+      blocks.forEach((piece, i) => {
+        if (i > 0) pieces.push(this.#comma);
+        pieces.push(piece);
+      });
+    }
+    pieces.push(encode(`${text}}}`));
+    return pieces;
   }
 
   /** Runs `job` after every write or check queued before it. */

@@ -1,3 +1,4 @@
+import { RowBlocks } from './row-blocks';
 import type { StoredRecord } from './state';
 
 /** A function that derives a unique key from a record (e.g. a lower-cased email). */
@@ -19,6 +20,8 @@ export class Table<T extends StoredRecord = StoredRecord> {
   #byProject = new Map<string, T[]>();
   #all: T[] = [];
   #unique = new Map<string, Map<string, string>>();
+  /** Made by the first flush: a store that keeps nothing (in memory) never pays for it. */
+  #blocks: RowBlocks | undefined;
   #keys: Record<string, KeyOf<T>>;
   readonly #changed: () => void;
 
@@ -86,6 +89,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     if (Object.hasOwn(this.#rows, row.id)) throw new Error(`Duplicate id ${row.id} in ${this.name}`);
     this.#rows[row.id] = row;
     this.#index(row);
+    this.#blocks?.add(row.id);
     this.#changed();
     return row;
   }
@@ -97,6 +101,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     this.#unindexKeys(row);
     Object.assign(row, patch, { updated_at: at });
     this.#indexKeys(row);
+    this.#blocks?.changed(id);
     this.#changed();
     return row;
   }
@@ -105,6 +110,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     const row = this.get(id);
     if (!row) return undefined;
     delete this.#rows[id];
+    this.#blocks?.remove(id);
     this.#unindexKeys(row);
     removeFrom(this.#all, row);
     if (row.project_id !== undefined) {
@@ -122,13 +128,42 @@ export class Table<T extends StoredRecord = StoredRecord> {
     return doomed.length;
   }
 
+  /** Whether this table works on `rows` (after a reset or reload the store holds other objects). */
+  holds(rows: Record<string, StoredRecord>): boolean {
+    return (this.#rows as Record<string, StoredRecord>) === rows;
+  }
+
+  /** The records serialised in blocks (see RowBlocks), for the store's flush. */
+  serialisedPieces<Piece>(encode: (text: string) => Piece): Piece[] {
+    return this.#rowBlocks().pieces(this.#rows, encode);
+  }
+
+  /** Encodes changed blocks until `deadline`; answers whether none is left (see RowBlocks). */
+  encodeUntil<Piece>(encode: (text: string) => Piece, deadline: number): boolean {
+    return this.#rowBlocks().encodeUntil(this.#rows, encode, deadline);
+  }
+
+  /** Drops the kept pieces (their copy on disk is gone): the next flush serialises every block. */
+  forgetSerialisedPieces(): void {
+    this.#blocks?.forget();
+  }
+
   #reindex(): void {
     this.#all = [];
     this.#byProject.clear();
     this.#unique.clear();
+    this.#blocks = undefined;
     for (const key of Object.keys(this.#keys)) this.#unique.set(key, new Map());
     const rows = Object.values(this.#rows).sort(compareRecords);
     for (const row of rows) this.#index(row);
+  }
+
+  #rowBlocks(): RowBlocks {
+    if (!this.#blocks) {
+      this.#blocks = new RowBlocks();
+      for (const row of this.#all) this.#blocks.add(row.id);
+    }
+    return this.#blocks;
   }
 
   #index(row: T): void {
@@ -171,7 +206,8 @@ export function compareRecords(a: StoredRecord, b: StoredRecord): number {
 function insertOrdered<T extends StoredRecord>(list: T[], row: T): void {
   let i = list.length;
   while (i > 0 && compareRecords(list[i - 1]!, row) > 0) i--;
-  list.splice(i, 0, row);
+  if (i === list.length) list.push(row);
+  else list.splice(i, 0, row);
 }
 
 function removeFrom<T>(list: T[], row: T): void {

@@ -8,7 +8,7 @@ import { FilePersistence } from '../../../src/store/file-persistence';
  * server options as JSON. It runs as `npm start` does, watching its state file for outside edits.
  * Prints one JSON line per message on stdout: `{"url":...}` once listening, `{"flushed":<ms>}`
  * after each completed write of the state file (with the wall-clock time the state was
- * serialised: the store hands the text over right after serialising it), and `{"log":...}` for
+ * serialised: the store hands the pieces over right after serialising them), and `{"log":...}` for
  * each line the server logs. A state file it refuses ends it with exit code 2 and the message on stderr.
  */
 const statePath = process.argv[2];
@@ -18,10 +18,11 @@ const options = JSON.parse(process.argv[3] ?? '{}') as CreateServerOptions;
 const print = (message: unknown): void => {
   process.stdout.write(`${JSON.stringify(message)}\n`);
 };
-const write = FilePersistence.prototype.write;
-FilePersistence.prototype.write = async function (this: FilePersistence, text: string) {
+// Every write goes through writePieces (the store hands it the pieces right after serialising them).
+const writePieces = FilePersistence.prototype.writePieces;
+FilePersistence.prototype.writePieces = async function (this: FilePersistence, pieces) {
   const serialisedAt = Date.now();
-  await write.call(this, text);
+  await writePieces.call(this, pieces);
   print({ flushed: serialisedAt });
 };
 const logAs =

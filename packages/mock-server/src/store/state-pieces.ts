@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { StalePiecesError } from './errors';
+
+/**
+ * A part of the state file's text with its SHA-1, made once while the records in it do not
+ * change. Once written, a long piece drops its bytes (`spill`): the next write copies them from
+ * the file written last, so the unchanged part of a large state is not also held in memory.
+ */
+export interface EncodedPiece {
+  bytes: Buffer | undefined;
+  readonly digest: Buffer;
+  readonly length: number;
+  /** Where the bytes are in the file written last, once they were dropped. */
+  offset: number;
+}
+
+/**
+ * The digest of a text written in pieces (the digest of the pieces' digests, so a write hashes
+ * only the pieces that changed), with the pieces' lengths to take a text read back apart the same way.
+ */
+export interface Fingerprint {
+  readonly lengths: readonly number[];
+  readonly digest: string;
+}
+
+/** Pieces shorter than this (separators, small tables) keep their bytes. */
+const SPILL_MIN_BYTES = 4096;
+/** Pieces are gathered into writes of this size, and copied through it. */
+const BUFFER_BYTES = 1 << 20;
+
+export function encodePiece(text: string): EncodedPiece {
+  const bytes = Buffer.from(text, 'utf8');
+  return { bytes, digest: sha1(bytes), length: bytes.length, offset: -1 };
+}
+
+export function fingerprintOf(pieces: readonly EncodedPiece[]): Fingerprint {
+  const hash = createHash('sha1');
+  for (const piece of pieces) hash.update(piece.digest);
+  return { lengths: pieces.map((piece) => piece.length), digest: hash.digest('base64') };
+}
+
+/** The fingerprint of a whole text as one piece (a file loaded), without a copy of its bytes. */
+export function fingerprintOfText(text: string): Fingerprint {
+  const digest = createHash('sha1').update(text, 'utf8').digest();
+  return {
+    lengths: [Buffer.byteLength(text, 'utf8')],
+    digest: createHash('sha1').update(digest).digest('base64'),
+  };
+}
+
+/** Whether `bytes` are the text `fingerprint` was taken of, cut at the same lengths. */
+export function isText(bytes: Buffer, fingerprint: Fingerprint): boolean {
+  const hash = createHash('sha1');
+  let at = 0;
+  for (const length of fingerprint.lengths) {
+    if (at + length > bytes.length) return false;
+    hash.update(sha1(bytes.subarray(at, at + length)));
+    at += length;
+  }
+  return at === bytes.length && hash.digest('base64') === fingerprint.digest;
+}
+
+/**
+ * Writes the pieces end to end into `target` (at its start), the spilled ones copied from
+ * `source`, the file written last. Answers where each piece now lies in `target`, for `spill`.
+ * Throws StalePiecesError when a piece has no bytes and there is no source to copy it from.
+ */
+export async function writePieces(
+  target: FileHandle,
+  pieces: readonly EncodedPiece[],
+  source: FileHandle | undefined,
+): Promise<number[]> {
+  const offsets: number[] = [];
+  const buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  let used = 0;
+  let position = 0;
+  const drain = async () => {
+    await writeAll(target, buffer.subarray(0, used), position);
+    position += used;
+    used = 0;
+  };
+  for (const piece of pieces) {
+    offsets.push(position + used);
+    if (piece.bytes) {
+      if (used + piece.length > BUFFER_BYTES) await drain();
+      if (piece.length > BUFFER_BYTES) {
+        await writeAll(target, piece.bytes, position);
+        position += piece.length;
+      } else {
+        used += piece.bytes.copy(buffer, used);
+      }
+      continue;
+    }
+    if (!source) throw new StalePiecesError();
+    for (let copied = 0; copied < piece.length; ) {
+      if (used === BUFFER_BYTES) await drain();
+      const length = Math.min(piece.length - copied, BUFFER_BYTES - used);
+      const { bytesRead } = await source.read(buffer, used, length, piece.offset + copied);
+      if (bytesRead === 0) throw new StalePiecesError();
+      used += bytesRead;
+      copied += bytesRead;
+    }
+  }
+  await drain();
+  return offsets;
+}
+
+/** After a write that succeeded: long pieces drop their bytes and remember where they now lie. */
+export function spill(pieces: readonly EncodedPiece[], offsets: readonly number[]): void {
+  pieces.forEach((piece, i) => {
+    piece.offset = offsets[i]!;
+    if (piece.length >= SPILL_MIN_BYTES) piece.bytes = undefined;
+  });
+}
+
+async function writeAll(file: FileHandle, bytes: Buffer, position: number): Promise<void> {
+  for (let done = 0; done < bytes.length; ) {
+    const { bytesWritten } = await file.write(bytes, done, bytes.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
+function sha1(bytes: Buffer): Buffer {
+  return createHash('sha1').update(bytes).digest();
+}
