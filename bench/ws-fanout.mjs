@@ -149,3 +149,8 @@ function merge(reports) {
     maxMs: Math.max(...reports.map((r) => r.maxMs)),
   };
 }
+
+if (process.argv[1] === benchFile('./ws-fanout.mjs')) {
+  const duration = Number(process.env.BENCH_WS_DURATION ?? 60);
+  console.log(JSON.stringify(await wsFanout({ duration })));
+}
