@@ -138,24 +138,32 @@ async function open(
 }
 
 /**
- * Live frames wait at most BATCH_MS on a corked socket, then leave in one write per socket. At
- * hundreds of events a second to a thousand clients, a write per frame per client is what the
- * machine runs out of (the system call on each socket, not the JavaScript).
+ * Live frames leave in flushes, one write per socket each: at hundreds of events a second to a
+ * thousand clients, a write per frame per client is what the machine runs out of (the system
+ * call on each socket, not the JavaScript). A flush starts at once when the last one ended at
+ * least FLUSH_GAP_MS ago (a lone event waits for nothing), else when the gap is over; measured
+ * from its end, so the writes never take more than their share of the CPU however long they run.
  */
-const BATCH_MS = 10;
+const FLUSH_GAP_MS = 10;
 const held = new Set<Duplex>();
-let release: ReturnType<typeof setTimeout> | undefined;
+let flushing: NodeJS.Timeout | NodeJS.Immediate | undefined;
+let lastFlushEnd = Number.NEGATIVE_INFINITY;
 
 function holdWrites(socket: Duplex): void {
   if (held.has(socket)) return;
   socket.cork();
   held.add(socket);
-  if (release !== undefined) return;
-  release = setTimeout(() => {
-    release = undefined;
-    for (const corked of held) corked.uncork();
-    held.clear();
-  }, BATCH_MS).unref();
+  if (flushing !== undefined) return;
+  const wait = lastFlushEnd + FLUSH_GAP_MS - performance.now();
+  // setImmediate, not a write now: the events published in the same turn share the flush.
+  flushing = (wait > 0 ? setTimeout(flushWrites, wait) : setImmediate(flushWrites)).unref();
+}
+
+function flushWrites(): void {
+  flushing = undefined;
+  for (const corked of held) corked.uncork();
+  held.clear();
+  lastFlushEnd = performance.now();
 }
 
 /** Frames by event: a live event goes to every client of its tenant, serialised once for all. */
