@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryPersistence } from '../src/store/persistence';
-import { emptyState } from '../src/store/state';
+import { emptyState, type StoredRecord } from '../src/store/state';
 import { defineTable, Store } from '../src/store/store';
 import { compareRecords } from '../src/store/table';
 
-interface Row {
-  id: string;
-  created_at: string;
-  updated_at: string;
+interface Row extends StoredRecord {
   project_id: string;
 }
 
