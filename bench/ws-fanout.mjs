@@ -10,20 +10,20 @@ import { api, benchFile, cpuMs, percentile, rssMb, startServer } from './lib.mjs
 
 const PROCESSES = Number(process.env.BENCH_WS_PROCESSES ?? 1);
 
-export async function wsFanout({ duration = 60, clients = 1000, rate = 200 } = {}) {
-  const server = await startServer(benchFile('./servers/nimbus.mjs'));
+/**
+ * One fan-out run against `server`: 'nimbus' (the reference server, built) or 'bare'
+ * (servers/bare-ws.mjs, the node:http baseline with no batching, auth or filters).
+ */
+export async function wsFanout({
+  duration = 60,
+  clients = 1000,
+  rate = 200,
+  server: target = 'nimbus',
+} = {}) {
+  const server = await startServer(benchFile(`./servers/${target === 'bare' ? 'bare-ws' : 'nimbus'}.mjs`));
   let children;
   try {
-    const auth = { authorization: `Bearer ${server.token}` };
-    const { data: workload } = await api(server.url, 'POST', '/api/v1/auth/workload-token', {
-      headers: auth,
-      body: { project_id: server.projectId, scopes: ['events:read', 'cameras:write'], ttl_seconds: 86_400 },
-    });
-    const camera = await api(server.url, 'POST', '/v2/api/cameras', {
-      headers: { authorization: `Bearer ${workload.token}` },
-      body: { name: 'bench', rtsp_url: 'rtsp://10.0.0.5:554/stream1', features: ['person'] },
-    });
-    const wsUrl = `${server.url.replace('http', 'ws')}/v2/ws/events?token=${workload.token}`;
+    const { wsUrl, cameraId } = target === 'bare' ? bareStream(server) : await nimbusStream(server);
     children = Array.from({ length: PROCESSES }, (_, i) =>
       fork(benchFile('./ws-clients.mjs'), {
         env: {
@@ -59,7 +59,7 @@ export async function wsFanout({ duration = 60, clients = 1000, rate = 200 } = {
         }
         const due = Math.floor(elapsed * rate) + 1;
         while (published + failed + inFlight.size < due) {
-          const sent = publish(server.url, dispatcher, camera.id, postMs).then(
+          const sent = publish(server.url, dispatcher, cameraId, postMs).then(
             (ok) => (ok ? published++ : failed++),
             () => failed++,
           );
@@ -109,6 +109,27 @@ export async function wsFanout({ duration = 60, clients = 1000, rate = 200 } = {
   }
 }
 
+/** A workload token and a camera of the benchmark's tenant: the stream's URL and the camera. */
+async function nimbusStream(server) {
+  const auth = { authorization: `Bearer ${server.token}` };
+  const { data: workload } = await api(server.url, 'POST', '/api/v1/auth/workload-token', {
+    headers: auth,
+    body: { project_id: server.projectId, scopes: ['events:read', 'cameras:write'], ttl_seconds: 86_400 },
+  });
+  const camera = await api(server.url, 'POST', '/v2/api/cameras', {
+    headers: { authorization: `Bearer ${workload.token}` },
+    body: { name: 'bench', rtsp_url: 'rtsp://10.0.0.5:554/stream1', features: ['person'] },
+  });
+  return {
+    wsUrl: `${server.url.replace('http', 'ws')}/v2/ws/events?token=${workload.token}`,
+    cameraId: camera.id,
+  };
+}
+
+function bareStream(server) {
+  return { wsUrl: `${server.url.replace('http', 'ws')}/v2/ws/events`, cameraId: 'bench' };
+}
+
 async function publish(url, dispatcher, cameraId, postMs) {
   const start = performance.now();
   const trackId = Math.round((performance.timeOrigin + performance.now()) * 1000);
@@ -148,4 +169,10 @@ function merge(reports) {
     p99Ms: percentileMs(99),
     maxMs: Math.max(...reports.map((r) => r.maxMs)),
   };
+}
+
+// Alone: `node bench/ws-fanout.mjs [nimbus|bare]`, one run, its figures as JSON.
+if (process.argv[1] === benchFile('./ws-fanout.mjs')) {
+  const duration = Number(process.env.BENCH_WS_DURATION ?? 60);
+  console.log(JSON.stringify(await wsFanout({ duration, server: process.argv[2] ?? 'nimbus' })));
 }

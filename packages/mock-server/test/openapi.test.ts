@@ -50,6 +50,15 @@ describe('OpenAPI documents', () => {
     }
   });
 
+  it('carry the package version, which the packages share', async () => {
+    const versionOf = async (pkg: string) =>
+      JSON.parse(await readFile(`${repoRoot}packages/${pkg}/package.json`, 'utf8')).version;
+    const version = await versionOf('mock-server');
+    expect(version).toBe(await versionOf('sdk'));
+    expect(v1.info.version).toBe(version);
+    expect(v2.info.version).toBe(version);
+  });
+
   it('has one operation per contract endpoint, named and tagged after it', () => {
     for (const { id, endpoint } of operations()) {
       const doc = id.startsWith('v1.') ? v1 : id.startsWith('v2.') ? v2 : undefined;

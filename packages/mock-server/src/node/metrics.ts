@@ -1,8 +1,8 @@
 import { CameraStatus } from '@nimbus/sdk/contract';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsSource, Runtime } from '../core/runtime';
 import { videoServices } from '../families/v2/services';
 import { videoCameras } from '../families/v2/tables';
+import { Counter, Gauge, Histogram, Registry } from './prom-client';
 
 /**
  * The server's Prometheus metrics, in a registry of its own (several servers can share a process).

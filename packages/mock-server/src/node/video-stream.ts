@@ -12,6 +12,7 @@ import { authorizeStream, subscribeLive } from '../families/v2/event-stream';
 import { type StreamConnection, videoServices } from '../families/v2/services';
 import type { NodeExtension } from './create-server';
 import { requestOf } from './http-adapter';
+import { LiveFanout } from './live-fanout';
 
 /** Stored events sent per replay step. */
 const REPLAY_CHUNK = 100;
@@ -36,12 +37,14 @@ export const videoEventStream: NodeExtension = {
     let wss: WebSocketServer | undefined;
     const webSocketServer = onFirstUse(async () => {
       const { WebSocketServer } = await import('ws');
-      // No permessage-deflate: live events are written as ready-made frames (see wireFrameOf).
+      // No permessage-deflate: live events are written as ready-made frames (live-fanout.ts).
       wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: false });
       return wss;
     });
+    const fanout = new LiveFanout(videoServices(runtime).bus);
     runtime.onClose(() => {
       clearInterval(timer);
+      fanout.close();
       for (const connection of [...videoServices(runtime).streams]) connection.terminate();
       wss?.close();
     });
@@ -50,7 +53,7 @@ export const videoEventStream: NodeExtension = {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== VIDEO_EVENT_STREAM_PATH) return false;
       socket.on('error', () => socket.destroy());
-      open(runtime, webSocketServer, heartbeats, req, socket, head, url).catch((error) =>
+      open(runtime, webSocketServer, fanout, heartbeats, req, socket, head, url).catch((error) =>
         refuse(runtime, socket, error),
       );
       return true;
@@ -61,6 +64,7 @@ export const videoEventStream: NodeExtension = {
 async function open(
   runtime: Runtime,
   webSocketServer: () => Promise<WebSocketServer>,
+  fanout: LiveFanout,
   heartbeats: Map<StreamConnection, () => void>,
   req: IncomingMessage,
   socket: Duplex,
@@ -73,7 +77,11 @@ async function open(
 
   const services = videoServices(runtime);
   const live = subscribeLive(runtime, { tenantId, filter });
-  const unsubscribe = live.unsubscribe;
+  let leave = () => {};
+  const unsubscribe = () => {
+    live.unsubscribe();
+    leave();
+  };
   // A handshake that `ws` rejects never reaches the callback below; the socket still closes.
   socket.once('close', unsubscribe);
 
@@ -112,13 +120,13 @@ async function open(
       setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
     };
     const send = (event: VideoEvent) => ws.send(frameOf(event), { binary: false });
-    const sendLive = (event: VideoEvent) => {
-      if (ws.readyState !== ws.OPEN) return;
-      if (ws.bufferedAmount > maxBuffered) cutOff();
-      else {
-        holdWrites(socket);
-        socket.write(wireFrameOf(event));
-      }
+    // The fan-out's flushes are whole frames, written under ws (which has no frame half sent).
+    const member = {
+      write(bytes: Buffer) {
+        if (ws.readyState !== ws.OPEN) return;
+        if (ws.bufferedAmount > maxBuffered) cutOff();
+        else socket.write(bytes);
+      },
     };
 
     void (async () => {
@@ -132,65 +140,15 @@ async function open(
         await new Promise((resolve) => setImmediate(resolve));
         if (ws.readyState !== ws.OPEN) return;
       }
-      live.goLive(sendLive, replay.sent);
+      // What was published during the replay goes out now; from here on, the shared flushes.
+      live.goLive(send, replay.sent);
+      live.unsubscribe();
+      if (ws.readyState === ws.OPEN) leave = fanout.join(tenantId, filter, member);
     })();
   });
 }
 
-/**
- * Live frames wait at most BATCH_MS on a corked socket, then leave in one write per socket. At
- * hundreds of events a second to a thousand clients, a write per frame per client is what the
- * machine runs out of (the system call on each socket, not the JavaScript).
- */
-const BATCH_MS = 10;
-const held = new Set<Duplex>();
-let release: ReturnType<typeof setTimeout> | undefined;
-
-function holdWrites(socket: Duplex): void {
-  if (held.has(socket)) return;
-  socket.cork();
-  held.add(socket);
-  if (release !== undefined) return;
-  release = setTimeout(() => {
-    release = undefined;
-    for (const corked of held) corked.uncork();
-    held.clear();
-  }, BATCH_MS).unref();
-}
-
-/** Frames by event: a live event goes to every client of its tenant, serialised once for all. */
-const wireFrames = new WeakMap<VideoEvent, Buffer>();
-
-/**
- * The whole WebSocket frame of a live event (RFC 6455: FIN + text, server frames are not
- * masked), built once and written to each socket as it is: ws's per-send framing was most of
- * the JavaScript of a fan-out. Sound because the server negotiates no extension (no
- * permessage-deflate) and every write is a whole frame, so frames never interleave.
- */
-function wireFrameOf(event: VideoEvent): Buffer {
-  let wire = wireFrames.get(event);
-  if (!wire) {
-    const payload = frameOf(event);
-    const length = payload.byteLength;
-    const head =
-      length < 126
-        ? Buffer.from([0x81, length])
-        : length < 65_536
-          ? Buffer.from([0x81, 126, length >> 8, length & 0xff])
-          : Buffer.concat([Buffer.from([0x81, 127]), bigEndian64(length)]);
-    wire = Buffer.concat([head, payload]);
-    wireFrames.set(event, wire);
-  }
-  return wire;
-}
-
-function bigEndian64(value: number): Buffer {
-  const bytes = Buffer.alloc(8);
-  bytes.writeBigUInt64BE(BigInt(value));
-  return bytes;
-}
-
-/** The message of an event. Live events are cached as whole frames; a replayed one is sent once. */
+/** The message of a replayed event (live ones are framed by the fan-out). */
 function frameOf(event: VideoEvent): Buffer {
   return Buffer.from(JSON.stringify({ v: 2, data: event }));
 }

@@ -1,4 +1,3 @@
-import { VERSION } from '@nimbus/sdk';
 import {
   type Endpoint,
   type Operation,
@@ -9,6 +8,7 @@ import {
   V2Error,
 } from '@nimbus/sdk/contract';
 import { z } from 'zod';
+import { VERSION } from '../version';
 import { type OperationExample, operationExamples, pathValues } from './examples';
 import { ComponentSchemas, inlineSchema, isJsonResponse, type JsonSchema } from './schemas';
 

@@ -1,4 +1,3 @@
-import { Nimbus } from '@nimbus/sdk';
 import { inProcessFetch } from '../adapters/fetch';
 import type { App } from '../core/app';
 
@@ -16,6 +15,8 @@ export const DEMO_USER = { email: 'demo@nimbus.dev', password: 'nimbus-demo-123'
  * a user, a project and a few resources. Runs only on an empty state.
  */
 export async function seedDemo(app: App): Promise<DemoTenant> {
+  // Loaded here, not at start-up: the SDK's Node entry (with ws) is a sixth of the server's import.
+  const { Nimbus } = await import('@nimbus/sdk');
   const client = new Nimbus({ baseUrl: 'http://nimbus.local', fetch: inProcessFetch(app), maxRetries: 0 });
   await client.auth.register(DEMO_USER);
   await client.auth.login({ email: DEMO_USER.email, password: DEMO_USER.password });
