@@ -148,7 +148,7 @@ row(
   'SDK call vs bare undici request',
   `${round(sdk.overhead.sdkUs, 0)} us`,
   `${round(sdk.overhead.bareUs, 0)} us`,
-  `+${round(overhead * 100)}%`,
+  `${overhead >= 0 ? '+' : ''}${round(overhead * 100)}%`,
   '<= +15%',
   overhead <= 0.15,
 );
@@ -182,7 +182,7 @@ row(
   true,
 );
 row(
-  'published d.ts (ESM and CJS)',
+  'published d.ts (ESM only)',
   kb(types.declarations.totalBytes),
   `${kb(types.declarations.esmBytes)} (.d.ts only)`,
   '',
@@ -224,7 +224,7 @@ row(
   `WS server RSS over ${wsDuration} s`,
   `${round(ws.rss.at10)} -> ${round(ws.rss.end)} MB`,
   `max ${round(ws.rss.max)} MB`,
-  `+${round(growth)} MB`,
+  `${growth >= 0 ? '+' : ''}${round(growth)} MB`,
   'flat (< +20 MB)',
   growth < 20,
 );
