@@ -1,3 +1,4 @@
+import type { FunctionInvocation } from '@nimbus/sdk/contract';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
@@ -5,16 +6,7 @@ import { defineTable } from '../../store/store';
  * One invocation. Billing counts these (GB-seconds = billed_ms x memory_mb), so rows stay
  * after their function is deleted: usage already happened.
  */
-export interface InvocationRow extends StoredRecord {
-  project_id: string;
-  function_id: string;
-  status: 'succeeded' | 'failed';
-  duration_ms: number;
-  billed_ms: number;
-  memory_mb: number;
-  result: Record<string, unknown> | null;
-  logs: string[];
-}
+export type InvocationRow = FunctionInvocation & StoredRecord;
 
 export const functionInvocations = defineTable<InvocationRow>('function_invocations');
 

@@ -1,9 +1,4 @@
-import {
-  type FunctionRuntime,
-  type FunctionStatus,
-  type FunctionTriggerType,
-  v1,
-} from '@nimbus/sdk/contract';
+import { type FunctionRecord, type FunctionTrigger, v1 } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -13,27 +8,9 @@ import { defineTable } from '../../store/store';
 import { functionInvocations, simulateRun } from './function-runs';
 import { publishTransitions } from './transition-events';
 
-export interface FunctionRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  runtime: FunctionRuntime;
-  region: string;
-  handler: string;
-  memory_mb: number;
-  timeout_sec: number;
-  env: Record<string, string>;
-  status: FunctionStatus;
-  version: number;
-}
+export type FunctionRow = FunctionRecord & StoredRecord;
 
-export interface TriggerRow extends StoredRecord {
-  project_id: string;
-  function_id: string;
-  type: FunctionTriggerType;
-  schedule: string | null;
-  topic_id: string | null;
-  url: string | null;
-}
+export type TriggerRow = FunctionTrigger & StoredRecord;
 
 const nameKey = (projectId: string, name: string) => `${projectId}/${name}`;
 
