@@ -1,4 +1,4 @@
-import { type StorageClass, v1 } from '@nimbus/sdk/contract';
+import { type Bucket, v1 } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -6,15 +6,7 @@ import { createInProject, emit } from '../../core/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
-export interface BucketRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  region: string;
-  storage_class: StorageClass;
-  versioning: boolean;
-  size_bytes: number;
-  object_count: number;
-}
+export type BucketRow = Bucket & StoredRecord;
 
 /** Bucket names are one namespace across every project, hence a table-wide unique key. */
 export const buckets = defineTable<BucketRow>('buckets', { unique: { name: (row) => row.name } });

@@ -1,26 +1,13 @@
-import type { CdnEndpointStatus, CdnSku } from '@nimbus/sdk/contract';
+import type { CdnEndpoint, CdnProfile } from '@nimbus/sdk/contract';
 import { quotaResources } from '../../core/quotas';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
 // Both CDN groups share these: endpoints live inside profiles, and a profile's delete removes them.
 
-export interface CdnProfileRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  sku: CdnSku;
-}
+export type CdnProfileRow = CdnProfile & StoredRecord;
 
-export interface CdnEndpointRow extends StoredRecord {
-  project_id: string;
-  profile_id: string;
-  name: string;
-  host_name: string;
-  origin_host: string;
-  custom_domain: string | null;
-  https_only: boolean;
-  status: CdnEndpointStatus;
-}
+export type CdnEndpointRow = CdnEndpoint & StoredRecord;
 
 export const cdnProfiles = defineTable<CdnProfileRow>('cdn_profiles');
 quotaResources.add(cdnProfiles.name);
