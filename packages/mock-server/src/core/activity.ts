@@ -1,30 +1,17 @@
+import type { ActivityLog, AuditLog } from '@nimbus/sdk/contract';
 import type { StoredRecord } from '../store/state';
 import { defineTable } from '../store/store';
 import type { Principal } from './auth';
 
 /** One mutating call of a project: who did what to which resource, and how it ended. */
-export interface ActivityLogRow extends StoredRecord {
-  project_id: string;
-  actor: string;
-  actor_type: Principal['kind'];
-  operation: string;
-  method: string;
-  path: string;
-  resource_id: string | null;
-  status: number;
-  request_id: string;
-}
+export type ActivityLogRow = ActivityLog & StoredRecord;
 
 export const activityLogs = defineTable<ActivityLogRow>('activity_logs');
 
 /** Security events (logins, key creation, role changes, MFA), per user and project. */
-export interface AuditLogRow extends StoredRecord {
+export interface AuditLogRow extends Omit<AuditLog, 'project_id'>, StoredRecord {
+  /** Left out for sign-in events, which belong to no project; the API shows it as null. */
   project_id?: string;
-  user_id: string | null;
-  event: string;
-  outcome: 'success' | 'failure';
-  details: Record<string, unknown>;
-  request_id: string;
 }
 
 export const auditLogs = defineTable<AuditLogRow>('audit_logs');
