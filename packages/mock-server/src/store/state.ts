@@ -5,6 +5,10 @@ export interface StoredRecord {
   id: string;
   created_at: string;
   updated_at: string;
+  /**
+   * Optional here, required on project rows: a row interface that extends a public model too
+   * restates it as `project_id: string`, since it may not inherit two forms of one field.
+   */
   project_id?: string;
   [field: string]: unknown;
 }

@@ -1,21 +1,11 @@
-import { type AnomalySeverity, v1 } from '@nimbus/sdk/contract';
+import { type Anomaly, type AnomalySeverity, v1 } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { assertState, createInProject, emit, findInProject } from '../../../core/resources';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 
-export interface AnomalyRow extends StoredRecord {
-  project_id: string;
-  resource_type: string;
-  resource_id: string | null;
-  expected_cost: number;
-  actual_cost: number;
-  deviation_percent: number | null;
-  severity: AnomalySeverity;
-  status: 'open' | 'acknowledged';
-  acknowledged_at: string | null;
-}
+export type AnomalyRow = Anomaly & StoredRecord;
 
 export const anomalies = defineTable<AnomalyRow>('cost_anomalies');
 

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { type BillingSubscription, v1 } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { projects } from '../../../core/tables';
@@ -11,16 +11,7 @@ import { queryWindow } from './periods';
 import { PAYMENT_TERMS_DAYS } from './prices';
 
 /** The project's billing plan: one per project, made on first read. */
-interface BillingSubscriptionRow extends StoredRecord {
-  project_id: string;
-  plan: 'free' | 'pay-as-you-go' | 'business' | 'enterprise';
-  status: 'active' | 'suspended' | 'cancelled';
-  started_at: string;
-  support_level: 'basic' | 'standard' | 'premium';
-  billing_cycle: 'monthly';
-  currency: 'VND';
-  payment_terms_days: number;
-}
+type BillingSubscriptionRow = BillingSubscription & StoredRecord;
 
 const billingSubscriptions = defineTable<BillingSubscriptionRow>('billing_subscriptions');
 

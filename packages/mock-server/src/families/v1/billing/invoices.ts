@@ -1,4 +1,4 @@
-import type { InvoiceLine } from '@nimbus/sdk/contract';
+import type { Invoice } from '@nimbus/sdk/contract';
 import type { Runtime } from '../../../core/runtime';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
@@ -8,22 +8,10 @@ import { accruals, syncLedger } from './ledger';
 import { periodAt } from './periods';
 import { money, PAYMENT_TERMS_DAYS, VAT_RATE } from './prices';
 
-export interface InvoiceRow extends StoredRecord {
+export interface InvoiceRow extends Invoice, StoredRecord {
   project_id: string;
   /** `YYYY-MM` of the billed month. */
   month: string;
-  number: string;
-  period_start: string;
-  period_end: string;
-  status: 'open' | 'issued';
-  currency: 'VND';
-  lines: InvoiceLine[];
-  subtotal: number;
-  tax_rate: number;
-  tax: number;
-  total: number;
-  issued_at: string | null;
-  due_at: string | null;
 }
 
 export const invoices = defineTable<InvoiceRow>('invoices', {

@@ -1,4 +1,4 @@
-import { type CostBreakdown, type ReportStatus, v1 } from '@nimbus/sdk/contract';
+import { type Report, v1 } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { createInProject, findInProject } from '../../../core/resources';
@@ -8,17 +8,7 @@ import { defineTable } from '../../../store/store';
 import { chargesIn, costBreakdown } from './charges';
 import { periodAt } from './periods';
 
-export interface ReportRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  period: 'daily' | 'weekly' | 'monthly';
-  status: ReportStatus;
-  period_start: string;
-  period_end: string;
-  breakdown: CostBreakdown | null;
-  completed_at: string | null;
-  failure_reason: string | null;
-}
+export type ReportRow = Report & StoredRecord;
 
 export const reports = defineTable<ReportRow>('cost_reports');
 
