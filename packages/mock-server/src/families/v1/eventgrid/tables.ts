@@ -1,22 +1,11 @@
-import type { DeliveryStatus } from '@nimbus/sdk/contract';
+import type { Topic, TopicEvent, TopicSubscription, WebhookDelivery } from '@nimbus/sdk/contract';
 import { quotaResources } from '../../../core/quotas';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 
-export interface TopicRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  description: string;
-}
+export type TopicRow = Topic & StoredRecord;
 
-export interface SubscriptionRow extends StoredRecord {
-  project_id: string;
-  topic_id: string;
-  webhook_url: string;
-  event_types: string;
-  max_retries: number;
-  status: 'active';
-}
+export type SubscriptionRow = TopicSubscription & StoredRecord;
 
 /**
  * The signing secret of a subscription (id = subscription id), sealed with the server secret
@@ -28,31 +17,10 @@ export interface SubscriptionSecretRow extends StoredRecord {
 }
 
 /** An event published to a topic, kept as sent. */
-export interface TopicEventRow extends StoredRecord {
-  project_id: string;
-  topic_id: string;
-  event_type: string;
-  subject: string;
-  data: Record<string, unknown>;
-  time: string;
-  matched_subscriptions: number;
-}
+export type TopicEventRow = TopicEvent & StoredRecord;
 
 /** One attempt to deliver one event to one subscription. */
-export interface DeliveryRow extends StoredRecord {
-  project_id: string;
-  topic_id: string;
-  subscription_id: string;
-  event_id: string;
-  event_type: string;
-  attempt: number;
-  status: DeliveryStatus;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-  attempted_at: string;
-  next_retry_at: string | null;
-}
+export type DeliveryRow = WebhookDelivery & StoredRecord;
 
 export const topics = defineTable<TopicRow>('topics', {
   unique: { name: (row) => `${row.project_id}:${row.name}` },
