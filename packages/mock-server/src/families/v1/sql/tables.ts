@@ -1,37 +1,13 @@
-import type { DatabaseEngine, DatabaseStatus, DatabaseTier, ReplicaStatus } from '@nimbus/sdk/contract';
+import type { Database, DatabaseReplica } from '@nimbus/sdk/contract';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 
-export interface DatabaseRow extends StoredRecord {
+/** replica_count is not stored: each answer counts the database's replica rows. */
+export interface DatabaseRow extends Omit<Database, 'replica_count'>, StoredRecord {
   project_id: string;
-  name: string;
-  engine: DatabaseEngine;
-  version: string;
-  tier: DatabaseTier;
-  storage_gb: number;
-  region: string;
-  primary_region: string;
-  high_availability: boolean;
-  admin_username: string;
-  admin_password_set: boolean;
-  status: DatabaseStatus;
-  host: string;
-  port: number;
-  failover_count: number;
-  last_failover_at: string | null;
-  last_failover: { from_region: string; to_region: string; replica_id: string } | null;
 }
 
-export interface ReplicaRow extends StoredRecord {
-  project_id: string;
-  database_id: string;
-  name: string;
-  region: string;
-  source_region: string;
-  status: ReplicaStatus;
-  host: string;
-  role_swapped_at: string | null;
-}
+export type ReplicaRow = DatabaseReplica & StoredRecord;
 
 /** A pool configuration that was PUT; id = the database id (a database without one uses the default). */
 export interface PoolRow extends StoredRecord {
