@@ -1,4 +1,10 @@
-import { type BackupStatus, ErrorCode, type SnapshotStatus } from '@nimbus/sdk/contract';
+import {
+  type Backup,
+  type BackupPolicy,
+  type BackupVault,
+  ErrorCode,
+  type Snapshot,
+} from '@nimbus/sdk/contract';
 import type { Context } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import { quotaResources } from '../../../core/quotas';
@@ -7,56 +13,13 @@ import type { StoredRecord } from '../../../store/state';
 import { defineTable, type TableSpec } from '../../../store/store';
 import { publishTransitions } from '../transition-events';
 
-export interface VaultRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  region: string;
-  redundancy: 'local' | 'zone' | 'geo';
-  immutable: boolean;
-  description: string;
-}
+export type VaultRow = BackupVault & StoredRecord;
 
-export interface BackupRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  vault_id: string;
-  resource_type: 'instance' | 'database' | 'bucket';
-  resource_id: string;
-  resource_name: string;
-  region: string;
-  status: BackupStatus;
-  size_gb: number;
-  retention_days: number;
-  expires_at: string;
-  completed_at: string | null;
-}
+export type BackupRow = Backup & StoredRecord;
 
-export interface PolicyRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  vault_id: string;
-  schedule: string;
-  frequency: 'daily' | 'weekly' | 'custom';
-  time: string | null;
-  day_of_week: 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | null;
-  retention_days: number;
-  destination_region: string;
-  destination_zone: string | null;
-  enabled: boolean;
-}
+export type PolicyRow = BackupPolicy & StoredRecord;
 
-export interface SnapshotRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  resource_type: 'instance' | 'database';
-  resource_id: string;
-  resource_name: string;
-  region: string;
-  description: string;
-  status: SnapshotStatus;
-  size_gb: number;
-  completed_at: string | null;
-}
+export type SnapshotRow = Snapshot & StoredRecord;
 
 export const backupVaults = defineTable<VaultRow>('backup_vaults');
 export const backups = defineTable<BackupRow>('backups');
