@@ -1,4 +1,4 @@
-import type { CameraStatus, VideoEventType, VideoFeature } from '@nimbus/sdk/contract';
+import type { Camera, VideoEvent, VideoFeature } from '@nimbus/sdk/contract';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
@@ -11,33 +11,16 @@ export interface VideoTenantRow extends StoredRecord {
   features: VideoFeature[];
 }
 
-export interface CameraRow extends StoredRecord {
+/** `rtsp_url` is stored masked, as it is shown; the password lives sealed beside it. */
+export interface CameraRow extends Camera, StoredRecord {
   project_id: string;
-  tenant_id: string;
-  name: string;
-  /** Always masked (`rtsp://user:***@host/path`): the password lives sealed beside it. */
-  rtsp_url: string;
   /** The RTSP password sealed with the server secret, or null when the URL has none. */
   rtsp_password_sealed: string | null;
-  features: VideoFeature[];
-  fps: number;
-  enabled: boolean;
-  record: boolean;
-  status: CameraStatus;
 }
 
-export interface EventRow extends StoredRecord {
+/** `ts` equals `created_at`, so the table's order is event time order. */
+export interface EventRow extends VideoEvent, StoredRecord {
   project_id: string;
-  tenant_id: string;
-  camera_id: string;
-  type: VideoEventType;
-  confidence: number;
-  payload: { boxes: { x: number; y: number; w: number; h: number; label?: string }[]; track_id: number };
-  snapshot_url: string;
-  trace_id: string;
-  model_version: string;
-  /** Equal to `created_at`, so the table's order is event time order. */
-  ts: string;
 }
 
 export const videoTenants = defineTable<VideoTenantRow>('video_tenants');
