@@ -7,16 +7,7 @@ import { createInProject, findInProject } from '../../core/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
-export interface ClusterRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  region: string;
-  kubernetes_version: Cluster['kubernetes_version'];
-  node_pools: Cluster['node_pools'];
-  node_count: number;
-  endpoint: string;
-  status: Cluster['status'];
-}
+export type ClusterRow = Cluster & StoredRecord;
 
 export const clusters = defineTable<ClusterRow>('clusters', {
   unique: { name: (c) => `${c.project_id}:${c.name}` },

@@ -1,4 +1,4 @@
-import { type FirewallRule, v1 } from '@nimbus/sdk/contract';
+import { type Firewall, v1 } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { fieldError, HttpError } from '../../core/http-error';
@@ -8,14 +8,7 @@ import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 import { foreignRowIn } from './foreign-rows';
 
-export interface FirewallRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  region: string;
-  vpc_id: string | null;
-  rules: FirewallRule[];
-  status: 'active';
-}
+export type FirewallRow = Firewall & StoredRecord;
 
 export const firewalls = defineTable<FirewallRow>('firewalls', {
   unique: { name: (f) => `${f.project_id}:${f.name}` },

@@ -1,4 +1,4 @@
-import { type InstanceStatus, v1 } from '@nimbus/sdk/contract';
+import { type Instance, v1 } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -6,15 +6,7 @@ import { assertState, createInProject, emit, findInProject } from '../../core/re
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
-export interface InstanceRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  flavor: string;
-  region: string;
-  image: string;
-  status: InstanceStatus;
-  resource_group_id: string | null;
-}
+export type InstanceRow = Instance & StoredRecord;
 
 export const instances = defineTable<InstanceRow>('instances');
 

@@ -7,16 +7,7 @@ import { createInProject } from '../../core/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
-export interface RegistryRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  region: string;
-  sku: Registry['sku'];
-  admin_enabled: boolean;
-  login_server: string;
-  storage_quota_gb: number;
-  status: 'available';
-}
+export type RegistryRow = Registry & StoredRecord;
 
 /** Registry names are host names of one namespace, hence a table-wide unique key. */
 export const registries = defineTable<RegistryRow>('registries', { unique: { name: (r) => r.name } });

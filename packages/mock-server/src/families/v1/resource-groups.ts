@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { type ResourceGroup, v1 } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -7,12 +7,7 @@ import { createInProject } from '../../core/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
-interface ResourceGroupRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  region: string;
-  tags: Record<string, string>;
-}
+type ResourceGroupRow = ResourceGroup & StoredRecord;
 
 /** Instances validate `resource_group_id` against this table by its name: keep the name. */
 const resourceGroups = defineTable<ResourceGroupRow>('resource_groups');

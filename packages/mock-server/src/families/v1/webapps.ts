@@ -7,18 +7,7 @@ import { createInProject } from '../../core/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
-export interface WebAppRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  region: string;
-  runtime: WebApp['runtime'];
-  runtime_version: string;
-  plan: WebApp['plan'];
-  instance_count: number;
-  https_only: boolean;
-  default_hostname: string;
-  state: 'running';
-}
+export type WebAppRow = WebApp & StoredRecord;
 
 /**
  * The name is the app's host name (`<name>.apps.nimbus.local`), so it is unique across the

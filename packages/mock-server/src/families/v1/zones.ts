@@ -1,4 +1,4 @@
-import { type RecordSet, v1, type Zone } from '@nimbus/sdk/contract';
+import { v1, type Zone } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -9,15 +9,7 @@ import { defineTable } from '../../store/store';
 import { foreignRowIn } from './foreign-rows';
 import { fnv1a } from './stable-hash';
 
-export interface ZoneRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  type: Zone['type'];
-  vpc_ids: string[];
-  record_sets: RecordSet[];
-  name_servers: string[];
-  status: 'active';
-}
+export type ZoneRow = Zone & StoredRecord;
 
 export const zones = defineTable<ZoneRow>('zones', { unique: { name: (z) => `${z.project_id}:${z.name}` } });
 quotaResources.add('zones');
