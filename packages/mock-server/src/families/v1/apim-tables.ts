@@ -1,22 +1,14 @@
+import type { ApiProduct, ApiSubscription } from '@nimbus/sdk/contract';
 import { quotaResources } from '../../core/quotas';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
 // Both API Management groups share these: subscriptions live inside products.
 
-export interface ApiProductRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  description: string;
-  version: string;
-}
+export type ApiProductRow = ApiProduct & StoredRecord;
 
-export interface ApiSubscriptionRow extends StoredRecord {
+export interface ApiSubscriptionRow extends ApiSubscription, StoredRecord {
   project_id: string;
-  product_id: string;
-  app_name: string;
-  quota: number;
-  key_prefix: string;
   /** SHA-256 of the API key; the key itself is shown once and never stored. */
   key_hash: string;
 }

@@ -1,4 +1,4 @@
-import { CACHE_CAPACITY_GB, type CacheSku, type CacheStatus, v1 } from '@nimbus/sdk/contract';
+import { CACHE_CAPACITY_GB, type CacheInstance, type CacheSku, v1 } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { fieldError } from '../../core/http-error';
@@ -7,17 +7,8 @@ import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 import { publishTransitions } from './transition-events';
 
-export interface CacheInstanceRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  region: string;
-  sku: CacheSku;
-  capacity_gb: number;
-  redis_version: string;
-  status: CacheStatus;
-  /** When the instance first became available: billing counts GB-hours from here. */
-  provisioned_at: string | null;
-}
+/** `provisioned_at` is where billing starts counting GB-hours. */
+export type CacheInstanceRow = CacheInstance & StoredRecord;
 
 export const cacheInstances = defineTable<CacheInstanceRow>('cache_instances');
 

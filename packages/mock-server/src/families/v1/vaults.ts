@@ -8,18 +8,8 @@ import { sealSecret } from '../../core/secrets';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
-export interface VaultRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  region: string;
-  sku: Vault['sku'];
-  soft_delete_days: number;
-  purge_protection: boolean;
-  vault_uri: string;
-  /** Names and versions only: values live sealed in `vault_secrets`. */
-  secrets: { name: string; version: string; created_at: string }[];
-  status: 'active';
-}
+/** Secrets hold names and versions only: values live sealed in `vault_secrets`. */
+export type VaultRow = Vault & StoredRecord;
 
 /** One version of a secret; its value sealed under the server secret, never in clear. */
 export interface VaultSecretRow extends StoredRecord {
