@@ -6,18 +6,7 @@ import { projects } from '../../core/tables';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
-export interface MetricRuleRow extends StoredRecord {
-  project_id: string;
-  name: string;
-  description: string;
-  metric: string;
-  resource_type: string;
-  operator: MetricRule['operator'];
-  threshold: number;
-  window_minutes: number;
-  severity: MetricRule['severity'];
-  enabled: boolean;
-}
+export type MetricRuleRow = MetricRule & StoredRecord;
 
 export const metricRules = defineTable<MetricRuleRow>('metric_rules');
 

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { type BucketGrant, v1 } from '@nimbus/sdk/contract';
 import { defineHandlers } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import { admit, createInProject, emit } from '../../../core/resources';
@@ -9,14 +9,7 @@ import { requireUser } from '../auth';
 import { foreignRows } from '../foreign-rows';
 import { auditProject } from './audit';
 
-export interface BucketGrantRow extends StoredRecord {
-  project_id: string;
-  user_id: string;
-  bucket_id: string;
-  bucket_name: string;
-  access: 'read' | 'write';
-  granted_by: string;
-}
+export type BucketGrantRow = BucketGrant & StoredRecord;
 
 /** One grant per (bucket, member): granting again changes its access level. */
 export const bucketGrants = defineTable<BucketGrantRow>('bucket_grants', {
