@@ -1,13 +1,11 @@
+import type { ApiKey, Project, User } from '@nimbus/sdk/contract';
 import type { StoredRecord } from '../store/state';
 import { defineTable } from '../store/store';
 
 // Tables the core itself reads to authenticate and authorise. Families own the rest.
 
-export interface UserRow extends StoredRecord {
-  email: string;
-  full_name: string;
+export interface UserRow extends User, StoredRecord {
   password_hash: string;
-  mfa_enabled: boolean;
   /** Base32 TOTP secret, sealed; set once enrolment starts. */
   mfa_secret_sealed: string | null;
 }
@@ -24,11 +22,8 @@ export interface SessionRow extends StoredRecord {
   revoked_reason: string | null;
 }
 
-export interface ProjectRow extends StoredRecord {
-  name: string;
-  description: string;
-  owner_id: string;
-}
+/** `role` is not stored: it is the caller's, from their membership. */
+export type ProjectRow = Omit<Project, 'role'> & StoredRecord;
 
 export interface MembershipRow extends StoredRecord {
   project_id: string;
@@ -51,13 +46,11 @@ export interface DelegationRow extends StoredRecord {
   expires_at: string | null;
 }
 
-export interface ApiKeyRow extends StoredRecord {
+/** `expires_at` is left to iam/keys.ts: keys made before expiry existed, or by a seed, have none. */
+export interface ApiKeyRow extends Omit<ApiKey, 'expires_at'>, StoredRecord {
   project_id: string;
-  name: string;
-  role: string;
-  prefix: string;
+  /** SHA-256 of the key; the key itself is shown once and never stored. */
   key_hash: string;
-  created_by: string;
   last_used_at: string | null;
 }
 
