@@ -1,4 +1,4 @@
-import { type Budget, type BudgetPeriod, type Currency, v1 } from '@nimbus/sdk/contract';
+import { type Budget, v1 } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { quotaResources } from '../../../core/quotas';
@@ -10,15 +10,11 @@ import { chargesIn, totalOf } from './charges';
 import { HOUR_MS, periodAt } from './periods';
 import { money, VND_PER_UNIT } from './prices';
 
-export interface BudgetRow extends StoredRecord {
+/** The period, spend and percent are not stored: each answer computes them. */
+export interface BudgetRow
+  extends Omit<Budget, 'current_period' | 'current_spend' | 'spend_percent'>,
+    StoredRecord {
   project_id: string;
-  name: string;
-  amount: number;
-  currency: Currency;
-  period: BudgetPeriod;
-  alert_threshold: number;
-  alerted_period: string | null;
-  last_alert_at: string | null;
 }
 
 export const budgets = defineTable<BudgetRow>('budgets');
