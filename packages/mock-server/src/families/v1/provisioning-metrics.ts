@@ -5,9 +5,7 @@ import { assertState, createInProject, emit, findInProject } from '../../core/re
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
-interface MetricRow extends StoredRecord, Omit<ProvisioningMetric, 'id' | 'created_at' | 'updated_at'> {
-  project_id: string;
-}
+type MetricRow = ProvisioningMetric & StoredRecord;
 
 const provisioningMetrics = defineTable<MetricRow>('provisioning_metrics');
 

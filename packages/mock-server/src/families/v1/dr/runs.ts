@@ -3,9 +3,7 @@ import type { Runtime } from '../../../core/runtime';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 
-export interface DrPlanRow extends StoredRecord, Omit<DrPlan, 'id' | 'created_at' | 'updated_at'> {
-  project_id: string;
-}
+export type DrPlanRow = DrPlan & StoredRecord;
 
 export const drPlans = defineTable<DrPlanRow>('dr_plans');
 
