@@ -11,11 +11,7 @@ import { HOUR_MS, periodAt } from './periods';
 import { money, VND_PER_UNIT } from './prices';
 
 /** The period, spend and percent are not stored: each answer computes them. */
-export interface BudgetRow
-  extends Omit<Budget, 'current_period' | 'current_spend' | 'spend_percent'>,
-    StoredRecord {
-  project_id: string;
-}
+export type BudgetRow = Omit<Budget, 'current_period' | 'current_spend' | 'spend_percent'> & StoredRecord;
 
 export const budgets = defineTable<BudgetRow>('budgets');
 quotaResources.add(budgets.name);

@@ -3,9 +3,7 @@ import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 
 /** replica_count is not stored: each answer counts the database's replica rows. */
-export interface DatabaseRow extends Omit<Database, 'replica_count'>, StoredRecord {
-  project_id: string;
-}
+export type DatabaseRow = Omit<Database, 'replica_count'> & StoredRecord;
 
 export type ReplicaRow = DatabaseReplica & StoredRecord;
 
