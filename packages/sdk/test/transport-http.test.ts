@@ -1,29 +1,26 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { APITimeoutError, APIUserAbortError, nodeHttpFetch } from '@nimbus/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { send } from '../src/core/transport';
-import { type StubServer, startStubServer } from './helpers/stub-server';
+import {
+  type StallingServer,
+  type StubServer,
+  startStallingServer,
+  startStubServer,
+} from './helpers/stub-server';
 
 // nodeHttpFetch (node:http) driven by `send`, as a client drives it, against real servers.
 
 let target: StubServer | undefined;
-let stalling: Server | undefined;
+let stalling: StallingServer | undefined;
 afterEach(async () => {
   await target?.close();
-  stalling?.closeAllConnections();
   stalling?.close();
   target = stalling = undefined;
 });
 
-/** Sends the headers and half a JSON body, then nothing. */
 async function startStalling(): Promise<string> {
-  stalling = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-    res.write('{"half":');
-  });
-  await new Promise<void>((resolve) => stalling?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(stalling.address() as AddressInfo).port}/slow`;
+  stalling = await startStallingServer();
+  return stalling.url;
 }
 
 describe('nodeHttpFetch', () => {

@@ -1,11 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { APITimeoutError, APIUserAbortError } from '@nimbus/sdk';
 import { Agent, EnvHttpProxyAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { send } from '../src/core/transport';
 import { dispatcherFor, fetchVia, requestVia } from '../src/core/transport-node';
-import { type StubServer, sequence, startStubServer } from './helpers/stub-server';
+import {
+  type StallingServer,
+  type StubServer,
+  sequence,
+  startStallingServer,
+  startStubServer,
+} from './helpers/stub-server';
 
 let proxy: StubServer | undefined;
 let target: StubServer | undefined;
@@ -126,21 +130,15 @@ describe('Node transport', () => {
   });
 
   describe('a server that stalls mid-body', () => {
-    let stalling: Server | undefined;
+    let stalling: StallingServer | undefined;
     afterEach(() => {
-      stalling?.closeAllConnections();
       stalling?.close();
       stalling = undefined;
     });
 
-    /** Sends the headers and half a JSON body, then nothing. */
     async function startStalling(): Promise<string> {
-      stalling = createServer((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-        res.write('{"half":');
-      });
-      await new Promise<void>((resolve) => stalling?.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(stalling.address() as AddressInfo).port}/slow`;
+      stalling = await startStallingServer();
+      return stalling.url;
     }
 
     it('times out within the budget, headers and body together', async () => {

@@ -108,3 +108,25 @@ export function fail(
     headers: { 'x-request-id': `req_${status}`, ...headers },
   };
 }
+
+export interface StallingServer {
+  /** A URL on the server; any path answers the same way. */
+  url: string;
+  close(): void;
+}
+
+/** A server that sends the headers and half a JSON body, then nothing (for time budgets). */
+export async function startStallingServer(): Promise<StallingServer> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+    res.write('{"half":');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/slow`,
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
