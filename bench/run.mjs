@@ -111,8 +111,8 @@ row(
 row(
   `RSS after the ${duration} s POST run, 100k`,
   `${round(large.rssAfterMb)} MB`,
-  `${round(small.rssAfterMb)} MB (1k)`,
-  `+${large.post.total} creates, heap ${round(large.heapAfterMb)} MB`,
+  `${round(small.rssAfterMb)} MB (1k, +${small.post.total} creates)`,
+  `+${large.post.total} creates, heap ${round(large.heapAfterMb)} of ${round(large.memoryAfter.heapTotalMb)} MB, buffers ${round(large.memoryAfter.arrayBuffersMb)} MB`,
   '< 300 MB',
   large.rssAfterMb < 300,
 );

@@ -58,6 +58,7 @@ async function onStateFile(instances, { duration, connections }) {
         rssStartMb,
         rssAfterMb: rssMb(server.child.pid),
         heapAfterMb: stats.heapUsedMb,
+        memoryAfter: stats,
         loopDelayMaxMs: stats.loopDelayMaxMs,
       };
     } finally {

@@ -42,6 +42,9 @@ process.on('message', (message) => {
     process.send({
       rssMb: memory.rss / 2 ** 20,
       heapUsedMb: memory.heapUsed / 2 ** 20,
+      heapTotalMb: memory.heapTotal / 2 ** 20,
+      externalMb: memory.external / 2 ** 20,
+      arrayBuffersMb: memory.arrayBuffers / 2 ** 20,
       loopDelayP99Ms: delay.percentile(99) / 1e6,
       loopDelayMaxMs: delay.max / 1e6,
     });
