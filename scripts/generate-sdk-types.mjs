@@ -1,23 +1,9 @@
 // Writes packages/sdk/src/generated/{types.d.ts,routes.ts,contract.d.ts} from the contract (run by the SDK's build).
-// The generator is TypeScript source: esbuild bundles it in memory, so no build is needed first.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { importSource, root } from './import-source.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = `${root}packages/sdk/src/generated`;
-
-const bundle = await build({
-  entryPoints: [`${root}packages/sdk/src/codegen/sdk-types.ts`],
-  bundle: true,
-  write: false,
-  platform: 'neutral',
-  format: 'esm',
-  mainFields: ['module', 'main'],
-  logLevel: 'warning',
-});
-const source = Buffer.from(bundle.outputFiles[0].contents).toString('base64');
-const { generateSdkTypes } = await import(`data:text/javascript;base64,${source}`);
+const { generateSdkTypes } = await importSource('packages/sdk/src/codegen/sdk-types.ts');
 
 await mkdir(outDir, { recursive: true });
 for (const [name, text] of Object.entries(generateSdkTypes())) {
