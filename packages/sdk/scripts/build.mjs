@@ -1,0 +1,16 @@
+// The SDK's `npm run build`: the generated sources, then tsup with the flags given to the build
+// (`npm run build -- --no-dts --no-clean` is the tests' JavaScript-only build), then, when
+// declarations were built, the root entries' type re-exports (export-named-types.mjs).
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const flags = process.argv.slice(2);
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const tsup = createRequire(import.meta.url).resolve('tsup/dist/cli-default.js');
+const run = (script, args = []) =>
+  execFileSync(process.execPath, [script, ...args], { cwd: packageDir, stdio: 'inherit' });
+
+run(fileURLToPath(new URL('../../../scripts/generate-sdk-types.mjs', import.meta.url)));
+run(tsup, flags);
+if (!flags.includes('--no-dts')) run(fileURLToPath(new URL('export-named-types.mjs', import.meta.url)));
