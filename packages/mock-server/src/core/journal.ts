@@ -1,6 +1,7 @@
 import type { RecordedRequest } from '@nimbus/sdk/contract';
 import type { z } from 'zod';
 import type { HeaderReader } from './request';
+import type { RequestTarget } from './request-target';
 
 export type JournalEntry = z.infer<typeof RecordedRequest>;
 
@@ -27,7 +28,7 @@ export interface JournalRecord {
   /** Simulated time, epoch ms. */
   at: number;
   method: string;
-  url: URL;
+  target: RequestTarget;
   headers: HeaderReader;
   /** The body as received (text or bytes), or null when there was none or it was not read. */
   body: string | Uint8Array | null;
@@ -49,7 +50,7 @@ export class RequestJournal {
   }
 
   record(record: JournalRecord): void {
-    if (this.#capacity <= 0 || !isJournaled(record.url.pathname)) return;
+    if (this.#capacity <= 0 || !isJournaled(record.target.pathname)) return;
     const size = record.body === null ? 0 : record.body.length;
     // A large body is not kept: 1,000 entries of a 1 MB body each would hold a gigabyte.
     this.#records.push(
@@ -78,8 +79,8 @@ function entryOf(record: JournalRecord): JournalEntry {
     request_id: record.requestId,
     time: new Date(record.at).toISOString(),
     method: record.method,
-    path: record.url.pathname,
-    query: journalQuery(record.url),
+    path: record.target.pathname,
+    query: journalQuery(record.target.searchParams),
     headers: journalHeaders(record.headers),
     body: journalBody(record.body),
     status: record.status,
@@ -90,7 +91,7 @@ function matches(record: JournalRecord, filter: JournalFilter): boolean {
   if (filter.method && record.method !== filter.method) return false;
   if (filter.status !== undefined && record.status !== filter.status) return false;
   if (!filter.path) return true;
-  const path = record.url.pathname;
+  const path = record.target.pathname;
   return filter.path.endsWith('*') ? path.startsWith(filter.path.slice(0, -1)) : path === filter.path;
 }
 
@@ -110,9 +111,9 @@ function journalHeaders(headers: HeaderReader): Record<string, string> {
 }
 
 /** The query as an object, with credential parameters (`?token=`) redacted. */
-function journalQuery(url: URL): Record<string, string> {
+function journalQuery(query: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) {
+  for (const [key, value] of query) {
     out[key] = SECRET_FIELD.test(key) ? REDACTED : value.replace(URL_PASSWORD, '$1***@');
   }
   return out;

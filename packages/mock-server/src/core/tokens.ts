@@ -24,6 +24,8 @@ export type TokenClaims = (AccessClaims | WorkloadClaims) & { iat: number; exp: 
 
 export type VerifyFailure = 'expired' | 'invalid';
 
+export type VerifyResult = { claims: TokenClaims } | { failure: VerifyFailure };
+
 /** How many verified tokens are remembered; clients reuse one token for many calls. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -55,11 +57,9 @@ export class TokenService {
   }
 
   /** The token's claims, or why it was refused. Only HS256 is accepted (no `alg: none`). */
-  async verify(token: string): Promise<{ claims: TokenClaims } | { failure: VerifyFailure }> {
-    const known = this.#verified.get(token);
-    if (known) {
-      return known.exp * 1000 > this.#now() ? { claims: known } : { failure: 'expired' };
-    }
+  async verify(token: string): Promise<VerifyResult> {
+    const known = this.verifyKnown(token);
+    if (known) return known;
     const { errors, jwtVerify } = await jose();
     try {
       const { payload } = await jwtVerify(token, this.#key, {
@@ -77,5 +77,15 @@ export class TokenService {
     } catch (error) {
       return { failure: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
+  }
+
+  /**
+   * `verify` without a promise for a token whose signature was already checked (its expiry is
+   * checked again); undefined for any other token. Most requests carry such a token.
+   */
+  verifyKnown(token: string): VerifyResult | undefined {
+    const known = this.#verified.get(token);
+    if (!known) return undefined;
+    return known.exp * 1000 > this.#now() ? { claims: known } : { failure: 'expired' };
   }
 }
