@@ -3,8 +3,15 @@
 // BENCH_STATE: a state file (see bench/state-file.mjs), used with BENCH_TOKEN and BENCH_PROJECT_ID
 // from that file; without them a user registers and logs in, and creates a project.
 // BENCH_EMPTY=1: nothing but the server (start-up time).
+// BENCH_SERVER_MODULE: another build's dist/index.js to run instead (before/after comparisons).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createServer } from '@nimbus/mock-server';
+import { pathToFileURL } from 'node:url';
+
+const { createServer } = await import(
+  process.env.BENCH_SERVER_MODULE
+    ? pathToFileURL(process.env.BENCH_SERVER_MODULE).href
+    : '@nimbus/mock-server'
+);
 
 const statePath = process.env.BENCH_STATE;
 const server = await createServer({

@@ -1,0 +1,88 @@
+// Server CPU time per request under load, servers side by side:
+// `node bench/cpu-per-request.mjs [get|post] [seconds] [rounds]` (defaults get, 5, 3).
+// Each round runs every server in turn, in a process of its own: 2 s of POSTs (the page the
+// GETs read), then `seconds` of the route under autocannon (50 connections); the server's own
+// CPU time (user + system, from /proc) over that run divided by the requests answered. On a
+// shared machine that figure moves far less than requests/s. BENCH_BASE=<another build's
+// packages/mock-server/dist/index.js> adds that build's server (in memory and on a file).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchFile, cpuMs, load, loadCreates, median, round, startServer, table } from './lib.mjs';
+
+const route = process.argv[2] ?? 'get';
+const duration = Number(process.argv[3] ?? 5);
+const rounds = Number(process.argv[4] ?? 3);
+const base = process.env.BENCH_BASE;
+
+const servers = [
+  { name: 'bare node:http', script: './servers/bare.mjs' },
+  { name: 'nimbus (in memory)', script: './servers/nimbus.mjs' },
+  { name: 'nimbus (state file)', script: './servers/nimbus.mjs', file: true },
+  ...(base
+    ? [
+        { name: 'base (in memory)', script: './servers/nimbus.mjs', module: base },
+        { name: 'base (state file)', script: './servers/nimbus.mjs', module: base, file: true },
+      ]
+    : []),
+];
+
+/** One server's run: requests/s, p99 and its CPU µs per request. */
+async function measure(server) {
+  const stateDir = server.file ? await mkdtemp(join(tmpdir(), 'nimbus-bench-')) : undefined;
+  const env = {
+    ...(stateDir && { BENCH_STATE: join(stateDir, 'state.json') }),
+    ...(server.module && { BENCH_SERVER_MODULE: server.module }),
+  };
+  const running = await startServer(benchFile(server.script), env);
+  try {
+    const headers = { authorization: `Bearer ${running.token}`, 'x-project-id': running.projectId };
+    await loadCreates({ url: running.url, headers, duration: 2 });
+    const before = cpuMs(running.child.pid);
+    const result =
+      route === 'post'
+        ? await loadCreates({ url: running.url, headers, duration })
+        : await load({ url: running.url, path: '/api/v1/instances?per_page=20', headers, duration });
+    const cpu = cpuMs(running.child.pid) - before;
+    if (result.failures > 0) throw new Error(`${server.name}: ${result.failures} failed requests`);
+    return { rps: result.rps, p99: result.p99, cpuUs: (cpu * 1000) / result.total };
+  } finally {
+    await running.stop();
+    if (stateDir) await rm(stateDir, { recursive: true, force: true });
+  }
+}
+
+const runs = new Map(servers.map((server) => [server.name, []]));
+const loads = [loadavg()[0]];
+for (let i = 0; i < rounds; i++) {
+  for (const server of servers) runs.get(server.name).push(await measure(server));
+  loads.push(loadavg()[0]);
+}
+
+const bare = median(runs.get('bare node:http').map((run) => run.cpuUs));
+const spread = (values, digits = 1) =>
+  `${round(median(values), digits)} (${round(Math.min(...values), digits)}-${round(Math.max(...values), digits)})`;
+console.log(
+  `${route.toUpperCase()}, ${rounds} rounds of ${duration} s, load average ${loads.map((l) => l.toFixed(1)).join(' -> ')}`,
+);
+console.log(
+  table(
+    servers.map(({ name }) => {
+      const list = runs.get(name);
+      const cpu = list.map((run) => run.cpuUs);
+      return {
+        server: name,
+        'CPU us/request, median (min-max)': spread(cpu),
+        'vs bare CPU': `${Math.round((bare / median(cpu)) * 100)}%`,
+        'req/s': spread(
+          list.map((run) => run.rps),
+          0,
+        ),
+        'p99 ms': spread(
+          list.map((run) => run.p99),
+          0,
+        ),
+      };
+    }),
+  ),
+);

@@ -1,0 +1,70 @@
+// The core alone, without HTTP: `node bench/handle-loop.mjs [get|post] [calls]` (defaults get,
+// 20000). `app.handle()` of the built server is called in a loop with a prepared request (the
+// object the Node adapter builds), after 3,000 creates (the page GET reads) and 3,000 warm-up
+// calls; prints wall and CPU µs per call. STATE=<file> runs on a state file instead of in
+// memory; BENCH_BASE=<another build's dist/index.js> measures that build instead.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Nimbus } from '@nimbus/sdk';
+
+const { createServer } = await import(
+  process.env.BENCH_BASE ? pathToFileURL(process.env.BENCH_BASE).href : '@nimbus/mock-server'
+);
+const mode = process.argv[2] ?? 'get';
+const calls = Number(process.argv[3] ?? 20_000);
+const stateDir = process.env.STATE === 'file' ? await mkdtemp(join(tmpdir(), 'nimbus-bench-')) : undefined;
+const statePath = stateDir ? join(stateDir, 'state.json') : process.env.STATE;
+
+const server = await createServer({
+  port: 0,
+  inMemory: !statePath,
+  statePath,
+  watch: false,
+  transitionDelayMs: 0,
+});
+const client = new Nimbus({ baseUrl: server.url });
+await client.auth.register({ email: 'bench@example.com', password: 'bench-password', full_name: 'Bench' });
+const login = await client.auth.login({ email: 'bench@example.com', password: 'bench-password' });
+const projectId = (await client.projects.create({ name: 'bench' })).id;
+await client.mock.setQuotas(projectId, { limits: { instances: 100_000_000 } });
+
+const names = {
+  host: '127.0.0.1',
+  authorization: `Bearer ${login.access_token}`,
+  'x-project-id': projectId,
+  'content-type': 'application/json',
+};
+const headers = {
+  get: (name) => names[name.toLowerCase()] ?? null,
+  has: (name) => names[name.toLowerCase()] !== undefined,
+  forEach: (callback) => {
+    for (const [name, value] of Object.entries(names)) callback(value, name);
+  },
+};
+const body = new TextEncoder().encode(
+  JSON.stringify({ name: 'bench', flavor: 'small', region: 'us-east-1' }),
+);
+const post = { method: 'POST', url: `${server.url}/api/v1/instances`, headers, bufferedBody: body };
+const get = { method: 'GET', url: `${server.url}/api/v1/instances?per_page=20`, headers, bufferedBody: null };
+
+async function call(request) {
+  const reply = await server.app.handle({ ...request });
+  if (reply.status >= 300) throw new Error(`${reply.status} ${reply.body}`);
+}
+
+const measured = mode === 'post' ? post : get;
+for (let i = 0; i < 3000; i++) await call(post);
+for (let i = 0; i < 3000; i++) await call(measured);
+const cpu = process.cpuUsage();
+const started = performance.now();
+for (let i = 0; i < calls; i++) await call(measured);
+const wall = performance.now() - started;
+const used = process.cpuUsage(cpu);
+console.log(
+  `${mode.toUpperCase()} ${calls} calls: ${((wall * 1000) / calls).toFixed(1)} us wall, ` +
+    `${((used.user + used.system) / calls).toFixed(1)} us CPU per call`,
+);
+await server.close();
+if (stateDir) await rm(stateDir, { recursive: true, force: true });
