@@ -2,7 +2,8 @@ import { CameraStatus } from '@nimbus/sdk/contract';
 import type { MetricsSource, Runtime } from '../core/runtime';
 import { videoServices } from '../families/v2/services';
 import { videoCameras } from '../families/v2/tables';
-import { Counter, Gauge, Histogram, Registry } from './prom-client';
+import { Counter, Gauge, Registry } from './prom-client';
+import { RequestMetrics } from './request-metrics';
 
 /**
  * The server's Prometheus metrics, in a registry of its own (several servers can share a process).
@@ -11,18 +12,17 @@ import { Counter, Gauge, Histogram, Registry } from './prom-client';
  */
 export function createMetrics(runtime: Runtime): MetricsSource {
   const registry = new Registry();
-  const requests = new Counter({
-    name: 'nimbus_http_requests_total',
-    help: 'HTTP requests answered, by method, route template and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'nimbus_http_request_duration_seconds',
-    help: 'Time to answer HTTP requests, by method, route template and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
+  const requests = new RequestMetrics({
+    registry,
+    counter: {
+      name: 'nimbus_http_requests_total',
+      help: 'HTTP requests answered, by method, route template and status',
+    },
+    histogram: {
+      name: 'nimbus_http_request_duration_seconds',
+      help: 'Time to answer HTTP requests, by method, route template and status',
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    },
   });
   const emitted = new Counter({
     name: 'nimbus_video_events_emitted_total',
@@ -53,11 +53,8 @@ export function createMetrics(runtime: Runtime): MetricsSource {
     },
   });
 
-  const observe = (record: { method: string; route: string; status: number; durationMs: number }) => {
-    const labels = { method: record.method, route: record.route, status: String(record.status) };
-    requests.inc(labels);
-    latency.observe(labels, record.durationMs / 1000);
-  };
+  const observe = (record: { method: string; route: string; status: number; durationMs: number }) =>
+    requests.observe(record.method, record.route, record.status, record.durationMs / 1000);
   runtime.requestObservers.add(observe);
   const unsubscribe = services.bus.subscribe((event) => emitted.inc({ type: event.type }));
   runtime.onClose(() => {
