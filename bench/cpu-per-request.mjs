@@ -1,13 +1,14 @@
 // Server CPU time per request under load, servers side by side:
 // `node bench/cpu-per-request.mjs [get|post] [seconds] [rounds]` (defaults get, 5, 3).
 // Each round runs every server in turn, in a process of its own: 2 s of POSTs (the page the
-// GETs read), then `seconds` of the route under autocannon (50 connections); the server's own
+// GETs read) and a 2 s pause (the state file's flush of them), then `seconds` of the route under autocannon (50 connections); the server's own
 // CPU time (user + system, from /proc) over that run divided by the requests answered. On a
 // shared machine that figure moves far less than requests/s. BENCH_BASE=<another build's
 // packages/mock-server/dist/index.js> adds that build's server (in memory and on a file).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { benchFile, cpuMs, load, loadCreates, median, round, startServer, table } from './lib.mjs';
 
 const route = process.argv[2] ?? 'get';
@@ -38,6 +39,8 @@ async function measure(server) {
   try {
     const headers = { authorization: `Bearer ${running.token}`, 'x-project-id': running.projectId };
     await loadCreates({ url: running.url, headers, duration: 2 });
+    // The state file's flush of those creates is spaced (up to 1 s on a large state): let it end.
+    await setTimeout(2000);
     const before = cpuMs(running.child.pid);
     const result =
       route === 'post'
