@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
@@ -63,13 +63,21 @@ export default defineConfig({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  // The command tree as data (dist/operations.json): `nimbus` builds its commands from it
-  // without loading the contract's schemas, most of what it would otherwise spend starting.
+  // The command tree as data (dist/operations/): `nimbus` builds its commands from it without
+  // loading the contract's schemas, most of what it would otherwise spend starting. `index.json`
+  // lists the groups (all `--help` needs); each group's operations are a file of their own, read
+  // only when the command line names the group.
   async onSuccess() {
     const built = pathToFileURL(resolve('dist/operations.js')).href;
     const { describeOperations } = (await import(
       `${built}?${Date.now()}`
     )) as typeof import('./src/commands/operations');
-    await writeFile('dist/operations.json', JSON.stringify(describeOperations()));
+    const groups = describeOperations();
+    await rm('dist/operations', { recursive: true, force: true });
+    await mkdir('dist/operations');
+    const index = groups.map(({ group, description }) => ({ group, description, operations: [] }));
+    await writeFile('dist/operations/index.json', JSON.stringify(index));
+    for (const { group, operations } of groups)
+      await writeFile(`dist/operations/${group}.json`, JSON.stringify(operations));
   },
 });

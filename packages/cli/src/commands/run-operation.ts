@@ -7,7 +7,7 @@ import { print } from '../output/print';
 import { withProgress } from '../output/progress';
 import { readStdin } from '../stdin';
 import { withEndpointCredentials } from './endpoint-credentials';
-import { collectFields } from './flags';
+import { collectFields, missingFields } from './flags';
 import type { OperationSpec } from './operation-spec';
 import { confirm } from './prompt';
 
@@ -35,9 +35,10 @@ const TRANSITIONAL = new Set([
 
 /**
  * Checks a body or query against the contract's schemas before anything is sent, so a missing or
- * malformed field is a usage error (exit 2) naming its flag. A command without a body that is
- * given no field and needs none has nothing to check: it (a plain list, a get, a delete) loads
- * neither the contract nor zod, most of what a CLI run would otherwise spend starting.
+ * malformed field is a usage error (exit 2) naming its flag. A command given no field has only
+ * missing ones to report, worded from its spec; when it needs none and takes no body (a plain
+ * list, a get, a delete) there is nothing to check. Either way it loads neither the contract
+ * nor zod, most of what a CLI run would otherwise spend starting.
  */
 async function checkInput(
   spec: OperationSpec,
@@ -45,12 +46,15 @@ async function checkInput(
   query: Record<string, unknown> | undefined,
 ): Promise<void> {
   const given = Object.keys(body ?? {}).length + Object.keys(query ?? {}).length > 0;
-  const required = [...spec.body, ...spec.query].some((field) => field.required);
-  if (!spec.hasBody && !given && !required) return;
+  if (!given) {
+    const missing = [...missingFields(spec.body, body), ...missingFields(spec.query, query)];
+    if (missing.length > 0) throw new UsageError(missing.join('\n'));
+    if (!spec.hasBody) return;
+  }
   const [{ endpointOf }, { checkFields }] = await Promise.all([import('./operations'), import('./fields')]);
   const endpoint = endpointOf(spec);
-  checkFields(endpoint.body, body);
-  checkFields(endpoint.query, query);
+  checkFields(endpoint.body, body, spec.body);
+  checkFields(endpoint.query, query, spec.query);
 }
 
 /** One run of a generated command, as commander parsed it. */
@@ -67,13 +71,6 @@ export interface OperationRun {
 export async function runOperation(spec: OperationSpec, run: OperationRun): Promise<void> {
   const { values, globals } = run;
   const { route } = spec;
-  const ctx = await commandContext(globals);
-  const { client } = ctx;
-  // Each call with the credentials its endpoint takes: basic auth, a workload token, or the session.
-  const send = (input: RawInput, options?: RequestOptions) =>
-    withEndpointCredentials(ctx, { ...route, scope: spec.scope }, values, (credentials) =>
-      client.call(route, input, { ...options, ...credentials }),
-    );
   const pathParams = Object.fromEntries(spec.params.map((p, i) => [p, run.args[i]!]));
   const body = spec.hasBody
     ? {
@@ -82,7 +79,15 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
       }
     : undefined;
   const query = spec.query.length > 0 ? collectFields(spec.query, values) : undefined;
+  // Before the client is made: a usage error loads no SDK.
   await checkInput(spec, body, query);
+  const ctx = await commandContext(globals);
+  const { client } = ctx;
+  // Each call with the credentials its endpoint takes: basic auth, a workload token, or the session.
+  const send = (input: RawInput, options?: RequestOptions) =>
+    withEndpointCredentials(ctx, { ...route, scope: spec.scope }, values, (credentials) =>
+      client.call(route, input, { ...options, ...credentials }),
+    );
   const input = { params: spec.params.length > 0 ? pathParams : undefined, query, body };
 
   if (spec.paging === 'page') {
