@@ -2,9 +2,10 @@
 // time from spawn to exit, and CPU time (user + system, from bash's `time`), for `--help`,
 // a usage error and a list command against a reference server on an ephemeral port. The
 // commands are interleaved; on a shared machine wall time swings with the load, CPU time
-// much less, so both are reported. Build first: npm run build -w @nimbus/sdk && npm run build -w @nimbus/mock-server &&
-// npm run build -w @nimbus/cli. BENCH_CLI_BASE=<another build's bin.js> adds its `--help` and
-// list rows, to compare two builds in one run. Prints one table and one JSON line.
+// much less, so both are reported. The list runs once more through `bin/nimbus.js`, the wrapper
+// an installed `nimbus` starts from. Build first: npm run build -w @nimbus/sdk && npm run build -w
+// @nimbus/mock-server && npm run build -w @nimbus/cli. BENCH_CLI_BASE=<another build's bin.js>
+// adds its rows, to compare two builds in one run. Prints one table and one JSON line.
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { benchFile, median, percentile, round, table } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 30);
 const BIN = benchFile('../packages/cli/dist/bin.js');
+const WRAPPER = benchFile('../packages/cli/bin/nimbus.js');
 
 function timed(args, env) {
   return new Promise((resolve, reject) => {
@@ -57,11 +59,13 @@ const cases = [
   { name: 'nimbus instances create --help', args: [BIN, 'instances', 'create', '--help'], exit: 0 },
   { name: 'nimbus instances create (usage error)', args: [BIN, 'instances', 'create'], exit: 2 },
   { name: 'nimbus instances list', args: [BIN, 'instances', 'list'], exit: 0 },
+  { name: 'nimbus instances list (bin/nimbus.js)', args: [WRAPPER, 'instances', 'list'], exit: 0 },
 ];
 const base = process.env.BENCH_CLI_BASE;
 if (base) {
   cases.push(
     { name: 'base: nimbus --help', args: [base, '--help'], exit: 0 },
+    { name: 'base: nimbus instances create (usage error)', args: [base, 'instances', 'create'], exit: 2 },
     { name: 'base: nimbus instances list', args: [base, 'instances', 'list'], exit: 0 },
   );
 }

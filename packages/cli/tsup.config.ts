@@ -70,7 +70,13 @@ async function rechunk(dir: string): Promise<void> {
   for (const file of await readdir(dir)) {
     if (/\.js(\.map)?$/.test(file)) await rm(`${dir}/${file}`);
   }
-  await bundle.write({ dir, format: 'es', compact: true, sourcemap: true, chunkFileNames: '[name]-[hash].js' });
+  await bundle.write({
+    dir,
+    format: 'es',
+    compact: true,
+    sourcemap: true,
+    chunkFileNames: '[name]-[hash].js',
+  });
   await bundle.close();
   await chmod(`${dir}/bin.js`, 0o755);
 }

@@ -84,7 +84,10 @@ function convert(f: FieldSpec, raw: string): unknown {
  * worded from the specs alone, so a command given none of its fields says what it needs
  * without loading the contract.
  */
-export function missingFields(flags: readonly FieldSpec[], value: Record<string, unknown> | undefined): string[] {
+export function missingFields(
+  flags: readonly FieldSpec[],
+  value: Record<string, unknown> | undefined,
+): string[] {
   return flags.filter((f) => f.required && value?.[f.key] === undefined).map(missingText);
 }
 
