@@ -17,6 +17,25 @@ const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 30);
 const BIN = benchFile('../packages/cli/dist/bin.js');
 const WRAPPER = benchFile('../packages/cli/bin/nimbus.js');
 
+/**
+ * The floor of a list command: an ES module that sends the same GET with `node:http` and prints
+ * the answer as the CLI does (indented JSON), with no CLI, SDK or argument parsing.
+ */
+const BARE_GET = `
+import { request } from 'node:http';
+const url = new URL('/api/v1/instances', process.env.NIMBUS_BASE_URL);
+const headers = { authorization: 'Bearer ' + process.env.NIMBUS_TOKEN, 'x-project-id': process.env.NIMBUS_PROJECT };
+request(url, { headers }, (res) => {
+  if (res.statusCode !== 200) process.exit(1);
+  const chunks = [];
+  res.on('data', (chunk) => chunks.push(chunk));
+  res.on('end', () => {
+    const { data } = JSON.parse(Buffer.concat(chunks).toString());
+    process.stdout.write(JSON.stringify(data, null, 2) + '\\n', () => process.exit(0));
+  });
+}).end();
+`;
+
 function timed(args, env) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
@@ -55,6 +74,11 @@ const env = {
 
 const cases = [
   { name: 'node -e 0', args: ['-e', '0'], exit: 0 },
+  {
+    name: 'floor: node:http GET, printed (ES module)',
+    args: ['--input-type=module', '-e', BARE_GET],
+    exit: 0,
+  },
   { name: 'nimbus --help', args: [BIN, '--help'], exit: 0 },
   { name: 'nimbus instances create --help', args: [BIN, 'instances', 'create', '--help'], exit: 0 },
   { name: 'nimbus instances create (usage error)', args: [BIN, 'instances', 'create'], exit: 2 },
