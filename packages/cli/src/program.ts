@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Help, Option } from 'commander';
+import { type Command, CommanderError, Help, Option } from 'commander';
 import { addApplyCommands } from './commands/apply';
 import { addAuthCommands } from './commands/auth';
 import { addCompletionCommand } from './commands/completion';
@@ -11,7 +11,7 @@ import { addMockCommands } from './commands/mock';
 import type { GroupSpec, OperationSpec } from './commands/operation-spec';
 import { pendingProfileWrites } from './config/profiles';
 import { CommandFailed, ExitCode, UsageError } from './errors';
-import { usageHint } from './usage';
+import { HintingCommand, usageHint } from './usage';
 
 export const VERSION = '0.1.0';
 
@@ -23,7 +23,7 @@ const VERSION_FLAGS = new Set(['-V', '--version']);
 
 /** The whole `nimbus` command tree, the contract's operations given as specs (see `loadOperations`). */
 export function buildProgram(operations: readonly GroupSpec[]): Command {
-  const program = new Command('nimbus')
+  const program = new HintingCommand('nimbus')
     .description('Nimbus CLI: scripted tenant setup over the SDK, and the reference server')
     .option('--profile <name>', 'profile in the config file (env NIMBUS_PROFILE)')
     .option('--base-url <url>', 'server URL (env NIMBUS_BASE_URL; default http://127.0.0.1:4010)')
@@ -53,10 +53,7 @@ export function buildProgram(operations: readonly GroupSpec[]): Command {
   addContractCommands(program, operations);
   addEventsTailCommand(program);
   addCompletionCommand(program);
-  for (const command of [program, ...allCommands(program)]) {
-    command.exitOverride();
-    command.showHelpAfterError(usageHint(command));
-  }
+  for (const command of [program, ...allCommands(program)]) command.exitOverride();
   return program;
 }
 

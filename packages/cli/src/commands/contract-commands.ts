@@ -14,10 +14,10 @@ const WAITABLE = /^(create|start|stop|scale|failover|execute|drill|update)$/;
  * plain specs: the contract itself is loaded only when an operation runs.
  */
 export function addContractCommands(program: Command, groups: readonly GroupSpec[]): void {
+  const existing = new Map(program.commands.map((c) => [c.name(), c]));
   for (const group of groups) {
     const name = kebab(group.group);
-    const existing = program.commands.find((c) => c.name() === name);
-    const command = existing ?? program.command(name).description(group.description);
+    const command = existing.get(name) ?? program.command(name).description(group.description);
     for (const spec of group.operations) addOperation(command, spec);
   }
 }
