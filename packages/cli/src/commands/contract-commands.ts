@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import type { GlobalOptions } from '../context';
 import { commandPath } from '../usage';
 import { addFieldOptions, kebab } from './flags';
+import { readOperationInput } from './operation-input';
 import type { FieldSpec, GroupSpec, OperationSpec } from './operation-spec';
 
 /** Operations that start something `--wait` can follow. */
@@ -45,10 +46,13 @@ function addOperation(parent: Command, spec: OperationSpec): void {
 
   sub.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
+    const values = command.opts();
+    // Read and checked before the SDK loads: a usage error costs about what `--help` does.
+    const input = await readOperationInput(spec, args.slice(0, spec.params.length) as string[], values);
     const { runOperation } = await import('./run-operation');
     await runOperation(spec, {
-      args: args.slice(0, spec.params.length) as string[],
-      values: command.opts(),
+      input,
+      values,
       globals: command.optsWithGlobals() as GlobalOptions,
       destructive: isDestructive(spec),
       waitable: WAITABLE.test(spec.op) && spec.retrievable,
