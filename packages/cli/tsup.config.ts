@@ -48,7 +48,7 @@ const commanderLazyChildProcess: NonNullable<Options['esbuildPlugins']>[number] 
  * of its own: `nimbus --help` loaded 8 files and `nimbus instances list` 16, and Node resolves,
  * reads, compiles and links each one (a quarter of the start). Rollup, run over esbuild's output,
  * leaves a module a dynamically imported file needs in the file that imports it when that one is
- * loaded already: `--help` loads 2 files, a list 9. The source maps are chained through.
+ * loaded already: `--help` loads 2 files, a list 8. The source maps are chained through.
  */
 async function rechunk(dir: string): Promise<void> {
   const bundle = await rollup({

@@ -124,7 +124,7 @@ async function runProgram(argv: string[]): Promise<number> {
   }
 }
 
-/** Where the build wrote the operation specs: `index.json` (every group, without its operations) and one file per group. */
+/** Where the build wrote the operation specs: `index.json` (the groups) and a file per group. */
 const BUILT_OPERATIONS = new URL('./operations/', import.meta.url);
 
 /**
