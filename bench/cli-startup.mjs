@@ -2,9 +2,10 @@
 // time from spawn to exit, and CPU time (user + system, from bash's `time`), for `--help`,
 // a usage error and a list command against a reference server on an ephemeral port. The
 // commands are interleaved; on a shared machine wall time swings with the load, CPU time
-// much less, so both are reported. Build first: npm run build -w @nimbus/sdk && npm run build -w @nimbus/mock-server &&
-// npm run build -w @nimbus/cli. BENCH_CLI_BASE=<another build's bin.js> adds its `--help` and
-// list rows, to compare two builds in one run. Prints one table and one JSON line.
+// much less, so both are reported. The list runs once more through `bin/nimbus.js`, the wrapper
+// an installed `nimbus` starts from. Build first: npm run build -w @nimbus/sdk && npm run build -w
+// @nimbus/mock-server && npm run build -w @nimbus/cli. BENCH_CLI_BASE=<another build's bin.js>
+// adds its rows, to compare two builds in one run. Prints one table and one JSON line.
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,26 @@ import { benchFile, median, percentile, round, table } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 30);
 const BIN = benchFile('../packages/cli/dist/bin.js');
+const WRAPPER = benchFile('../packages/cli/bin/nimbus.js');
+
+/**
+ * The floor of a list command: an ES module that sends the same GET with `node:http` and prints
+ * the answer as the CLI does (indented JSON), with no CLI, SDK or argument parsing.
+ */
+const BARE_GET = `
+import { request } from 'node:http';
+const url = new URL('/api/v1/instances', process.env.NIMBUS_BASE_URL);
+const headers = { authorization: 'Bearer ' + process.env.NIMBUS_TOKEN, 'x-project-id': process.env.NIMBUS_PROJECT };
+request(url, { headers }, (res) => {
+  if (res.statusCode !== 200) process.exit(1);
+  const chunks = [];
+  res.on('data', (chunk) => chunks.push(chunk));
+  res.on('end', () => {
+    const { data } = JSON.parse(Buffer.concat(chunks).toString());
+    process.stdout.write(JSON.stringify(data, null, 2) + '\\n', () => process.exit(0));
+  });
+}).end();
+`;
 
 function timed(args, env) {
   return new Promise((resolve, reject) => {
@@ -53,15 +74,22 @@ const env = {
 
 const cases = [
   { name: 'node -e 0', args: ['-e', '0'], exit: 0 },
+  {
+    name: 'floor: node:http GET, printed (ES module)',
+    args: ['--input-type=module', '-e', BARE_GET],
+    exit: 0,
+  },
   { name: 'nimbus --help', args: [BIN, '--help'], exit: 0 },
   { name: 'nimbus instances create --help', args: [BIN, 'instances', 'create', '--help'], exit: 0 },
   { name: 'nimbus instances create (usage error)', args: [BIN, 'instances', 'create'], exit: 2 },
   { name: 'nimbus instances list', args: [BIN, 'instances', 'list'], exit: 0 },
+  { name: 'nimbus instances list (bin/nimbus.js)', args: [WRAPPER, 'instances', 'list'], exit: 0 },
 ];
 const base = process.env.BENCH_CLI_BASE;
 if (base) {
   cases.push(
     { name: 'base: nimbus --help', args: [base, '--help'], exit: 0 },
+    { name: 'base: nimbus instances create (usage error)', args: [base, 'instances', 'create'], exit: 2 },
     { name: 'base: nimbus instances list', args: [base, 'instances', 'list'], exit: 0 },
   );
 }

@@ -1,6 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type GetModuleInfo, rollup } from 'rollup';
 import { defineConfig, type Options } from 'tsup';
 
 /**
@@ -42,6 +43,93 @@ const commanderLazyChildProcess: NonNullable<Options['esbuildPlugins']>[number] 
   },
 };
 
+/**
+ * esbuild gives each set of entry points (dynamic imports included) that share a module a chunk
+ * of its own: `nimbus --help` loaded 8 files and `nimbus instances list` 16, and Node resolves,
+ * reads, compiles and links each one (a quarter of the start). Rollup, run over esbuild's output,
+ * leaves a module a dynamically imported file needs in the file that imports it when that one is
+ * loaded already, and `commandChunks` gathers what a generated command runs: `--help` loads 2
+ * files, a list 3. The source maps are chained through.
+ */
+async function rechunk(dir: string): Promise<void> {
+  // The esbuild chunk holding each source file, from its source map.
+  const chunksBySource = new Map<string, string>();
+  const bundle = await rollup({
+    input: { bin: `${dir}/bin.js`, index: `${dir}/index.js` },
+    // Node's modules, and what esbuild left outside (the server, ws's optional helpers).
+    external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+    // esbuild has tree-shaken and minified: Rollup only moves modules between files.
+    treeshake: false,
+    plugins: [
+      {
+        name: 'esbuild-source-maps',
+        async load(id) {
+          const code = await readFile(id, 'utf8');
+          const map = await readFile(`${id}.map`, 'utf8');
+          for (const source of (JSON.parse(map) as { sources: string[] }).sources)
+            chunksBySource.set(resolve(dirname(id), source), id);
+          return { code, map };
+        },
+      },
+    ],
+  });
+  for (const file of await readdir(dir)) {
+    if (/\.js(\.map)?$/.test(file)) await rm(`${dir}/${file}`);
+  }
+  const runOperation = chunksBySource.get(resolve('src/commands/run-operation.ts'));
+  if (!runOperation) throw new Error('rechunk: no chunk holds src/commands/run-operation.ts');
+  let chunks: ReturnType<typeof commandChunks> | undefined;
+  await bundle.write({
+    dir,
+    format: 'es',
+    compact: true,
+    sourcemap: true,
+    chunkFileNames: '[name]-[hash].js',
+    manualChunks(id, { getModuleInfo }) {
+      chunks ??= commandChunks(resolve(dir, 'bin.js'), runOperation, getModuleInfo);
+      // What the entry loads is named too: Rollup would otherwise move a module both use into
+      // `command`, and `--help` would load it.
+      if (chunks.command.has(id)) return 'command';
+      return chunks.loaded.has(id) && !getModuleInfo(id)?.isEntry ? 'main' : undefined;
+    },
+  });
+  await bundle.close();
+  await chmod(`${dir}/bin.js`, 0o755);
+}
+
+/**
+ * What a generated command loads once its input is checked, as one file: `run-operation` and the
+ * modules it imports that the entry does not load, with what the entry's code imports
+ * dynamically on top of those alone (the SDK's entry, the workload-token code). Left to Rollup, a
+ * list loaded 8 files, most of them small chunks the SDK shares with `apply` or the contract.
+ */
+function commandChunks(
+  entry: string,
+  runOperation: string,
+  moduleInfo: GetModuleInfo,
+): { loaded: Set<string>; command: Set<string> } {
+  const closure = (start: string): Set<string> => {
+    const seen = new Set<string>();
+    const pending = [start];
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      const info = moduleInfo(id);
+      if (seen.has(id) || !info || info.isExternal) continue;
+      seen.add(id);
+      pending.push(...info.importedIds);
+    }
+    return seen;
+  };
+  const loaded = closure(entry);
+  const command = new Set([...closure(runOperation)].filter((id) => !loaded.has(id)));
+  const internal = (id: string) => !moduleInfo(id)?.isExternal;
+  for (const id of [...loaded].flatMap((loadedId) => moduleInfo(loadedId)?.dynamicallyImportedIds ?? [])) {
+    const imports = moduleInfo(id)?.importedIds.filter(internal) ?? [];
+    const onCommand = imports.some((needed) => command.has(needed));
+    if (onCommand && imports.every((needed) => command.has(needed) || loaded.has(needed))) command.add(id);
+  }
+  return { loaded, command };
+}
+
 export default defineConfig({
   // `operations` is the contract read as command specs: run once below, at build time.
   entry: { bin: 'src/bin.ts', index: 'src/index.ts', operations: 'src/commands/operations.ts' },
@@ -63,13 +151,22 @@ export default defineConfig({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  // The command tree as data (dist/operations.json): `nimbus` builds its commands from it
-  // without loading the contract's schemas, most of what it would otherwise spend starting.
+  // The command tree as data (dist/operations/): `nimbus` builds its commands from it without
+  // loading the contract's schemas, most of what it would otherwise spend starting. `index.json`
+  // lists the groups (all `--help` needs); each group's operations are a file of their own, read
+  // only when the command line names the group.
   async onSuccess() {
     const built = pathToFileURL(resolve('dist/operations.js')).href;
     const { describeOperations } = (await import(
       `${built}?${Date.now()}`
     )) as typeof import('./src/commands/operations');
-    await writeFile('dist/operations.json', JSON.stringify(describeOperations()));
+    const groups = describeOperations();
+    await rm('dist/operations', { recursive: true, force: true });
+    await mkdir('dist/operations');
+    const index = groups.map(({ group, description }) => ({ group, description, operations: [] }));
+    await writeFile('dist/operations/index.json', JSON.stringify(index));
+    for (const { group, operations } of groups)
+      await writeFile(`dist/operations/${group}.json`, JSON.stringify(operations));
+    await rechunk('dist');
   },
 });

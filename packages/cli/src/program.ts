@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { Command, CommanderError, Help, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { type Command, CommanderError, Help, Option } from 'commander';
 import { addApplyCommands } from './commands/apply';
 import { addAuthCommands } from './commands/auth';
 import { addCompletionCommand } from './commands/completion';
@@ -8,10 +8,10 @@ import { addEventsTailCommand } from './commands/events-tail';
 import { kebab } from './commands/flags';
 import { addLoginCommands } from './commands/login';
 import { addMockCommands } from './commands/mock';
-import type { GroupSpec } from './commands/operation-spec';
+import type { GroupSpec, OperationSpec } from './commands/operation-spec';
 import { pendingProfileWrites } from './config/profiles';
 import { CommandFailed, ExitCode, UsageError } from './errors';
-import { usageHint } from './usage';
+import { HintingCommand, usageHint } from './usage';
 
 export const VERSION = '0.1.0';
 
@@ -23,7 +23,7 @@ const VERSION_FLAGS = new Set(['-V', '--version']);
 
 /** The whole `nimbus` command tree, the contract's operations given as specs (see `loadOperations`). */
 export function buildProgram(operations: readonly GroupSpec[]): Command {
-  const program = new Command('nimbus')
+  const program = new HintingCommand('nimbus')
     .description('Nimbus CLI: scripted tenant setup over the SDK, and the reference server')
     .option('--profile <name>', 'profile in the config file (env NIMBUS_PROFILE)')
     .option('--base-url <url>', 'server URL (env NIMBUS_BASE_URL; default http://127.0.0.1:4010)')
@@ -53,10 +53,7 @@ export function buildProgram(operations: readonly GroupSpec[]): Command {
   addContractCommands(program, operations);
   addEventsTailCommand(program);
   addCompletionCommand(program);
-  for (const command of [program, ...allCommands(program)]) {
-    command.exitOverride();
-    command.showHelpAfterError(usageHint(command));
-  }
+  for (const command of [program, ...allCommands(program)]) command.exitOverride();
   return program;
 }
 
@@ -79,7 +76,7 @@ async function runProgram(argv: string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return ExitCode.ok;
   }
-  const program = buildProgram(namedGroups(await loadOperations(), argv));
+  const program = buildProgram(await commandTree(argv));
   let active: Command = program;
   program.hook('preAction', (_program, actionCommand) => {
     active = actionCommand;
@@ -127,28 +124,50 @@ async function runProgram(argv: string[]): Promise<number> {
   }
 }
 
+/** Where the build wrote the operation specs: `index.json` (the groups) and a file per group. */
+const BUILT_OPERATIONS = new URL('./operations/', import.meta.url);
+
 /**
- * The operation specs the build wrote beside the bundle (`dist/operations.json`); from the
- * sources, where there is no build, computed from the contract.
+ * The operation specs of every group: the files the build wrote beside the bundle
+ * (`dist/operations/`); from the sources, where there is no build, computed from the contract.
  */
 export async function loadOperations(): Promise<GroupSpec[]> {
-  try {
-    return JSON.parse(await readFile(new URL('./operations.json', import.meta.url), 'utf8')) as GroupSpec[];
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    return (await import('./commands/operations')).describeOperations();
-  }
+  const groups = readBuiltGroups();
+  if (!groups) return (await import('./commands/operations')).describeOperations();
+  return groups.map((group) => ({ ...group, operations: readBuiltOperations(group.group) }));
 }
 
 /**
- * The operations of the groups named on the command line (of every group for shell completion,
- * which lists them all); the other groups keep their name and description for `--help`. Making
- * a command per operation of every group was most of what building the tree cost.
+ * The groups, with the operations of those named on the command line only (of every group for
+ * shell completion, which lists them all); the others keep their name and description for
+ * `--help`. Reading and making a command for every operation of every group was most of what
+ * building the tree cost.
  */
-function namedGroups(groups: GroupSpec[], argv: string[]): GroupSpec[] {
+async function commandTree(argv: string[]): Promise<GroupSpec[]> {
   const words = new Set(argv.slice(2));
-  if (words.has('completion')) return groups;
-  return groups.map((group) => (words.has(kebab(group.group)) ? group : { ...group, operations: [] }));
+  if (words.has('completion')) return loadOperations();
+  const groups = readBuiltGroups() ?? (await import('./commands/operations')).describeOperations();
+  return groups.map((group) => {
+    if (!words.has(kebab(group.group))) return { ...group, operations: [] };
+    return group.operations.length > 0 ? group : { ...group, operations: readBuiltOperations(group.group) };
+  });
+}
+
+/**
+ * `dist/operations/index.json`, or undefined when running from the sources. Read synchronously:
+ * a few kilobytes, and `node:fs/promises` (with the thread pool behind it) is not loaded for it.
+ */
+function readBuiltGroups(): GroupSpec[] | undefined {
+  try {
+    return JSON.parse(readFileSync(new URL('index.json', BUILT_OPERATIONS), 'utf8')) as GroupSpec[];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function readBuiltOperations(group: string): OperationSpec[] {
+  return JSON.parse(readFileSync(new URL(`${group}.json`, BUILT_OPERATIONS), 'utf8')) as OperationSpec[];
 }
 
 /** One `error:` line per line of the message (a tenant file can have several problems). */

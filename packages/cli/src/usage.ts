@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Command, type ErrorOptions } from 'commander';
 
 /** `nimbus instances create`: the words that reach a command. */
 export function commandPath(command: Command): string {
@@ -15,4 +15,19 @@ export function usageHint(command: Command): string {
   const path = commandPath(command);
   const what = command.commands.length > 0 ? 'its commands' : 'its flags and an example';
   return `Usage: ${path} ${command.usage()}\nRun '${path} --help' for ${what}.`;
+}
+
+/**
+ * A command whose usage errors end with `usageHint`, worked out when an error is shown: set on
+ * every command up front, the hints of the hundred-odd commands were made on every start.
+ */
+export class HintingCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new HintingCommand(name);
+  }
+
+  override error(message: string, errorOptions?: ErrorOptions): never {
+    this.showHelpAfterError(usageHint(this));
+    return super.error(message, errorOptions);
+  }
 }

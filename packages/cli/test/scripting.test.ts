@@ -171,6 +171,25 @@ describe('usage errors and help', () => {
     }
   });
 
+  it('names every missing required field the same way, with or without other fields given', async () => {
+    const [none, some] = await Promise.all([
+      cli.run('instances', 'create'),
+      cli.run('instances', 'create', '--name', 'x', '--region', 'hn'),
+    ]);
+    const flavor = 'error: --flavor: required (one of nano, micro, small, medium, large, xlarge)\n';
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toBe(
+      'error: --name: required (string)\n' +
+        flavor +
+        'error: --region: required (string)\n' +
+        "Usage: nimbus instances create [options]\nRun 'nimbus instances create --help' for its flags and an example.\n",
+    );
+    expect(some.code).toBe(2);
+    expect(some.stderr.startsWith(flavor)).toBe(true);
+    expect(some.stderr).not.toContain('--name');
+  });
+
   it('help marks required flags, describes every flag and shows an example', async () => {
     const help = await cli.run('databases', 'create', '--help');
     expect(help.code).toBe(0);

@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import type { GlobalOptions } from '../context';
 import { commandPath } from '../usage';
 import { addFieldOptions, kebab } from './flags';
+import { readOperationInput } from './operation-input';
 import type { FieldSpec, GroupSpec, OperationSpec } from './operation-spec';
 
 /** Operations that start something `--wait` can follow. */
@@ -14,10 +15,10 @@ const WAITABLE = /^(create|start|stop|scale|failover|execute|drill|update)$/;
  * plain specs: the contract itself is loaded only when an operation runs.
  */
 export function addContractCommands(program: Command, groups: readonly GroupSpec[]): void {
+  const existing = new Map(program.commands.map((c) => [c.name(), c]));
   for (const group of groups) {
     const name = kebab(group.group);
-    const existing = program.commands.find((c) => c.name() === name);
-    const command = existing ?? program.command(name).description(group.description);
+    const command = existing.get(name) ?? program.command(name).description(group.description);
     for (const spec of group.operations) addOperation(command, spec);
   }
 }
@@ -45,10 +46,13 @@ function addOperation(parent: Command, spec: OperationSpec): void {
 
   sub.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
+    const values = command.opts();
+    // Read and checked before the SDK loads: a usage error costs about what `--help` does.
+    const input = await readOperationInput(spec, args.slice(0, spec.params.length) as string[], values);
     const { runOperation } = await import('./run-operation');
     await runOperation(spec, {
-      args: args.slice(0, spec.params.length) as string[],
-      values: command.opts(),
+      input,
+      values,
       globals: command.optsWithGlobals() as GlobalOptions,
       destructive: isDestructive(spec),
       waitable: WAITABLE.test(spec.op) && spec.retrievable,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UsageError } from '../errors';
 import { issueText } from '../validation';
-import { kebab } from './flags';
+import { kebab, missingText } from './flags';
 import type { FieldKind, FieldSpec } from './operation-spec';
 
 /** The fields of an object schema as flags: strings, numbers, booleans, and JSON for the rest. */
@@ -43,16 +43,23 @@ function kindOf(schema: z.ZodType): FieldKind {
 
 /**
  * Checks a body or query against its contract schema before anything is sent, so a missing
- * or malformed field is a usage error (exit 2) that names its flag. What is sent stays the
+ * or malformed field is a usage error (exit 2) that names its flag. A missing field is worded
+ * from its spec, as when no field is given at all (see `missingFields`). What is sent stays the
  * caller's input: the server applies the defaults.
  */
-export function checkFields(schema: z.ZodType | undefined, value: unknown): void {
+export function checkFields(
+  schema: z.ZodType | undefined,
+  value: Record<string, unknown> | undefined,
+  flags: readonly FieldSpec[],
+): void {
   if (!schema || value === undefined) return;
   const result = schema.safeParse(value);
   if (result.success) return;
   const lines = result.error.issues.map((issue) => {
     const [field, ...rest] = issue.path;
     if (typeof field !== 'string') return issueText(issue);
+    const missing = rest.length === 0 && value[field] === undefined && flags.find((f) => f.key === field);
+    if (missing) return missingText(missing);
     const inside = rest.length > 0 ? ` (at ${[field, ...rest].map(String).join('.')})` : '';
     return `--${kebab(field)}${inside}: ${issueText(issue)}`;
   });

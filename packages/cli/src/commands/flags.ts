@@ -79,6 +79,28 @@ function convert(f: FieldSpec, raw: string): unknown {
   }
 }
 
+/**
+ * The required fields a body or query lacks, one line each (`--region: required (string)`):
+ * worded from the specs alone, so a command given none of its fields says what it needs
+ * without loading the contract.
+ */
+export function missingFields(
+  flags: readonly FieldSpec[],
+  value: Record<string, unknown> | undefined,
+): string[] {
+  return flags.filter((f) => f.required && value?.[f.key] === undefined).map(missingText);
+}
+
+export function missingText(f: FieldSpec): string {
+  return `--${f.flag}: required (${expected(f)})`;
+}
+
+function expected(f: FieldSpec): string {
+  if (f.choices) return `one of ${f.choices.join(', ')}`;
+  if (f.kind === 'json') return f.list ? 'JSON array or comma-separated list' : 'JSON';
+  return f.kind === 'boolean' ? 'true or false' : f.kind;
+}
+
 function camel(flag: string): string {
   return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }

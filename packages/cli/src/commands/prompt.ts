@@ -1,9 +1,10 @@
-import { createInterface } from 'node:readline/promises';
 import { UsageError } from '../errors';
 
 /** Asks on the terminal; without one, the value must come from a flag. */
 export async function ask(question: string, flag: string): Promise<string> {
   if (!process.stdin.isTTY) throw new UsageError(`${flag} is required when not on a terminal`);
+  // Loaded for the question only: most commands never ask one.
+  const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   try {
     return (await rl.question(question)).trim();
@@ -80,6 +81,8 @@ export async function readSecretFromStdin(flag: string): Promise<string> {
  */
 export async function confirm(question: string): Promise<boolean> {
   if (!process.stdin.isTTY) return true;
+  // Loaded for the question only: most commands never ask one.
+  const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   try {
     const answer = await rl.question(`${question} [y/N] `);

@@ -1,22 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import type { Nimbus, RequestOptions, Route } from '@nimbus/sdk';
 import type { Endpoint } from '@nimbus/sdk/contract';
 import { commandContext, type GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { print } from '../output/print';
 import { withProgress } from '../output/progress';
-import { readStdin } from '../stdin';
 import { withEndpointCredentials } from './endpoint-credentials';
-import { collectFields } from './flags';
+import type { OperationInput } from './operation-input';
 import type { OperationSpec } from './operation-spec';
 import { confirm } from './prompt';
-
-/** What a generated command sends: path parameters, query and body. */
-interface RawInput {
-  params?: Record<string, string> | undefined;
-  query?: Record<string, unknown> | undefined;
-  body?: unknown;
-}
 
 /** States a resource passes through on its way somewhere; `--wait` polls until it leaves them. */
 const TRANSITIONAL = new Set([
@@ -33,30 +24,10 @@ const TRANSITIONAL = new Set([
   'deploying',
 ]);
 
-/**
- * Checks a body or query against the contract's schemas before anything is sent, so a missing or
- * malformed field is a usage error (exit 2) naming its flag. A command without a body that is
- * given no field and needs none has nothing to check: it (a plain list, a get, a delete) loads
- * neither the contract nor zod, most of what a CLI run would otherwise spend starting.
- */
-async function checkInput(
-  spec: OperationSpec,
-  body: Record<string, unknown> | undefined,
-  query: Record<string, unknown> | undefined,
-): Promise<void> {
-  const given = Object.keys(body ?? {}).length + Object.keys(query ?? {}).length > 0;
-  const required = [...spec.body, ...spec.query].some((field) => field.required);
-  if (!spec.hasBody && !given && !required) return;
-  const [{ endpointOf }, { checkFields }] = await Promise.all([import('./operations'), import('./fields')]);
-  const endpoint = endpointOf(spec);
-  checkFields(endpoint.body, body);
-  checkFields(endpoint.query, query);
-}
-
 /** One run of a generated command, as commander parsed it. */
 export interface OperationRun {
-  /** The path parameters, in the order of `spec.params`. */
-  args: string[];
+  /** What to send, read and checked from the command line (see `readOperationInput`). */
+  input: OperationInput;
   values: Record<string, unknown>;
   globals: GlobalOptions;
   destructive: boolean;
@@ -65,25 +36,16 @@ export interface OperationRun {
 
 /** Sends one contract operation and prints the answer: the body of every generated command. */
 export async function runOperation(spec: OperationSpec, run: OperationRun): Promise<void> {
-  const { values, globals } = run;
+  const { values, globals, input } = run;
   const { route } = spec;
+  const pathParams = input.params ?? {};
   const ctx = await commandContext(globals);
   const { client } = ctx;
   // Each call with the credentials its endpoint takes: basic auth, a workload token, or the session.
-  const send = (input: RawInput, options?: RequestOptions) =>
+  const send = (input: OperationInput, options?: RequestOptions) =>
     withEndpointCredentials(ctx, { ...route, scope: spec.scope }, values, (credentials) =>
       client.call(route, input, { ...options, ...credentials }),
     );
-  const pathParams = Object.fromEntries(spec.params.map((p, i) => [p, run.args[i]!]));
-  const body = spec.hasBody
-    ? {
-        ...(await readBodyFile(values.fromFile as string | undefined)),
-        ...collectFields(spec.body, values),
-      }
-    : undefined;
-  const query = spec.query.length > 0 ? collectFields(spec.query, values) : undefined;
-  await checkInput(spec, body, query);
-  const input = { params: spec.params.length > 0 ? pathParams : undefined, query, body };
 
   if (spec.paging === 'page') {
     await printPagedList(client, route as Route & { list: true }, input, !!values.all, globals);
@@ -127,7 +89,7 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
 async function printPagedList(
   client: Nimbus,
   route: Route & { list: true },
-  input: RawInput,
+  input: OperationInput,
   all: boolean,
   globals: GlobalOptions,
 ): Promise<void> {
@@ -149,8 +111,8 @@ async function printPagedList(
 
 /** The same for /v2 lists paged by cursor (`{ items, next_cursor }`). */
 async function printCursorList(
-  send: (input: RawInput) => Promise<unknown>,
-  input: RawInput,
+  send: (input: OperationInput) => Promise<unknown>,
+  input: OperationInput,
   all: boolean,
   globals: GlobalOptions,
 ): Promise<void> {
@@ -197,27 +159,6 @@ async function waitUntilSettled(
     }
     return current;
   });
-}
-
-async function readBodyFile(path: string | undefined): Promise<Record<string, unknown>> {
-  if (!path) return {};
-  let text: string;
-  try {
-    text = path === '-' ? await readStdin() : await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`Cannot read ${path}: ${(error as Error).message}`);
-  }
-  let value: unknown;
-  try {
-    // YAML is a superset of JSON: stdin is read as YAML.
-    value = /\.json$/i.test(path) ? JSON.parse(text) : (await import('../output/yaml')).fromYaml(text);
-  } catch (error) {
-    throw new UsageError(
-      `${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
-    );
-  }
-  if (!isRecord(value)) throw new UsageError(`${path} must hold an object`);
-  return value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

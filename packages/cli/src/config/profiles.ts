@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../errors';
@@ -35,10 +35,12 @@ export function configPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'nimbus', 'config.json');
 }
 
+// The config file is read and written synchronously: it is a few hundred bytes, and every
+// command reads it, so `node:fs/promises` and the thread pool behind it are not loaded for it.
 export async function readConfig(path: string): Promise<ConfigFile> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
     throw error;
@@ -53,11 +55,11 @@ export async function readConfig(path: string): Promise<ConfigFile> {
 
 /** Saves the config readable by its owner only (it holds tokens), atomically. */
 export async function writeConfig(path: string, config: ConfigFile): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  await chmod(temp, 0o600);
-  await rename(temp, path);
+  writeFileSync(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(temp, 0o600);
+  renameSync(temp, path);
 }
 
 /** Profile updates of this process, one after the other (each reads the file the previous wrote). */
