@@ -3,8 +3,10 @@
 // BENCH_STATE: a state file (see bench/state-file.mjs), used with BENCH_TOKEN and BENCH_PROJECT_ID
 // from that file; without them a user registers and logs in, and creates a project.
 // BENCH_EMPTY=1: nothing but the server (start-up time).
+// BENCH_SERVER_MODULE: another build's dist/index.js to run instead (side-by-side comparisons).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createServer } from '@nimbus/mock-server';
+
+const { createServer } = await import(process.env.BENCH_SERVER_MODULE ?? '@nimbus/mock-server');
 
 const statePath = process.env.BENCH_STATE;
 const server = await createServer({
