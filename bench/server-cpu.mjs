@@ -40,7 +40,12 @@ const rows = servers.map(({ name }) => {
 });
 console.log(`${route.toUpperCase()}, ${duration} s x ${rounds} rounds, 50 connections`);
 console.log(table(rows));
-console.log(`load average ${(await import('node:os')).loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+console.log(
+  `load average ${(await import('node:os'))
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);
 
 async function measure({ script, module, file }) {
   const dir = file ? mkdtempSync(join(tmpdir(), 'nimbus-cpu-')) : undefined;
