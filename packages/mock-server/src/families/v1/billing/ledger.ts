@@ -24,6 +24,7 @@ export interface AccrualRow extends StoredRecord {
 }
 
 export const accruals = defineTable<AccrualRow>('billing_accruals', {
+  repeated: ['resource_type', 'resource_name', 'meter'],
   // At most one open interval per resource.
   unique: { open: (row) => (row.ended_at === null ? row.resource_id : undefined) },
 });
