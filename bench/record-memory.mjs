@@ -1,8 +1,9 @@
 // Heap kept per record, in process: `node --expose-gc bench/record-memory.mjs [creates]`.
 // 1. `creates` (default 20,000) POST /api/v1/instances through `app.handle` (no HTTP), each with
 //    its own copies of the header and body strings as a socket would give them, after 2,000 to
-//    warm up; the heap after gc() per create (its instance, activity entry, billing accrual and
-//    their indexes) and the records it made by table.
+//    warm up, on a state file (flushed before each reading); the heap after gc() per create (its
+//    instance, activity entry, billing accrual, their indexes and the file's block bookkeeping)
+//    and the records it made by table.
 // 2. A 100k-instance state file (bench/state-file.mjs) loaded by createServer and its first
 //    request answered (which opens the instances table and builds its indexes); the heap after
 //    gc() per instance.
@@ -27,7 +28,10 @@ const heapAfterGc = () => {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 async function perCreate(createServer) {
-  const server = await createServer({ port: 0, inMemory: true, watch: false, transitionDelayMs: 0 });
+  const dir = mkdtempSync(join(tmpdir(), 'nimbus-memory-'));
+  const statePath = join(dir, 'state.json');
+  const server = await createServer({ port: 0, statePath, watch: false, transitionDelayMs: 0 });
+  const store = server.app.runtime.store;
   try {
     const client = new Nimbus({ baseUrl: server.url });
     const credentials = { email: 'memory@example.com', password: 'bench-password' };
@@ -60,13 +64,15 @@ async function perCreate(createServer) {
     };
     for (let i = 0; i < 2000; i++) await create();
     await settle();
-    const tables = server.app.runtime.store.state.tables;
+    await store.flush();
+    const tables = store.state.tables;
     const counts = () =>
       Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, Object.keys(rows).length]));
     const before = counts();
     const heap = heapAfterGc();
     for (let i = 0; i < creates; i++) await create();
     await settle();
+    await store.flush();
     const bytes = (heapAfterGc() - heap) / creates;
     const after = counts();
     const made = Object.entries(after)
@@ -76,6 +82,7 @@ async function perCreate(createServer) {
     return { bytes, made };
   } finally {
     await server.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
