@@ -29,7 +29,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
   /** Made by the first flush: a store that keeps nothing (in memory) never pays for it. */
   #blocks: RowBlocks | undefined;
   #keys: Record<string, KeyOf<T>>;
-  #repeated: readonly string[];
+  readonly #repeated: readonly string[];
   readonly #changed: () => void;
 
   constructor(
