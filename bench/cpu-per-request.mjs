@@ -3,7 +3,7 @@
 // Each round runs every server in turn, in a process of its own: 2 s of POSTs (the page the
 // GETs read) and a 2 s pause (the state file's flush of them), then `seconds` of the route under autocannon (50 connections); the server's own
 // CPU time (user + system, from /proc) over that run divided by the requests answered. On a
-// shared machine that figure moves far less than requests/s. BENCH_BASE=<another build's
+// shared machine that figure moves far less than requests/s. BENCH_SERVER_BASE=<another build's
 // packages/mock-server/dist/index.js> adds that build's server (in memory and on a file).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { benchFile, cpuMs, load, loadCreates, median, round, startServer, table 
 const route = process.argv[2] ?? 'get';
 const duration = Number(process.argv[3] ?? 5);
 const rounds = Number(process.argv[4] ?? 3);
-const base = process.env.BENCH_BASE;
+const base = process.env.BENCH_SERVER_BASE;
 
 const servers = [
   { name: 'bare node:http', script: './servers/bare.mjs' },

@@ -2,7 +2,7 @@
 // 20000). `app.handle()` of the built server is called in a loop with a prepared request (the
 // object the Node adapter builds), after 3,000 creates (the page GET reads) and 3,000 warm-up
 // calls; prints wall and CPU µs per call. STATE=<file> runs on a state file instead of in
-// memory; BENCH_BASE=<another build's dist/index.js> measures that build instead.
+// memory; BENCH_SERVER_BASE=<another build's dist/index.js> measures that build instead.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Nimbus } from '@nimbus/sdk';
 
 const { createServer } = await import(
-  process.env.BENCH_BASE ? pathToFileURL(process.env.BENCH_BASE).href : '@nimbus/mock-server'
+  process.env.BENCH_SERVER_BASE ? pathToFileURL(process.env.BENCH_SERVER_BASE).href : '@nimbus/mock-server'
 );
 const mode = process.argv[2] ?? 'get';
 const calls = Number(process.argv[3] ?? 20_000);

@@ -6,7 +6,9 @@ import type { Principal } from './auth';
 /** One mutating call of a project: who did what to which resource, and how it ended. */
 export type ActivityLogRow = ActivityLog & StoredRecord;
 
-export const activityLogs = defineTable<ActivityLogRow>('activity_logs');
+export const activityLogs = defineTable<ActivityLogRow>('activity_logs', {
+  repeated: ['actor', 'actor_type', 'operation', 'method', 'path'],
+});
 
 /** Security events (logins, key creation, role changes, MFA), per user and project. */
 export interface AuditLogRow extends Omit<AuditLog, 'project_id'>, StoredRecord {
@@ -14,7 +16,9 @@ export interface AuditLogRow extends Omit<AuditLog, 'project_id'>, StoredRecord 
   project_id?: string;
 }
 
-export const auditLogs = defineTable<AuditLogRow>('audit_logs');
+export const auditLogs = defineTable<AuditLogRow>('audit_logs', {
+  repeated: ['user_id', 'event', 'outcome'],
+});
 
 export function actorOf(principal: Principal | undefined): string {
   if (!principal) return 'anonymous';

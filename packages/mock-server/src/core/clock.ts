@@ -8,11 +8,19 @@ export interface ScheduledTask {
   cancel(): void;
 }
 
-interface Entry {
-  at: number;
-  seq: number;
-  run: (at: number) => void;
-  cancelled: boolean;
+/** A queued task is its own handle: one object per schedule() (transitions queue one per create). */
+class Entry implements ScheduledTask {
+  cancelled = false;
+
+  constructor(
+    readonly at: number,
+    readonly seq: number,
+    readonly run: (at: number) => void,
+  ) {}
+
+  cancel(): void {
+    this.cancelled = true;
+  }
 }
 
 export class Clock {
@@ -54,15 +62,10 @@ export class Clock {
 
   /** Runs `run(at)` when simulated time reaches `at` (immediately due tasks run on the next `runDue`). */
   schedule(at: number, run: (at: number) => void): ScheduledTask {
-    const entry: Entry = { at, seq: this.#seq++, run, cancelled: false };
+    const entry = new Entry(at, this.#seq++, run);
     push(this.#queue, entry);
     this.#arm();
-    return {
-      at,
-      cancel: () => {
-        entry.cancelled = true;
-      },
-    };
+    return entry;
   }
 
   after(ms: number, run: (at: number) => void): ScheduledTask {
@@ -73,12 +76,15 @@ export class Clock {
     if (ms < 0) throw new RangeError('The clock only moves forward');
     this.#offsetMs += ms;
     this.onChange?.(this.#offsetMs);
+    // The timer's wait was measured on the old offset: the next task may now be due sooner.
+    this.#disarm();
     this.runDue();
   }
 
   /** Sets the offset (state import); never moves time backwards for queued tasks' sake. */
   setOffset(offsetMs: number): void {
     this.#offsetMs = offsetMs;
+    this.#disarm();
     this.runDue();
   }
 
@@ -106,7 +112,7 @@ export class Clock {
   /** Drops every queued task (reset) but keeps the offset. */
   clear(): void {
     this.#queue = [];
-    this.#arm();
+    this.#disarm();
   }
 
   close(): void {
@@ -114,13 +120,24 @@ export class Clock {
     this.clear();
   }
 
-  #arm(): void {
-    const next = this.#queue[0]?.at ?? Number.POSITIVE_INFINITY;
-    if (next === this.#timerAt) return;
+  #disarm(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#timerAt = Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Keeps one timer for the earliest task. A timer due no later than the next task stays armed,
+   * even with the queue emptied meanwhile (it then finds nothing to run): under a stream of
+   * creates, each queueing a transition that the next request runs, clearing and setting a timer
+   * per task was a cost per request.
+   */
+  #arm(): void {
+    if (this.#closed) return;
+    const next = this.#queue[0]?.at ?? Number.POSITIVE_INFINITY;
+    if (next >= this.#timerAt) return;
+    this.#disarm();
     this.#timerAt = next;
-    if (this.#closed || next === Number.POSITIVE_INFINITY) return;
     const wait = Math.max(0, Math.min(next - this.now(), 2 ** 31 - 1));
     this.#timer = setTimeout(() => {
       this.#timer = undefined;

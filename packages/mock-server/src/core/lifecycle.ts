@@ -50,37 +50,35 @@ export class Lifecycle {
   /** Schedules `steps` after `record`'s current state, each one delay apart. */
   plan<T extends StoredRecord>(spec: TableSpec<T>, record: T, steps: string[], field = 'status'): void {
     this.register(spec);
-    this.cancel(spec.name, record.id);
+    const key = recordKey(spec.name, record.id);
+    this.#cancel(key);
+    const rows = this.store.table(transitions);
+    const created = this.clock.iso();
     let at = this.clock.now();
     for (const value of steps) {
       at += this.delayMs();
-      const row = this.store.table(transitions).insert({
+      const row = rows.insert({
         id: crypto.randomUUID(),
-        created_at: this.clock.iso(),
-        updated_at: this.clock.iso(),
+        created_at: created,
+        updated_at: created,
         table: spec.name,
         record_id: record.id,
         field,
         value,
         due_at: at,
       });
-      this.#index(row);
+      this.#index(key, row.id);
       this.#arm(row);
     }
   }
 
   /** Drops the pending steps of a record (deleted, or re-planned). */
   cancel(table: string, recordId: string): void {
-    const key = `${table}\n${recordId}`;
-    const ids = this.#byRecord.get(key);
-    if (!ids) return;
-    this.#byRecord.delete(key);
-    const rows = this.store.table(transitions);
-    for (const id of ids) rows.delete(id);
+    this.#cancel(recordKey(table, recordId));
   }
 
   pending(table: string, recordId: string): boolean {
-    return this.#byRecord.has(`${table}\n${recordId}`);
+    return this.#byRecord.has(recordKey(table, recordId));
   }
 
   on(table: string, listener: TransitionListener): () => void {
@@ -97,23 +95,33 @@ export class Lifecycle {
   resume(): void {
     this.#byRecord.clear();
     for (const row of [...this.store.table(transitions).list()]) {
-      this.#index(row);
+      this.#index(recordKey(row.table, row.record_id), row.id);
       this.#arm(row);
     }
   }
 
-  #index(row: TransitionRow): void {
-    const key = `${row.table}\n${row.record_id}`;
+  #cancel(key: string): void {
     const ids = this.#byRecord.get(key);
-    if (ids) ids.push(row.id);
-    else this.#byRecord.set(key, [row.id]);
+    if (!ids) return;
+    this.#byRecord.delete(key);
+    const rows = this.store.table(transitions);
+    for (const id of ids) rows.delete(id);
+  }
+
+  #index(key: string, id: string): void {
+    const ids = this.#byRecord.get(key);
+    if (ids) ids.push(id);
+    else this.#byRecord.set(key, [id]);
   }
 
   #unindex(row: TransitionRow): void {
-    const key = `${row.table}\n${row.record_id}`;
-    const ids = this.#byRecord.get(key)?.filter((id) => id !== row.id);
-    if (ids && ids.length > 0) this.#byRecord.set(key, ids);
-    else this.#byRecord.delete(key);
+    const key = recordKey(row.table, row.record_id);
+    const ids = this.#byRecord.get(key);
+    if (!ids) return;
+    // Nearly always the record's only step: drop the entry without building a filtered copy.
+    const i = ids.indexOf(row.id);
+    if (i !== -1) ids.splice(i, 1);
+    if (ids.length === 0) this.#byRecord.delete(key);
   }
 
   #arm(row: TransitionRow): void {
@@ -136,4 +144,9 @@ export class Lifecycle {
       listener({ table: row.table, record, field: row.field, from, to: row.value, at });
     }
   }
+}
+
+/** The key of a record's pending steps in `#byRecord`. */
+function recordKey(table: string, recordId: string): string {
+  return `${table}\n${recordId}`;
 }

@@ -48,14 +48,14 @@ export function admit(ctx: Context, type: string, record: Record<string, unknown
   for (const hook of ctx.runtime.admission) hook(ctx, { type, record });
 }
 
-/** Publishes `<type>.<action>` about a record of the caller's project. */
+/** Publishes `<type>.<action>` about a record of the caller's project (publish copies the data). */
 export function emit(ctx: Context, type: string, action: string, record: StoredRecord): void {
   const projectId = record.project_id ?? ctx.projectId;
   ctx.runtime.publish({
     type: `${type}.${action}`,
     subject: `/projects/${projectId}/${type}/${record.id}`,
     project_id: projectId,
-    data: { ...record },
+    data: record,
   });
 }
 

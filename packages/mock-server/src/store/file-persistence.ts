@@ -14,6 +14,7 @@ import {
   fingerprintOfText,
   isText,
   spill,
+  writeBuffer,
   writePieces,
 } from './state-pieces';
 
@@ -47,6 +48,8 @@ export class FilePersistence implements Persistence {
   /** The file written last (the state file, or what a rename replaced it with), open to copy spilled pieces from. */
   #source: { file: FileHandle; stats: BigIntStats } | undefined;
   #watcher: FSWatcher | undefined;
+  /** Made by the first write, then reused by every write (the store runs one at a time). */
+  #buffer: Buffer | undefined;
   readonly pieces: PieceWriter<EncodedPiece> = {
     encode: encodePiece,
     write: (pieces) => this.writePieces(pieces),
@@ -92,7 +95,8 @@ export class FilePersistence implements Persistence {
     let renamed = false;
     try {
       const source = await this.#unchangedSource();
-      const offsets = await writePieces(target, pieces, source?.file);
+      this.#buffer ??= writeBuffer();
+      const offsets = await writePieces(target, pieces, source?.file, this.#buffer);
       // Checked again once copied: a change made while copying shows in the metadata.
       if (source && !sameVersion(await source.file.stat({ bigint: true }), source.stats)) {
         throw new StalePiecesError();

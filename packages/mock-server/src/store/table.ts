@@ -1,4 +1,5 @@
 import { RowBlocks } from './row-blocks';
+import { shared } from './shared-strings';
 import type { StoredRecord } from './state';
 
 /** A function that derives a unique key from a record (e.g. a lower-cased email). */
@@ -7,6 +8,11 @@ export type KeyOf<T> = (record: T) => string | undefined;
 export interface TableOptions<T> {
   /** Unique keys kept in an index, by name. */
   unique?: Record<string, KeyOf<T>>;
+  /**
+   * String fields whose values repeat from record to record (regions, paths, actors): inserted
+   * records keep one shared copy of each value. `project_id` always is.
+   */
+  repeated?: readonly (keyof T & string)[];
 }
 
 /**
@@ -23,6 +29,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
   /** Made by the first flush: a store that keeps nothing (in memory) never pays for it. */
   #blocks: RowBlocks | undefined;
   #keys: Record<string, KeyOf<T>>;
+  readonly #repeated: readonly string[];
   readonly #changed: () => void;
 
   constructor(
@@ -33,6 +40,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
   ) {
     this.#rows = rows;
     this.#keys = options.unique ?? {};
+    this.#repeated = ['project_id', ...(options.repeated ?? [])];
     this.#changed = changed;
     this.#reindex();
   }
@@ -87,6 +95,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
 
   insert(row: T): T {
     if (Object.hasOwn(this.#rows, row.id)) throw new Error(`Duplicate id ${row.id} in ${this.name}`);
+    this.#share(row);
     this.#rows[row.id] = row;
     this.#index(row);
     this.#blocks?.add(row.id);
@@ -155,7 +164,19 @@ export class Table<T extends StoredRecord = StoredRecord> {
     this.#blocks = undefined;
     for (const key of Object.keys(this.#keys)) this.#unique.set(key, new Map());
     const rows = Object.values(this.#rows).sort(compareRecords);
-    for (const row of rows) this.#index(row);
+    for (const row of rows) {
+      // A loaded file parses a copy of each value per record too.
+      this.#share(row);
+      this.#index(row);
+    }
+  }
+
+  #share(row: T): void {
+    const fields = row as Record<string, unknown>;
+    for (const field of this.#repeated) {
+      const value = fields[field];
+      if (typeof value === 'string') fields[field] = shared(value);
+    }
   }
 
   #rowBlocks(): RowBlocks {

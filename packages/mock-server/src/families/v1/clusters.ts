@@ -30,7 +30,7 @@ export const clustersFamily: FamilyModule = {
         type: `${TYPE}.${to}`,
         subject: `/projects/${record.project_id}/${TYPE}/${record.id}`,
         project_id: record.project_id!,
-        data: { ...record },
+        data: record,
       });
     });
   },

@@ -8,7 +8,9 @@ import { defineTable } from '../../store/store';
 
 export type InstanceRow = Instance & StoredRecord;
 
-export const instances = defineTable<InstanceRow>('instances');
+export const instances = defineTable<InstanceRow>('instances', {
+  repeated: ['name', 'flavor', 'region', 'image', 'resource_group_id'],
+});
 
 const TYPE = 'compute.instance';
 
@@ -21,7 +23,7 @@ export const instancesFamily: FamilyModule = {
         type: `${TYPE}.${to}`,
         subject: `/projects/${record.project_id}/${TYPE}/${record.id}`,
         project_id: record.project_id!,
-        data: { ...record },
+        data: record,
       });
     });
   },

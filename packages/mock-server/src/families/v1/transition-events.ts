@@ -18,7 +18,7 @@ export function publishTransitions<T extends StoredRecord>(
       type: `${type}.${to}`,
       subject: `/projects/${record.project_id}/${type}/${record.id}`,
       project_id: record.project_id!,
-      data: { ...record },
+      data: record,
     });
   });
 }

@@ -24,6 +24,7 @@ export interface AccrualRow extends StoredRecord {
 }
 
 export const accruals = defineTable<AccrualRow>('billing_accruals', {
+  repeated: ['resource_type', 'resource_name', 'meter'],
   // At most one open interval per resource.
   unique: { open: (row) => (row.ended_at === null ? row.resource_id : undefined) },
 });
@@ -122,11 +123,11 @@ export function setupLedger(runtime: Runtime): void {
   runtime.events.subscribe((event) => {
     const id = event.data.id;
     if (typeof id !== 'string') return;
-    const at = Date.parse(event.time);
-    if (event.type.endsWith('.deleted')) close(runtime, id, at);
+    // The time is parsed only for the two kinds that use it: every event of every family comes here.
+    if (event.type.endsWith('.deleted')) close(runtime, id, Date.parse(event.time));
     else if (event.type === 'storage.bucket.created') {
       const bucket = runtime.store.table(buckets).get(id);
-      if (bucket) open(runtime, bucketAccrual(bucket), at);
+      if (bucket) open(runtime, bucketAccrual(bucket), Date.parse(event.time));
     }
   });
 }

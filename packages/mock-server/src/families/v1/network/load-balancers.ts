@@ -17,7 +17,7 @@ export const loadBalancersFamily: FamilyModule = {
         type: `${TYPE}.${to}`,
         subject: `/projects/${record.project_id}/${TYPE}/${record.id}`,
         project_id: record.project_id!,
-        data: { ...record },
+        data: record,
       });
     });
   },
