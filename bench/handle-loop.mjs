@@ -6,33 +6,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Nimbus } from '@nimbus/sdk';
+import { seedBenchTenant, startReferenceServer } from './servers/reference.mjs';
 
-const { createServer } = await import(
-  process.env.BENCH_SERVER_BASE ? pathToFileURL(process.env.BENCH_SERVER_BASE).href : '@nimbus/mock-server'
-);
 const mode = process.argv[2] ?? 'get';
 const calls = Number(process.argv[3] ?? 20_000);
 const stateDir = process.env.STATE === 'file' ? await mkdtemp(join(tmpdir(), 'nimbus-bench-')) : undefined;
 const statePath = stateDir ? join(stateDir, 'state.json') : process.env.STATE;
 
-const server = await createServer({
-  port: 0,
-  inMemory: !statePath,
-  statePath,
-  watch: false,
-  transitionDelayMs: 0,
-});
-const client = new Nimbus({ baseUrl: server.url });
-await client.auth.register({ email: 'bench@example.com', password: 'bench-password', full_name: 'Bench' });
-const login = await client.auth.login({ email: 'bench@example.com', password: 'bench-password' });
-const projectId = (await client.projects.create({ name: 'bench' })).id;
-await client.mock.setQuotas(projectId, { limits: { instances: 100_000_000 } });
+const server = await startReferenceServer({ module: process.env.BENCH_SERVER_BASE, statePath });
+const { token, projectId } = await seedBenchTenant(server, 'bench@example.com');
 
 const names = {
   host: '127.0.0.1',
-  authorization: `Bearer ${login.access_token}`,
+  authorization: `Bearer ${token}`,
   'x-project-id': projectId,
   'content-type': 'application/json',
 };
