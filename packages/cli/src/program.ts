@@ -21,8 +21,35 @@ export const VERSION = '0.1.0';
  */
 const VERSION_FLAGS = new Set(['-V', '--version']);
 
-/** The whole `nimbus` command tree, the contract's operations given as specs (see `loadOperations`). */
-export function buildProgram(operations: readonly GroupSpec[]): Command {
+/**
+ * The hand-written commands in the order they are added (the contract's groups between `mock`
+ * and `events`: `auth`, `mock` and `events` extend the group of their name), each with the
+ * top-level commands it adds. `test/command-tree.test.ts` checks the names against what the
+ * functions add.
+ */
+export const HANDWRITTEN_COMMANDS: readonly HandwrittenCommands[] = [
+  { names: ['login', 'logout', 'whoami', 'use'], add: addLoginCommands },
+  { names: ['auth'], add: addAuthCommands },
+  { names: ['apply', 'export'], add: addApplyCommands },
+  { names: ['mock'], add: addMockCommands },
+  { names: ['events'], add: addEventsTailCommand, afterContract: true },
+  // Generated from the whole tree when it runs: never built alone.
+  { names: ['completion'], add: addCompletionCommand, afterContract: true },
+];
+
+interface HandwrittenCommands {
+  names: readonly string[];
+  add: (program: Command) => void;
+  afterContract?: boolean;
+}
+
+/**
+ * The `nimbus` command tree, the contract's operations given as specs (see `loadOperations`).
+ * Given the command line, only the top-level command it runs, when it names one other than
+ * `completion` and `help`: commander needs no other, and making them all was a third of what
+ * a list command spent before sending its request.
+ */
+export function buildProgram(operations: readonly GroupSpec[], argv?: readonly string[]): Command {
   const program = new HintingCommand('nimbus')
     .description('Nimbus CLI: scripted tenant setup over the SDK, and the reference server')
     .option('--profile <name>', 'profile in the config file (env NIMBUS_PROFILE)')
@@ -46,15 +73,48 @@ export function buildProgram(operations: readonly GroupSpec[]): Command {
       return command === program ? [new Option('-V, --version', 'print the version'), ...options] : options;
     },
   });
-  addLoginCommands(program);
-  addAuthCommands(program);
-  addApplyCommands(program);
-  addMockCommands(program);
-  addContractCommands(program, operations);
-  addEventsTailCommand(program);
-  addCompletionCommand(program);
+  const only = argv && runsOne(operations, commandWord(program, argv.slice(2)));
+  const wanted = (names: readonly string[]) => only === undefined || names.includes(only);
+  const addHandwritten = (afterContract: boolean) => {
+    for (const command of HANDWRITTEN_COMMANDS) {
+      if (!!command.afterContract === afterContract && wanted(command.names)) command.add(program);
+    }
+  };
+  addHandwritten(false);
+  addContractCommands(
+    program,
+    operations.filter((group) => wanted([kebab(group.group)])),
+  );
+  addHandwritten(true);
   for (const command of [program, ...allCommands(program)]) command.exitOverride();
   return program;
+}
+
+/**
+ * The first word of the arguments that is neither a program option nor its value: the top-level
+ * command, if the line names one. Which options take a value is read from `program`.
+ */
+function commandWord(program: Command, args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') return args[i + 1];
+    if (!arg.startsWith('-')) return arg;
+    const [flag, value] = arg.startsWith('--') ? arg.split('=', 2) : [arg];
+    const option = program.options.find((o) => o.short === flag || o.long === flag);
+    // An unknown option, or short ones run together: commander reads them, with the whole tree.
+    if (!option) return undefined;
+    if ((option.required || option.optional) && value === undefined) i++;
+  }
+  return undefined;
+}
+
+/** `word`, when it is a top-level command that can be built alone. */
+function runsOne(operations: readonly GroupSpec[], word: string | undefined): string | undefined {
+  if (word === undefined || word === 'completion') return undefined;
+  const known =
+    HANDWRITTEN_COMMANDS.some(({ names }) => names.includes(word)) ||
+    operations.some((group) => kebab(group.group) === word);
+  return known ? word : undefined;
 }
 
 export function allCommands(command: Command): Command[] {
@@ -76,7 +136,7 @@ async function runProgram(argv: string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return ExitCode.ok;
   }
-  const program = buildProgram(await commandTree(argv));
+  const program = buildProgram(await commandTree(argv), argv);
   let active: Command = program;
   program.hook('preAction', (_program, actionCommand) => {
     active = actionCommand;

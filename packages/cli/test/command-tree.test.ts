@@ -1,0 +1,119 @@
+import { Command, type Option } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type MockServer,
+  type SeededTenant,
+  seedTenant,
+  startMockServer,
+} from '../../mock-server/src/entries/testing';
+import { describeOperations } from '../src/commands/operations';
+import { allCommands, buildProgram, HANDWRITTEN_COMMANDS } from '../src/program';
+import { type Cli, cliAs, json } from './helpers';
+
+const operations = describeOperations();
+const argv = (...args: string[]) => ['node', 'nimbus', ...args];
+
+/** A command and everything under it, as lines: names, aliases, arguments and option flags. */
+function shape(command: Command): string[] {
+  return [command, ...allCommands(command)].map((c) =>
+    [
+      [c.name(), ...c.aliases()].join('|'),
+      c.registeredArguments.map((a) => a.name()).join(' '),
+      c.options.map((o: Option) => o.flags).join(' '),
+    ].join(' : '),
+  );
+}
+
+function topLevel(program: Command): string[] {
+  return program.commands.map((c) => c.name());
+}
+
+describe('the command tree built for one command line', () => {
+  it('lists, for each hand-written part, the top-level commands it adds', () => {
+    for (const { names, add } of HANDWRITTEN_COMMANDS) {
+      const program = new Command('nimbus');
+      add(program);
+      expect(topLevel(program), names.join(', ')).toEqual(names);
+    }
+  });
+
+  it('holds the whole command a line runs, as the full tree has it, and nothing else', () => {
+    const full = buildProgram(operations);
+    const names = topLevel(full).filter((name) => name !== 'completion');
+    expect(names).toContain('instances');
+    expect(names).toContain('login');
+    for (const name of names) {
+      const lean = buildProgram(operations, argv(name, 'list'));
+      const part = HANDWRITTEN_COMMANDS.find((c) => c.names.includes(name));
+      expect(topLevel(lean), name).toEqual(part?.names ?? [name]);
+      const command = (program: Command) => program.commands.find((c) => c.name() === name)!;
+      expect(shape(command(lean)), name).toEqual(shape(command(full)));
+      expect(lean.options.map((o) => o.flags)).toEqual(full.options.map((o) => o.flags));
+    }
+  });
+
+  it('finds the command after program options and their values', () => {
+    for (const line of [
+      ['--profile', 'staging', 'instances', 'list'],
+      ['--profile=staging', 'instances', 'list'],
+      ['-o', 'json', '--debug', 'instances', 'list'],
+      ['-q', '--project', 'instances', 'instances', 'list'],
+      ['--', 'instances', 'list'],
+    ]) {
+      expect(topLevel(buildProgram(operations, argv(...line))), line.join(' ')).toEqual(['instances']);
+    }
+  });
+
+  it('is the whole tree when the line names no known command, or completion or help', () => {
+    const all = topLevel(buildProgram(operations)).length;
+    for (const line of [
+      [],
+      ['--help'],
+      ['help', 'instances'],
+      ['instancs', 'list'],
+      ['completion', 'bash'],
+      ['--bogus', 'instances', 'list'],
+      ['-qo', 'json', 'instances', 'list'],
+    ]) {
+      expect(topLevel(buildProgram(operations, argv(...line))), line.join(' ')).toHaveLength(all);
+    }
+  });
+});
+
+describe('the built CLI, given one command', () => {
+  let mock: MockServer;
+  let tenant: SeededTenant;
+  let cli: Cli;
+  beforeAll(async () => {
+    mock = await startMockServer();
+    tenant = await seedTenant(mock, { instances: [{ name: 'web-1', flavor: 'nano', region: 'hn' }] });
+    cli = await cliAs(mock, tenant);
+  });
+  afterAll(() => mock.close());
+
+  it('runs it after program options', async () => {
+    const result = await cli.run('--output', 'json', '--project', tenant.project.id, 'instances', 'list');
+    expect(result.code, result.stderr).toBe(0);
+    expect(json<{ name: string }[]>(result).map((vm) => vm.name)).toEqual(['web-1']);
+  });
+
+  it('still suggests the command meant, among all of them, for a misspelt one', async () => {
+    const group = await cli.run('instancs', 'list');
+    expect(group.code).toBe(2);
+    expect(group.stderr).toContain("unknown command 'instancs'");
+    expect(group.stderr).toContain('instances');
+    const operation = await cli.run('instances', 'lst');
+    expect(operation.code).toBe(2);
+    expect(operation.stderr).toContain("unknown command 'lst'");
+    expect(operation.stderr).toContain('list');
+  });
+
+  it('shows the whole tree in --help, and one group in its own', async () => {
+    const top = await cli.run('--help');
+    expect(top.stdout).toMatch(/^ {2}login\b/m);
+    expect(top.stdout).toMatch(/^ {2}instances\b/m);
+    const group = await cli.run('instances', '--help');
+    expect(group.stdout).toContain('Usage: nimbus instances');
+    expect(group.stdout).toMatch(/^ {2}list\b/m);
+  });
+});
