@@ -1,4 +1,4 @@
-// Writes packages/sdk/src/generated/{types.d.ts,routes.ts,contract.d.ts} from the contract (run by the SDK's build).
+// Writes packages/sdk/src/generated/{types.d.ts,routes.ts,client-routes.ts,contract.d.ts} from the contract (run by the SDK's build).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { importSource, root } from './import-source.mjs';
 

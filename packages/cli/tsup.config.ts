@@ -99,9 +99,8 @@ async function rechunk(dir: string): Promise<void> {
 
 /**
  * What a generated command loads once its input is checked, as one file: `run-operation` and the
- * modules it imports that the entry does not load, with what the entry's code imports
- * dynamically on top of those alone (the SDK's entry, the workload-token code). Left to Rollup, a
- * list loaded 8 files, most of them small chunks the SDK shares with `apply` or the contract.
+ * modules it imports that the entry does not load. Left to Rollup, a list loaded 8 files, most
+ * of them small chunks the SDK shares with `apply` or the contract.
  */
 function commandChunks(
   entry: string,
@@ -121,12 +120,6 @@ function commandChunks(
   };
   const loaded = closure(entry);
   const command = new Set([...closure(runOperation)].filter((id) => !loaded.has(id)));
-  const internal = (id: string) => !moduleInfo(id)?.isExternal;
-  for (const id of [...loaded].flatMap((loadedId) => moduleInfo(loadedId)?.dynamicallyImportedIds ?? [])) {
-    const imports = moduleInfo(id)?.importedIds.filter(internal) ?? [];
-    const onCommand = imports.some((needed) => command.has(needed));
-    if (onCommand && imports.every((needed) => command.has(needed) || loaded.has(needed))) command.add(id);
-  }
   return { loaded, command };
 }
 

@@ -4,6 +4,8 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'index.browser': 'src/index.browser.ts',
+    base: 'src/base.ts',
+    'base.browser': 'src/base.browser.ts',
     'contract/index': 'src/contract/index.ts',
   },
   // ESM only, for `import` and `require` alike (Node >= 20.19 requires ES modules): one copy of
@@ -18,6 +20,8 @@ export default defineConfig({
     entry: {
       index: 'src/index.ts',
       'index.browser': 'src/index.browser.ts',
+      base: 'src/base.ts',
+      'base.browser': 'src/base.browser.ts',
       'contract/index': 'src/generated/contract.d.ts',
       types: 'src/generated/types.d.ts',
     },

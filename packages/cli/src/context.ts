@@ -1,4 +1,4 @@
-import type { Nimbus } from '@nimbus/sdk';
+import type { BaseNimbus, Fetch, Nimbus, NimbusOptions } from '@nimbus/sdk';
 import { configPath, type Profile, readConfig, updateProfile } from './config/profiles';
 import { UsageError } from './errors';
 import { debugFetch, debugWanted } from './output/debug';
@@ -14,8 +14,8 @@ export interface GlobalOptions extends OutputOptions {
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 
-export interface CommandContext {
-  client: Nimbus;
+export interface CommandContext<Client extends BaseNimbus = Nimbus> {
+  client: Client;
   profileName: string;
   profile: Profile;
   configPath: string;
@@ -36,6 +36,30 @@ export async function commandContext(
   env: NodeJS.ProcessEnv = process.env,
   { newProfile = false }: { newProfile?: boolean } = {},
 ): Promise<CommandContext> {
+  const sdk = async () => {
+    const { Nimbus, nodeFetch, nodeHttpFetch } = await import('@nimbus/sdk');
+    return { Client: Nimbus, nodeFetch, nodeHttpFetch };
+  };
+  return contextFor(sdk, options, env, newProfile);
+}
+
+/** A client class of the SDK and its Node transports. */
+export interface ClientKind<Client extends BaseNimbus> {
+  Client: new (options: NimbusOptions) => Client;
+  nodeFetch: Fetch;
+  nodeHttpFetch: Fetch;
+}
+
+/**
+ * The context over a client of `Client`'s class, the SDK loaded by `loadSdk` once the profile is
+ * read (an unknown profile is reported without it).
+ */
+export async function contextFor<Client extends BaseNimbus>(
+  loadSdk: () => Promise<ClientKind<Client>>,
+  options: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  newProfile: boolean,
+): Promise<CommandContext<Client>> {
   const path = configPath(env);
   const profileName = options.profile ?? env.NIMBUS_PROFILE ?? 'default';
   const profiles = (await readConfig(path)).profiles;
@@ -51,12 +75,12 @@ export async function commandContext(
   const envToken = env.NIMBUS_TOKEN;
   const projectId = options.project ?? env.NIMBUS_PROJECT ?? profile.project_id;
   // Loaded here, not at start-up: `--help` and usage errors never need the SDK.
-  const { Nimbus, nodeFetch, nodeHttpFetch } = await import('@nimbus/sdk');
+  const { Client, nodeFetch, nodeHttpFetch } = await loadSdk();
   // A command makes a request or two: `node:http` loads in a few milliseconds, Node's own fetch
   // (its bundled undici) in twenty, the SDK's undici transport (a megabyte of code) in more; the
   // latter is worth it for its proxy support only.
   const transport = usesProxy(env) ? nodeFetch : nodeHttpFetch;
-  const client = new Nimbus({
+  const client = new Client({
     baseUrl: options.baseUrl ?? env.NIMBUS_BASE_URL ?? profile.base_url ?? DEFAULT_BASE_URL,
     projectId,
     accessToken: envToken ?? profile.access_token,

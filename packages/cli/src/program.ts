@@ -162,7 +162,7 @@ async function runProgram(argv: string[]): Promise<number> {
       return ExitCode.apiError;
     }
     // The SDK is loaded only once a command has called it: its errors are classified then.
-    const { APIConnectionError, APIError, NimbusError } = await import('@nimbus/sdk');
+    const { APIConnectionError, APIError, NimbusError } = await import('@nimbus/sdk/base');
     if (error instanceof APIError) {
       writeError(`${error.message} (${error.code ?? error.status})`);
       writeRequestId(error.requestId);

@@ -2,7 +2,7 @@
  * Everything both entry points export except `Nimbus` itself, whose default transport is
  * the one thing that differs between Node and browsers.
  */
-export type { NimbusOptions } from './client';
+export type { NimbusOptions } from './base-client';
 export { APIPromise, type WithRequestID, type WithResponse } from './core/api-promise';
 export { APIResource } from './core/api-resource';
 export { CursorPage, CursorPagePromise } from './core/cursor-pagination';

@@ -1,4 +1,4 @@
-import { AuthenticationError } from '@nimbus/sdk';
+import { AuthenticationError, type BaseNimbus } from '@nimbus/sdk/base';
 import type { WorkloadScope } from '@nimbus/sdk/contract';
 import type { z } from 'zod';
 import { type CachedWorkloadToken, updateProfile } from '../config/profiles';
@@ -20,7 +20,7 @@ const RENEW_BEFORE_MS = 60_000;
  * for this run and not kept (the profile is another identity's).
  */
 export async function workloadToken(
-  ctx: CommandContext,
+  ctx: CommandContext<BaseNimbus>,
   scope: string,
   options: { renew?: boolean } = {},
 ): Promise<string> {
@@ -31,7 +31,13 @@ export async function workloadToken(
   if (!options.renew && cached && usable(cached, scope)) return cached.token;
 
   const scopes = [...new Set([...(cached?.scopes ?? []), scope])];
-  const issued = await ctx.client.auth.workloadToken({ project_id: projectId, scopes: scopes as Scope[] });
+  // The SDK's \`Auth\` family over the command's client: generated commands load the SDK without
+  // its families, and this one is needed only when a token is minted.
+  const { Auth } = await import('@nimbus/sdk');
+  const issued = await new Auth(ctx.client).workloadToken({
+    project_id: projectId,
+    scopes: scopes as Scope[],
+  });
   if (ctx.envToken === undefined) {
     const fresh: CachedWorkloadToken = {
       token: issued.token,
@@ -46,7 +52,7 @@ export async function workloadToken(
 }
 
 /** The project whose video tenant /v2 commands work on: the video API has no other way to name it. */
-export function videoTenant(ctx: CommandContext): string {
+export function videoTenant(ctx: CommandContext<BaseNimbus>): string {
   if (ctx.projectId !== undefined) return ctx.projectId;
   throw new UsageError(
     'The video API works on a project: pass --project <id>, set NIMBUS_PROJECT or run `nimbus use <project-id>`',
@@ -60,7 +66,7 @@ export function videoTenant(ctx: CommandContext): string {
  * token reconnects with a new one.
  */
 export async function withWorkloadToken<T>(
-  ctx: CommandContext,
+  ctx: CommandContext<BaseNimbus>,
   scope: string,
   run: (token: string, progress: () => void) => Promise<T>,
 ): Promise<T> {

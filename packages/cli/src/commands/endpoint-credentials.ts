@@ -1,4 +1,4 @@
-import type { RequestOptions } from '@nimbus/sdk';
+import type { BaseNimbus, RequestOptions } from '@nimbus/sdk';
 import type { Endpoint } from '@nimbus/sdk/contract';
 import { withWorkloadToken } from '../auth/workload-token';
 import type { CommandContext } from '../context';
@@ -10,7 +10,7 @@ import { UsageError } from '../errors';
  * (which the SDK sends) for /api/v1.
  */
 export function withEndpointCredentials<T>(
-  ctx: CommandContext,
+  ctx: CommandContext<BaseNimbus>,
   endpoint: Pick<Endpoint, 'auth' | 'api' | 'scope'>,
   values: Record<string, unknown>,
   run: (options?: RequestOptions) => Promise<T>,

@@ -1,10 +1,11 @@
-import type { Nimbus, RequestOptions, Route } from '@nimbus/sdk';
+import type { BaseNimbus, RequestOptions, Route } from '@nimbus/sdk';
 import type { Endpoint } from '@nimbus/sdk/contract';
-import { commandContext, type GlobalOptions } from '../context';
+import type { GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { print } from '../output/print';
 import { withProgress } from '../output/progress';
 import { withEndpointCredentials } from './endpoint-credentials';
+import { operationContext } from './operation-context';
 import type { OperationInput } from './operation-input';
 import type { OperationSpec } from './operation-spec';
 import { confirm } from './prompt';
@@ -39,7 +40,7 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
   const { values, globals, input } = run;
   const { route } = spec;
   const pathParams = input.params ?? {};
-  const ctx = await commandContext(globals);
+  const ctx = await operationContext(globals);
   const { client } = ctx;
   // Each call with the credentials its endpoint takes: basic auth, a workload token, or the session.
   const send = (input: OperationInput, options?: RequestOptions) =>
@@ -87,7 +88,7 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
  * stdout is never silently short.
  */
 async function printPagedList(
-  client: Nimbus,
+  client: BaseNimbus,
   route: Route & { list: true },
   input: OperationInput,
   all: boolean,
@@ -141,7 +142,7 @@ function isItemList(value: unknown): value is { items: unknown[] } {
 }
 
 async function waitUntilSettled(
-  client: Nimbus,
+  client: BaseNimbus,
   retrieve: Endpoint,
   pathParams: Record<string, string>,
   first: Record<string, unknown>,

@@ -1,7 +1,8 @@
 /**
  * Writes the SDK's plain TypeScript face of the contract: named interfaces for every model,
- * params and list query (`types.d.ts`), the route table without zod (`routes.ts`), and the
- * published declarations of `@nimbus/sdk/contract` in terms of those types (`contract.d.ts`).
+ * params and list query (`types.d.ts`), the route table without zod (`routes.ts`; the routes the
+ * client itself calls are in `client-routes.ts`), and the published declarations of
+ * `@nimbus/sdk/contract` in terms of those types (`contract.d.ts`).
  * The build publishes both declaration files as written (one line per endpoint, where TypeScript
  * re-printed each endpoint's config over ten lines).
  * A schema whose type has its own name (`Instance`) is declared in `types.d.ts` beside that
@@ -40,6 +41,7 @@ interface Declaration {
 export interface GeneratedFiles {
   'types.d.ts': string;
   'routes.ts': string;
+  'client-routes.ts': string;
   'contract.d.ts': string;
 }
 
@@ -56,6 +58,7 @@ export function generateSdkTypes(): GeneratedFiles {
   return {
     'types.d.ts': printer.typesModule(merged),
     'routes.ts': routesModule(operations, printer),
+    'client-routes.ts': clientRoutesModule(operations, printer),
     'contract.d.ts': contractTypesModule(new Printer(declarations, 'T.'), merged),
   };
 }
@@ -529,6 +532,24 @@ function propertyKey(key: string): string {
 /** Only what `request()` needs to send a call and read its answer; the response type rides along. */
 const ROUTE_FIELDS = ['method', 'path', 'status', 'auth', 'project', 'list', 'responseKind'] as const;
 
+/**
+ * Routes the client itself calls (a session's refresh), by operation id: a module of their own,
+ * which the route table imports, so `BaseNimbus` loads them without the table.
+ */
+const CLIENT_ROUTES: Record<string, string> = { 'v1.auth.refresh': 'refreshRoute' };
+
+function clientRoutesModule(operations: contractModule.Operation[], printer: Printer): string {
+  const routes = operations.filter(({ id }) => CLIENT_ROUTES[id] !== undefined);
+  const responses = routes.map(({ endpoint }) => printer.response(endpoint));
+  const used = new Set(responses.flatMap((response) => response.match(/\b[A-Z]\w*/g) ?? []));
+  const out = [HEADER, `import type { Route } from '../core/route';`];
+  out.push(`import type { ${[...used].sort().join(', ')} } from './types';`, '');
+  routes.forEach(({ id, endpoint }, i) => {
+    out.push(`export const ${CLIENT_ROUTES[id]} = ${printRoute(id, endpoint)} as Route<${responses[i]}>;`);
+  });
+  return `${out.join('\n')}\n`;
+}
+
 function routesModule(operations: contractModule.Operation[], printer: Printer): string {
   const used = new Set<string>();
   const tree: Record<string, unknown> = {};
@@ -547,6 +568,7 @@ function routesModule(operations: contractModule.Operation[], printer: Printer):
   const out = [HEADER];
   const imports = [...used].filter((name) => !['Record', 'Array', 'Date'].includes(name)).sort();
   out.push(`import type { Route } from '../core/route';`);
+  out.push(`import { ${Object.values(CLIENT_ROUTES).sort().join(', ')} } from './client-routes';`);
   if (imports.length > 0) out.push(`import type {\n  ${imports.join(',\n  ')},\n} from './types';`);
   out.push('');
   for (const name of Object.keys(copied) as (keyof typeof copied)[]) {
@@ -563,6 +585,9 @@ function printRoutes(node: Record<string, unknown>, depth: number): string {
   const indent = '  '.repeat(depth + 1);
   const lines = Object.entries(node).map(([key, value]) => {
     const leaf = value as { id?: string; endpoint?: Endpoint; response?: string };
+    if (leaf.id !== undefined && CLIENT_ROUTES[leaf.id] !== undefined) {
+      return `${indent}${propertyKey(key)}: ${CLIENT_ROUTES[leaf.id]},`;
+    }
     if (leaf.endpoint && leaf.id && leaf.response !== undefined) {
       return `${indent}${propertyKey(key)}: ${printRoute(leaf.id, leaf.endpoint)} as Route<${leaf.response}>,`;
     }

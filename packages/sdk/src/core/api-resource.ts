@@ -1,4 +1,4 @@
-import type { Nimbus } from '../client';
+import type { BaseNimbus } from '../base-client';
 
 /**
  * Base of every resource family (`client.instances`, `client.projects`, ...). A family is a
@@ -6,9 +6,9 @@ import type { Nimbus } from '../client';
  * (`generated/routes.ts`) to `this._client.call()` or `this._client.list()`, which do everything else.
  */
 export class APIResource {
-  protected readonly _client: Nimbus;
+  protected readonly _client: BaseNimbus;
 
-  constructor(client: Nimbus) {
+  constructor(client: BaseNimbus) {
     this._client = client;
   }
 }

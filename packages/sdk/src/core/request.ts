@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BodyOf, Endpoint, EndpointConfig, ParamsOf, QueryOf } from '../contract/define';
-import { v1 } from '../generated/routes';
+import { refreshRoute } from '../generated/client-routes';
 import type { TokenPair } from '../generated/types';
 import { VERSION } from '../version';
 import type { WithResponse } from './api-promise';
@@ -354,7 +354,7 @@ async function exchangeRefreshToken(
   refreshToken: string,
 ): Promise<WithResponse<TokenPair>> {
   // No caller signal: the refresh is shared, and one caller giving up must not fail the others.
-  const { data, response, requestId } = await request(ctx, v1.auth.refresh, {
+  const { data, response, requestId } = await request(ctx, refreshRoute, {
     body: { refresh_token: refreshToken },
   });
   return { data: data as TokenPair, response, requestId };

@@ -1,6 +1,7 @@
 // Generated from the contract by scripts/generate-sdk-types.mjs. Do not edit.
 
 import type { Route } from '../core/route';
+import { refreshRoute } from './client-routes';
 import type {
   ActivityLog,
   Anomaly,
@@ -102,7 +103,7 @@ export const v1 = {
   auth: {
     register: { id: 'v1.auth.register', api: 'v1', method: 'POST', path: '/api/v1/auth/register', status: 201, auth: 'none' } as Route<User>,
     login: { id: 'v1.auth.login', api: 'v1', method: 'POST', path: '/api/v1/auth/login', status: 200, auth: 'none' } as Route<LoginResult>,
-    refresh: { id: 'v1.auth.refresh', api: 'v1', method: 'POST', path: '/api/v1/auth/refresh', status: 200, auth: 'none' } as Route<TokenPair>,
+    refresh: refreshRoute,
     logout: { id: 'v1.auth.logout', api: 'v1', method: 'POST', path: '/api/v1/auth/logout', status: 200, auth: 'bearer' } as Route<AuthLogoutResponse>,
     mfaEnroll: { id: 'v1.auth.mfaEnroll', api: 'v1', method: 'POST', path: '/api/v1/auth/mfa/enroll', status: 200, auth: 'bearer' } as Route<MfaEnrollment>,
     workloadToken: { id: 'v1.auth.workloadToken', api: 'v1', method: 'POST', path: '/api/v1/auth/workload-token', status: 200, auth: 'bearer' } as Route<WorkloadToken>,

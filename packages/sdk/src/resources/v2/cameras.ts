@@ -1,4 +1,4 @@
-import type { Nimbus } from '../../client';
+import type { BaseNimbus } from '../../base-client';
 import { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
 import { type CursorPagePromise, requestCursorPage } from '../../core/cursor-pagination';
@@ -11,7 +11,7 @@ import type { VideoCredentials } from './credentials';
 export class Cameras extends APIResource {
   readonly #credentials: VideoCredentials;
 
-  constructor(client: Nimbus, credentials: VideoCredentials) {
+  constructor(client: BaseNimbus, credentials: VideoCredentials) {
     super(client);
     this.#credentials = credentials;
   }

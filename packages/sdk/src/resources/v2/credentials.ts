@@ -1,4 +1,4 @@
-import type { Nimbus } from '../../client';
+import type { BaseNimbus } from '../../base-client';
 import { NimbusError } from '../../core/errors';
 import type { RequestOptions } from '../../core/request';
 
@@ -7,10 +7,10 @@ import type { RequestOptions } from '../../core/request';
  * own access token (a client made with `accessToken: workloadToken`).
  */
 export class VideoCredentials {
-  readonly #client: Nimbus;
+  readonly #client: BaseNimbus;
   readonly #bound: string | undefined;
 
-  constructor(client: Nimbus, bound: string | undefined) {
+  constructor(client: BaseNimbus, bound: string | undefined) {
     this.#client = client;
     this.#bound = bound;
   }

@@ -1,4 +1,4 @@
-import type { Nimbus } from '../../client';
+import type { BaseNimbus } from '../../base-client';
 import { APIResource } from '../../core/api-resource';
 import { type CursorPagePromise, requestCursorPage } from '../../core/cursor-pagination';
 import type { RequestOptions } from '../../core/request';
@@ -11,7 +11,7 @@ import { EventStream, type EventStreamOptions } from './event-stream';
 export class VideoEvents extends APIResource {
   readonly #credentials: VideoCredentials;
 
-  constructor(client: Nimbus, credentials: VideoCredentials) {
+  constructor(client: BaseNimbus, credentials: VideoCredentials) {
     super(client);
     this.#credentials = credentials;
   }

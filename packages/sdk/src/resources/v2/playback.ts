@@ -1,4 +1,4 @@
-import type { Nimbus } from '../../client';
+import type { BaseNimbus } from '../../base-client';
 import { buildPath } from '../../contract/define';
 import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
@@ -30,7 +30,7 @@ const PLAYLIST_PATH = /^\/v2\/hls\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/index\.m3u8$
 export class Playback extends APIResource {
   readonly #credentials: VideoCredentials;
 
-  constructor(client: Nimbus, credentials: VideoCredentials) {
+  constructor(client: BaseNimbus, credentials: VideoCredentials) {
     super(client);
     this.#credentials = credentials;
   }

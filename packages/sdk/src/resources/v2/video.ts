@@ -1,4 +1,4 @@
-import type { Nimbus } from '../../client';
+import type { BaseNimbus } from '../../base-client';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { v2 } from '../../generated/routes';
@@ -29,7 +29,7 @@ export class Video extends APIResource {
   readonly events: VideoEvents;
   readonly playback: Playback;
 
-  constructor(client: Nimbus, token?: string) {
+  constructor(client: BaseNimbus, token?: string) {
     super(client);
     const credentials = new VideoCredentials(client, token);
     this.cameras = new Cameras(client, credentials);
