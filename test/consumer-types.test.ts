@@ -5,6 +5,7 @@ import { createPackedApp, type PackedApp } from './support/packed-app';
 // included (`skipLibCheck: false`, strict) under the two resolutions consumers use.
 const esm = `
 import { APIError, Nimbus, NotFoundError, type Instance, Instance as RootInstance } from '@nimbus/sdk';
+import { BaseNimbus, NotFoundError as BaseNotFoundError, type Route } from '@nimbus/sdk/base';
 import { contract, Instance as InstanceSchema, InstanceListQuery, v1 } from '@nimbus/sdk/contract';
 import { createServer } from '@nimbus/mock-server';
 import { createNimbusHandlers } from '@nimbus/mock-server/msw';
@@ -24,6 +25,18 @@ export async function ids(baseUrl: string): Promise<string[]> {
   }
   return ids;
 }
+
+// The client without namespaces: a contract endpoint or a held route, and the same error classes.
+export async function names(baseUrl: string, route: Route<Instance>): Promise<string[]> {
+  const base = new BaseNimbus({ baseUrl, projectId: 'p' });
+  const names: string[] = [(await base.call(v1.instances.retrieve, { params: { id: 'i' } })).name];
+  for await (const instance of base.list(route, {})) names.push(instance.name);
+  return names;
+}
+export const sameErrors: typeof NotFoundError = BaseNotFoundError;
+export const aNimbusIsABase: BaseNimbus = new Nimbus({ baseUrl: 'http://127.0.0.1:4010' });
+// @ts-expect-error the namespaces are not on the base client
+export const noNamespaces = new BaseNimbus({ baseUrl: 'http://127.0.0.1:4010' }).instances;
 
 export const path: string = v1.instances.list.path;
 export const parsed: Instance = InstanceSchema.parse({});
