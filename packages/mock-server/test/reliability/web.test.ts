@@ -1,4 +1,5 @@
 import {
+  Agent,
   createServer as createHttpServer,
   request as httpRequest,
   type IncomingMessage,
@@ -244,6 +245,57 @@ describe('webhook targets', () => {
       target.closeAllConnections();
       elsewhere.closeAllConnections();
       await Promise.all([target, elsewhere].map((s) => new Promise((r) => s.close(r))));
+    }
+  });
+});
+
+describe('keep-alive', () => {
+  it('serves GETs, a create and a 404 on one connection, and closes it after a 413', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<{ status: number; reused: boolean; connection: string | undefined }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            agent,
+            host: '127.0.0.1',
+            port: port(),
+            method,
+            path,
+            headers: {
+              authorization: `Bearer ${owner.token}`,
+              'x-project-id': owner.projectId,
+              ...(body !== undefined && { 'content-type': 'application/json' }),
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                reused: req.reusedSocket,
+                connection: res.headers.connection,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const answers = [
+        await send('GET', '/api/v1/instances'),
+        await send('GET', '/api/v1/instances?per_page=5'),
+        await send('POST', '/api/v1/instances', '{"name":"kept","flavor":"nano","region":"hn"}'),
+        await send('GET', '/api/v1/no-such-route'),
+        await send('GET', '/api/v1/instances'),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 201, 404, 200]);
+      expect(answers.map((a) => a.connection)).toEqual(Array(5).fill('keep-alive'));
+      expect(answers.map((a) => a.reused)).toEqual([false, true, true, true, true]);
+      const tooLarge = await send('POST', '/api/v1/instances', 'x'.repeat(MIB + 1));
+      expect(tooLarge).toMatchObject({ status: 413, reused: true, connection: 'close' });
+    } finally {
+      agent.destroy();
     }
   });
 });
