@@ -31,7 +31,7 @@ export async function workloadToken(
   if (!options.renew && cached && usable(cached, scope)) return cached.token;
 
   const scopes = [...new Set([...(cached?.scopes ?? []), scope])];
-  // The SDK's \`Auth\` family over the command's client: generated commands load the SDK without
+  // The SDK's `Auth` family over the command's client: generated commands load the SDK without
   // its families, and this one is needed only when a token is minted.
   const { Auth } = await import('@nimbus/sdk');
   const issued = await new Auth(ctx.client).workloadToken({

@@ -3,7 +3,7 @@ import { type CommandContext, contextFor, type GlobalOptions } from '../context'
 
 /**
  * The context of a generated command. Its client is the SDK's without the resource families
- * (`call` and `list` are all these commands use): about half the SDK's code, loaded with the
+ * (`call` and `list` are all these commands use): about a fifth of the SDK's code, loaded with the
  * command's own.
  */
 export function operationContext(

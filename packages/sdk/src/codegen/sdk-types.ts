@@ -561,7 +561,9 @@ function routesModule(operations: contractModule.Operation[], printer: Printer):
       node = node[key] as Record<string, unknown>;
     }
     const response = printer.response(endpoint);
-    for (const name of response.match(/\b[A-Z]\w*/g) ?? []) used.add(name);
+    // A client route is imported whole, its result type with it.
+    if (CLIENT_ROUTES[id] === undefined)
+      for (const name of response.match(/\b[A-Z]\w*/g) ?? []) used.add(name);
     node[keys.at(-1)!] = { id, endpoint, response };
   }
 

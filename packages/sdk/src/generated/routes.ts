@@ -72,7 +72,6 @@ import type {
   SetQuotasResponse,
   Snapshot,
   Subnet,
-  TokenPair,
   Topic,
   TopicEvent,
   TopicSubscription,
