@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Instances, Nimbus, BaseNimbus as RootBaseNimbus } from '@nimbus/sdk';
+import { Instances, Nimbus, APIError as RootAPIError, BaseNimbus as RootBaseNimbus } from '@nimbus/sdk';
 import { APIError, BaseNimbus, NimbusError, type Route } from '@nimbus/sdk/base';
 import { v1 } from '@nimbus/sdk/contract';
 import { build, type Metafile } from 'esbuild';
@@ -83,6 +83,7 @@ describe('BaseNimbus (@nimbus/sdk/base)', () => {
       .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(APIError);
+    expect(APIError).toBe(RootAPIError);
     expect((error as APIError).status).toBe(404);
     expect(RootBaseNimbus).toBe(BaseNimbus);
     expect(new Nimbus({ baseUrl: server.url })).toBeInstanceOf(BaseNimbus);
