@@ -6,11 +6,8 @@
 import { type NimbusOptions, BaseNimbus as PortableBaseNimbus } from './base-client';
 import { withNodeDefaults } from './node-defaults';
 
-export type { NimbusOptions } from './base-client';
-export * from './core/errors';
-export type { CallInput, RawInput, RequestOptions } from './core/request';
-export type { Route } from './core/route';
-export type { Fetch } from './core/transport';
+// The browser entry's names; the class below takes the place of its `BaseNimbus`.
+export * from './base.browser';
 export { nodeHttpFetch } from './core/transport-http';
 export { nodeFetch } from './node-defaults';
 
