@@ -5,11 +5,8 @@
 // CPU time (user + system, from /proc) over that run divided by the requests answered. On a
 // shared machine that figure moves far less than requests/s. BENCH_SERVER_BASE=<another build's
 // packages/mock-server/dist/index.js> adds that build's server (in memory and on a file).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout } from 'node:timers/promises';
-import { benchFile, cpuMs, load, loadCreates, median, round, startServer, table } from './lib.mjs';
+import { loadavg } from 'node:os';
+import { measureCpuPerRequest, median, round, table } from './lib.mjs';
 
 const route = process.argv[2] ?? 'get';
 const duration = Number(process.argv[3] ?? 5);
@@ -28,37 +25,11 @@ const servers = [
     : []),
 ];
 
-/** One server's run: requests/s, p99 and its CPU µs per request. */
-async function measure(server) {
-  const stateDir = server.file ? await mkdtemp(join(tmpdir(), 'nimbus-bench-')) : undefined;
-  const env = {
-    ...(stateDir && { BENCH_STATE: join(stateDir, 'state.json') }),
-    ...(server.module && { BENCH_SERVER_MODULE: server.module }),
-  };
-  const running = await startServer(benchFile(server.script), env);
-  try {
-    const headers = { authorization: `Bearer ${running.token}`, 'x-project-id': running.projectId };
-    await loadCreates({ url: running.url, headers, duration: 2 });
-    // The state file's flush of those creates is spaced (up to 1 s on a large state): let it end.
-    await setTimeout(2000);
-    const before = cpuMs(running.child.pid);
-    const result =
-      route === 'post'
-        ? await loadCreates({ url: running.url, headers, duration })
-        : await load({ url: running.url, path: '/api/v1/instances?per_page=20', headers, duration });
-    const cpu = cpuMs(running.child.pid) - before;
-    if (result.failures > 0) throw new Error(`${server.name}: ${result.failures} failed requests`);
-    return { rps: result.rps, p99: result.p99, cpuUs: (cpu * 1000) / result.total };
-  } finally {
-    await running.stop();
-    if (stateDir) await rm(stateDir, { recursive: true, force: true });
-  }
-}
-
 const runs = new Map(servers.map((server) => [server.name, []]));
 const loads = [loadavg()[0]];
 for (let i = 0; i < rounds; i++) {
-  for (const server of servers) runs.get(server.name).push(await measure(server));
+  for (const server of servers)
+    runs.get(server.name).push(await measureCpuPerRequest(server, route, duration));
   loads.push(loadavg()[0]);
 }
 

@@ -1,11 +1,15 @@
 // The core alone, without HTTP: `node bench/handle-loop.mjs [get|post] [calls]` (defaults get,
 // 20000). `app.handle()` of the built server is called in a loop with a prepared request (the
 // object the Node adapter builds), after 3,000 creates (the page GET reads) and 3,000 warm-up
-// calls; prints wall and CPU µs per call. STATE=<file> runs on a state file instead of in
-// memory; BENCH_SERVER_BASE=<another build's dist/index.js> measures that build instead.
+// calls; prints wall and CPU µs per call, and the same for the bare server's work on the same
+// request (`servers/bare-routes.mjs`, its JSON.stringify and request id, after as many creates). STATE=<file>
+// runs on a state file instead of in memory; BENCH_SERVER_BASE=<another build's dist/index.js>
+// measures that build instead.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bareRoutes } from './servers/bare-routes.mjs';
 import { seedBenchTenant, startReferenceServer } from './servers/reference.mjs';
 
 const mode = process.argv[2] ?? 'get';
@@ -40,17 +44,39 @@ async function call(request) {
   if (reply.status >= 300) throw new Error(`${reply.status} ${reply.body}`);
 }
 
+/** Wall and CPU µs per call of `calls` awaited calls of `run`. */
+async function time(run) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) await run();
+  const wall = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return `${((wall * 1000) / calls).toFixed(1)} us wall, ${((used.user + used.system) / calls).toFixed(1)} us CPU per call`;
+}
+
 const measured = mode === 'post' ? post : get;
 for (let i = 0; i < 3000; i++) await call(post);
 for (let i = 0; i < 3000; i++) await call(measured);
-const cpu = process.cpuUsage();
-const started = performance.now();
-for (let i = 0; i < calls; i++) await call(measured);
-const wall = performance.now() - started;
-const used = process.cpuUsage(cpu);
-console.log(
-  `${mode.toUpperCase()} ${calls} calls: ${((wall * 1000) / calls).toFixed(1)} us wall, ` +
-    `${((used.user + used.system) / calls).toFixed(1)} us CPU per call`,
-);
+const core = await time(() => call(measured));
 await server.close();
 if (stateDir) await rm(stateDir, { recursive: true, force: true });
+
+// The bare server's work on the same request: its answer, the JSON text and the request id it sends.
+const bare = bareRoutes();
+const bareHeaders = { ...names, authorization: `Bearer ${bare.token}`, 'x-project-id': bare.project };
+const bareBody = new TextDecoder().decode(body);
+// The request target as Node hands it over (`req.url`).
+const targetOf = (request) => ({
+  ...request,
+  target: new URL(request.url).pathname + new URL(request.url).search,
+});
+const [barePost, bareMeasured] = [targetOf(post), targetOf(measured)];
+async function callBare(request) {
+  const reply = bare.answer(request.method, request.target, bareHeaders, bareBody);
+  if (reply.status >= 300) throw new Error(`${reply.status}`);
+  return [JSON.stringify(reply.body), randomUUID()];
+}
+for (let i = 0; i < 3000; i++) await callBare(barePost);
+for (let i = 0; i < 3000; i++) await callBare(bareMeasured);
+const bareWork = await time(() => callBare(bareMeasured));
+console.log(`${mode.toUpperCase()} ${calls} calls: core ${core}; bare server's work ${bareWork}`);

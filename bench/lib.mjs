@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { request } from 'undici';
@@ -122,6 +126,40 @@ export async function api(url, method, path, { body, headers = {} } = {}) {
   const text = await response.body.text();
   if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${text}`);
   return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * One server's run under autocannon (50 connections): 2 s of POSTs (the page the GETs read), a
+ * 2 s pause (the state file's flush of them), then `duration` s of `route` ('get' or 'post').
+ * Answers requests/s, p99 and the server's own CPU µs (user + system, from /proc) per request.
+ * `server`: { name, script } with optional `env`, `file` (a new state file) and `module`
+ * (another build of the reference server).
+ */
+export async function measureCpuPerRequest(server, route, duration) {
+  const stateDir = server.file ? await mkdtemp(join(tmpdir(), 'nimbus-bench-')) : undefined;
+  const env = {
+    ...server.env,
+    ...(stateDir && { BENCH_STATE: join(stateDir, 'state.json') }),
+    ...(server.module && { BENCH_SERVER_MODULE: server.module }),
+  };
+  const running = await startServer(benchFile(server.script), env);
+  try {
+    const headers = { authorization: `Bearer ${running.token}`, 'x-project-id': running.projectId };
+    await loadCreates({ url: running.url, headers, duration: 2 });
+    // The state file's flush of those creates is spaced (up to 1 s on a large state): let it end.
+    await sleep(2000);
+    const before = cpuMs(running.child.pid);
+    const result =
+      route === 'post'
+        ? await loadCreates({ url: running.url, headers, duration })
+        : await load({ url: running.url, path: '/api/v1/instances?per_page=20', headers, duration });
+    const cpu = cpuMs(running.child.pid) - before;
+    if (result.failures > 0) throw new Error(`${server.name}: ${result.failures} failed requests`);
+    return { rps: result.rps, p99: result.p99, cpuUs: (cpu * 1000) / result.total };
+  } finally {
+    await running.stop();
+    if (stateDir) await rm(stateDir, { recursive: true, force: true });
+  }
 }
 
 /** Resident set size of a process, in MB (Linux /proc). */
