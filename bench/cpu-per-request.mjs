@@ -5,8 +5,7 @@
 // CPU time (user + system, from /proc) over that run divided by the requests answered. On a
 // shared machine that figure moves far less than requests/s. BENCH_SERVER_BASE=<another build's
 // packages/mock-server/dist/index.js> adds that build's server (in memory and on a file).
-import { loadavg } from 'node:os';
-import { measureCpuPerRequest, median, round, table } from './lib.mjs';
+import { measureRounds, median, spread, table } from './lib.mjs';
 
 const route = process.argv[2] ?? 'get';
 const duration = Number(process.argv[3] ?? 5);
@@ -25,20 +24,10 @@ const servers = [
     : []),
 ];
 
-const runs = new Map(servers.map((server) => [server.name, []]));
-const loads = [loadavg()[0]];
-for (let i = 0; i < rounds; i++) {
-  for (const server of servers)
-    runs.get(server.name).push(await measureCpuPerRequest(server, route, duration));
-  loads.push(loadavg()[0]);
-}
+const { runs, title } = await measureRounds(servers, route, duration, rounds);
 
 const bare = median(runs.get('bare node:http').map((run) => run.cpuUs));
-const spread = (values, digits = 1) =>
-  `${round(median(values), digits)} (${round(Math.min(...values), digits)}-${round(Math.max(...values), digits)})`;
-console.log(
-  `${route.toUpperCase()}, ${rounds} rounds of ${duration} s, load average ${loads.map((l) => l.toFixed(1)).join(' -> ')}`,
-);
+console.log(title);
 console.log(
   table(
     servers.map(({ name }) => {

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -161,6 +161,27 @@ export async function measureCpuPerRequest(server, route, duration) {
     if (stateDir) await rm(stateDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * `rounds` rounds of `measureCpuPerRequest` over every server in turn (so a change in the
+ * machine's load falls on all of them): each server's runs by name, and the load average before
+ * the first round and after each.
+ */
+export async function measureRounds(servers, route, duration, rounds) {
+  const runs = new Map(servers.map((server) => [server.name, []]));
+  const loads = [loadavg()[0]];
+  for (let i = 0; i < rounds; i++) {
+    for (const server of servers)
+      runs.get(server.name).push(await measureCpuPerRequest(server, route, duration));
+    loads.push(loadavg()[0]);
+  }
+  const title = `${route.toUpperCase()}, ${rounds} rounds of ${duration} s, load average ${loads.map((l) => l.toFixed(1)).join(' -> ')}`;
+  return { runs, title };
+}
+
+/** The median of some figures with their range: `12.3 (11.0-14.1)`. */
+export const spread = (values, digits = 1) =>
+  `${round(median(values), digits)} (${round(Math.min(...values), digits)}-${round(Math.max(...values), digits)})`;
 
 /** Resident set size of a process, in MB (Linux /proc). */
 export function rssMb(pid) {

@@ -8,8 +8,7 @@
 // bare rate is taken per round (against the round's own bare run), then the median over rounds.
 // The budget is the added work at which the share crosses the throughput target (80 % for GET,
 // 70 % for POST), read off the line between the two amounts around it.
-import { loadavg } from 'node:os';
-import { measureCpuPerRequest, median, round, table } from './lib.mjs';
+import { measureRounds, median, round, spread, table } from './lib.mjs';
 
 const route = process.argv[2] === 'post' ? 'post' : 'get';
 const duration = Number(process.argv[3] ?? 5);
@@ -33,34 +32,28 @@ const adapter = { name: 'bare work, nimbus adapter', script: './servers/bare-ada
 const reference = { name: 'nimbus (state file)', script: './servers/nimbus.mjs', file: true };
 const servers = [...bare, adapter, reference];
 
-const runs = new Map(servers.map((server) => [server.name, []]));
-const loads = [loadavg()[0]];
-for (let i = 0; i < rounds; i++) {
-  for (const server of servers)
-    runs.get(server.name).push(await measureCpuPerRequest(server, route, duration));
-  loads.push(loadavg()[0]);
-}
+const { runs, title } = await measureRounds(servers, route, duration, rounds);
 
 /** Median over rounds of a server's rate as a share of the same round's bare rate. */
 const share = (name) => median(runs.get(name).map((run, i) => run.rps / runs.get(bare[0].name)[i].rps));
-const spread = (values, digits = 1) =>
-  `${round(median(values), digits)} (${round(Math.min(...values), digits)}-${round(Math.max(...values), digits)})`;
 
-/** The added work at which the bare server's share falls to `level`, or null past the last amount. */
+/**
+ * The added work at which the bare server's share first falls to `level`: 0 for a level at or
+ * above the bare rate itself, null past the last amount.
+ */
 function workAt(level) {
+  if (level >= 1) return 0;
   const points = bare.map((server) => ({ us: server.us, share: share(server.name) }));
   for (let i = 1; i < points.length; i++) {
     const [a, b] = [points[i - 1], points[i]];
-    if (b.share <= level) {
+    if (a.share >= level && b.share <= level) {
       return a.share === b.share ? a.us : a.us + ((a.share - level) / (a.share - b.share)) * (b.us - a.us);
     }
   }
   return null;
 }
 
-console.log(
-  `${route.toUpperCase()}, ${rounds} rounds of ${duration} s, load average ${loads.map((l) => l.toFixed(1)).join(' -> ')}`,
-);
+console.log(title);
 console.log(
   table(
     servers.map(({ name }) => {
