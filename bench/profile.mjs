@@ -2,6 +2,7 @@
 // Starts bench/servers/nimbus.mjs with --cpu-prof (in memory, or on a new state file with `file`), loads one route with autocannon, stops the
 // server, and prints the functions with the most self time and with the most total time (the
 // .cpuprofile stays in the temp directory, for Chrome DevTools or speedscope).
+// BENCH_PROFILE_SERVER=<a script under bench/, e.g. ./servers/bare.mjs> profiles that server instead.
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,8 @@ const before = new Set(await readdir(dir));
 const stateDir = process.argv[4] === 'file' ? await mkdtemp(join(tmpdir(), 'nimbus-bench-')) : undefined;
 const env = stateDir ? { BENCH_STATE: join(stateDir, 'state.json') } : {};
 
-const server = await startServer(fileURLToPath(new URL('./servers/nimbus.mjs', import.meta.url)), env, [
+const script = process.env.BENCH_PROFILE_SERVER ?? './servers/nimbus.mjs';
+const server = await startServer(fileURLToPath(new URL(script, import.meta.url)), env, [
   '--cpu-prof',
   `--cpu-prof-dir=${dir}`,
 ]);
