@@ -2,9 +2,9 @@
 // 20000). `app.handle()` of the built server is called in a loop with a prepared request (the
 // object the Node adapter builds), after 3,000 creates (the page GET reads) and 3,000 warm-up
 // calls; prints wall and CPU µs per call, and the same for the bare server's work on the same
-// request (`servers/bare-routes.mjs`, its JSON.stringify and request id, after as many creates). STATE=<file>
-// runs on a state file instead of in memory; BENCH_SERVER_BASE=<another build's dist/index.js>
-// measures that build instead.
+// request (`servers/bare-routes.mjs`, its JSON.stringify and request id, after as many
+// creates). STATE=<file> runs on a state file instead of in memory;
+// BENCH_SERVER_BASE=<another build's dist/index.js> measures that build instead.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

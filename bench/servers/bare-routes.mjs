@@ -3,7 +3,9 @@
 // over node:http; `handle-loop.mjs` times it beside the reference server's core.
 import { randomUUID } from 'node:crypto';
 
-export function bareRoutes(token = 'bench-token', project = randomUUID()) {
+export function bareRoutes() {
+  const token = 'bench-token';
+  const project = randomUUID();
   const rows = [];
   return {
     token,
