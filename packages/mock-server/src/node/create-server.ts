@@ -98,7 +98,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   app.runtime.docsAssets = createDocsAssets();
   app.runtime.compress = zlibCompressor;
   if (!inMemory && watch) {
-    store.watch();
+    await store.watch();
   }
   let demo: RunningServer['demo'];
   if (seed) {

@@ -1,7 +1,7 @@
 import { type BigIntStats, closeSync, fstatSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { type FileHandle, mkdir, open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { type FSWatcher, watch } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import { TextFile } from 'lowdb/node';
 import { OutsideEditError, StalePiecesError, StateFileError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
@@ -48,6 +48,7 @@ export class FilePersistence implements Persistence {
   /** The file written last (the state file, or what a rename replaced it with), open to copy spilled pieces from. */
   #source: { file: FileHandle; stats: BigIntStats } | undefined;
   #watcher: FSWatcher | undefined;
+  #closed = false;
   /** Made by the first write, then reused by every write (the store runs one at a time). */
   #buffer: Buffer | undefined;
   readonly pieces: PieceWriter<EncodedPiece> = {
@@ -166,7 +167,10 @@ export class FilePersistence implements Persistence {
     return state;
   }
 
-  watch(onEvent: () => void): void {
+  /** Imports chokidar only here: a server that does not watch its file never pays its start-up cost. */
+  async watch(onEvent: () => void): Promise<void> {
+    const { watch } = await import('chokidar');
+    if (this.#closed) return;
     this.#watcher = watch(this.location, {
       ignoreInitial: true,
       awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
@@ -175,6 +179,7 @@ export class FilePersistence implements Persistence {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#watcher?.close();
     await this.#source?.file.close();
     this.#source = undefined;

@@ -21,8 +21,11 @@ export interface Persistence {
    * that edit is not a valid state.
    */
   readOutsideEdit?(): Promise<State | undefined>;
-  /** Calls `onEvent` whenever the location may have been changed; the store then asks `readOutsideEdit`. */
-  watch?(onEvent: () => void): void;
+  /**
+   * Calls `onEvent` whenever the location may have been changed; the store then asks
+   * `readOutsideEdit`. A promise it answers settles once the location is watched.
+   */
+  watch?(onEvent: () => void): void | Promise<void>;
   close(): Promise<void>;
 }
 

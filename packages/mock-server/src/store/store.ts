@@ -202,9 +202,8 @@ export class Store {
    * the log warns with how many were discarded); a broken one is logged as an error and refused,
    * and writes answer 503 until the file is a valid state again. An outside edit is never written over.
    */
-  watch(): void {
-    if (!this.#persistence.watch) return;
-    this.#persistence.watch(() => {
+  async watch(): Promise<void> {
+    await this.#persistence.watch?.(() => {
       void this.#exclusively(() => this.#takeOutsideEdit());
     });
   }
