@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILD_SERVER } from './support/global-setup';
+import { startChild } from './support/http';
 
 /**
  * chokidar is imported by a server that watches its state file, and by no other: a server
@@ -45,19 +43,12 @@ afterAll(async () => {
 async function modulesLoaded(name: string, options: { watch?: boolean }): Promise<string[]> {
   const log = join(dir, `${name}.log`);
   await writeFile(log, '');
-  const child = spawn(
-    process.execPath,
-    ['--import', register, CHILD_SERVER, join(dir, `${name}.json`), JSON.stringify(options)],
-    { env: { ...process.env, RESOLVED_LOG: log }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  try {
-    for await (const line of createInterface({ input: child.stdout! })) {
-      if ((JSON.parse(line) as { url?: string }).url) break;
-    }
-  } finally {
-    child.kill('SIGKILL');
-    await once(child, 'exit');
-  }
+  const child = await startChild(CHILD_SERVER, [join(dir, `${name}.json`), JSON.stringify(options)], {
+    nodeArgs: ['--import', register],
+    env: { RESOLVED_LOG: log },
+  });
+  child.process.kill('SIGKILL');
+  await child.exited;
   return (await readFile(log, 'utf8')).split('\n').filter(Boolean);
 }
 

@@ -52,9 +52,19 @@ export interface ChildLog {
   fields?: Record<string, unknown>;
 }
 
-/** Starts `script` with `args` and waits for the line that says it listens (`{"url":...}`). */
-export function startChild(script: string, args: string[]): Promise<ChildServer> {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `script` with `args` and waits for the line that says it listens (`{"url":...}`).
+ * `nodeArgs` go to Node before the script; `env` is added to this process's environment.
+ */
+export function startChild(
+  script: string,
+  args: string[],
+  { nodeArgs = [], env = {} }: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
   );
