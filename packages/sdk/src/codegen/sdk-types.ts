@@ -538,10 +538,15 @@ const ROUTE_FIELDS = ['method', 'path', 'status', 'auth', 'project', 'list', 're
  */
 const CLIENT_ROUTES: Record<string, string> = { 'v1.auth.refresh': 'refreshRoute' };
 
+/** The names of `types.d.ts` a printed response type uses (TypeScript's own left out). */
+function typeNames(response: string): string[] {
+  return (response.match(/\b[A-Z]\w*/g) ?? []).filter((name) => !['Record', 'Array', 'Date'].includes(name));
+}
+
 function clientRoutesModule(operations: contractModule.Operation[], printer: Printer): string {
   const routes = operations.filter(({ id }) => CLIENT_ROUTES[id] !== undefined);
   const responses = routes.map(({ endpoint }) => printer.response(endpoint));
-  const used = new Set(responses.flatMap((response) => response.match(/\b[A-Z]\w*/g) ?? []));
+  const used = new Set(responses.flatMap(typeNames));
   const out = [HEADER, `import type { Route } from '../core/route';`];
   out.push(`import type { ${[...used].sort().join(', ')} } from './types';`, '');
   routes.forEach(({ id, endpoint }, i) => {
@@ -562,13 +567,12 @@ function routesModule(operations: contractModule.Operation[], printer: Printer):
     }
     const response = printer.response(endpoint);
     // A client route is imported whole, its result type with it.
-    if (CLIENT_ROUTES[id] === undefined)
-      for (const name of response.match(/\b[A-Z]\w*/g) ?? []) used.add(name);
+    if (CLIENT_ROUTES[id] === undefined) for (const name of typeNames(response)) used.add(name);
     node[keys.at(-1)!] = { id, endpoint, response };
   }
 
   const out = [HEADER];
-  const imports = [...used].filter((name) => !['Record', 'Array', 'Date'].includes(name)).sort();
+  const imports = [...used].sort();
   out.push(`import type { Route } from '../core/route';`);
   out.push(`import { ${Object.values(CLIENT_ROUTES).sort().join(', ')} } from './client-routes';`);
   if (imports.length > 0) out.push(`import type {\n  ${imports.join(',\n  ')},\n} from './types';`);
