@@ -29,10 +29,15 @@ export async function openStore(options: {
     flushDelayMs: options.flushDelayMs,
     log: options.log,
   });
-  // Written once before serving: a state location that cannot be written (read-only, full, a
-  // directory in the way) makes the store unhealthy from the start, so the first write already
-  // answers 503 instead of being acknowledged and then lost.
-  store.changed();
-  await store.flush();
+  // Checked before serving: a state location that cannot be written (read-only, a directory in
+  // the way) makes the store unhealthy from the start, so the first write already answers 503
+  // instead of being acknowledged and then lost. A new state is written at once; a loaded one is
+  // already on disk, and only the way to write it is tried.
+  if (loaded) {
+    await store.checkWritable();
+  } else {
+    store.changed();
+    await store.flush();
+  }
   return { store, fresh: !loaded };
 }

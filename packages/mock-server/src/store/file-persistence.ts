@@ -80,6 +80,13 @@ export class FilePersistence implements Persistence {
     return state;
   }
 
+  /** Creates and removes the temp file every write goes through, in the folder the rename needs. */
+  async probe(): Promise<void> {
+    await mkdir(dirname(this.location), { recursive: true });
+    await (await open(this.#temp, 'w')).close();
+    rmSync(this.#temp, { force: true });
+  }
+
   /** Throws OutsideEditError, writing nothing, when the file holds an edit made from outside. */
   write(serialised: string): Promise<void> {
     return this.writePieces([encodePiece(serialised)]);

@@ -11,6 +11,12 @@ export interface Persistence {
   /** Writes the serialised state atomically. */
   write(serialised: string): Promise<void>;
   /**
+   * Throws when the location cannot take a write now, without writing the state: the store asks
+   * this of a state it just loaded, which is already there (rewriting a large one costs seconds).
+   * Without it, the store writes the loaded state once instead.
+   */
+  probe?(): Promise<void>;
+  /**
    * When set, the store writes through it instead of `write`, in pieces: the parts of the state
    * that did not change since the last flush are handed in as the same pieces, encoded once.
    */

@@ -177,6 +177,30 @@ export class Store {
     });
   }
 
+  /**
+   * Checks that the location takes writes before any is acknowledged: a location that cannot be
+   * written (read-only, a directory in the way) leaves the store unhealthy, writes answer 503, and
+   * the whole state is written once it can be. A persistence without `probe` is written to.
+   */
+  async checkWritable(): Promise<void> {
+    if (!this.#persistence.durable) return;
+    const probe = this.#persistence.probe?.bind(this.#persistence);
+    if (!probe) {
+      this.changed();
+      return this.flush();
+    }
+    await this.#exclusively(async () => {
+      try {
+        await probe();
+      } catch (error) {
+        // Dirty, so the retry writes the state rather than finding nothing to do.
+        this.#dirty = true;
+        this.#writeError = error as Error;
+        this.#retryLater();
+      }
+    });
+  }
+
   /** Replaces the whole state (reset, import, reload) and rebuilds every index. */
   replace(state: State): void {
     this.#state = state;

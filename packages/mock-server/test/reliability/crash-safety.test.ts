@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer, StateFileError } from '../../src/index';
 import { openStore } from '../../src/node/open-store';
@@ -210,6 +210,37 @@ describe('a state location that cannot be written', () => {
     const names = Object.values((await readState(statePath)).tables.buckets ?? {}).map((b) => b.name);
     expect(names).toContain((accepted.body as { data: { name: string } }).data.name);
   }, 30_000);
+});
+
+describe('a state file loaded at start', () => {
+  it('is not written again until something changes: the file keeps its inode, bytes and mtime', async () => {
+    const statePath = await tempState();
+    const first = await createServer({ port: 0, statePath, watch: false });
+    const { token, projectId } = await httpTenant(first.url, 'loaded');
+    await first.close();
+    const before = await stat(statePath, { bigint: true });
+    const bytes = await readFile(statePath);
+
+    const server = await createServer({ port: 0, statePath, watch: false });
+    servers.push(server);
+    expect(server.store.health()).toEqual({ ok: true });
+    await server.store.flush();
+    const after = await stat(statePath, { bigint: true });
+    expect([after.ino, after.mtimeNs]).toEqual([before.ino, before.mtimeNs]);
+    expect((await readFile(statePath)).equals(bytes)).toBe(true);
+    // No temp file left behind by the check that the folder takes writes.
+    expect(await readdir(dirname(statePath))).toEqual(['state.json']);
+
+    const created = await httpCall(server.url, 'POST', '/api/v1/buckets', {
+      token,
+      projectId,
+      body: { name: 'after-load', region: 'hn' },
+    });
+    expect(created.status).toBe(201);
+    await server.store.flush();
+    const names = Object.values((await readState(statePath)).tables.buckets ?? {}).map((b) => b.name);
+    expect(names).toContain('after-load');
+  });
 });
 
 describe('a full disk', () => {
