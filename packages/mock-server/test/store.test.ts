@@ -8,6 +8,7 @@ import { createServer, StateFileError } from '../src/index';
 import { FilePersistence } from '../src/store/file-persistence';
 import type { Persistence } from '../src/store/persistence';
 import { asState, emptyState, StateSchema } from '../src/store/state';
+import { fingerprintOfText, isText } from '../src/store/state-pieces';
 import { defineTable, Store } from '../src/store/store';
 
 const tempState = async () => join(await mkdtemp(join(tmpdir(), 'nimbus-state-')), 'state.json');
@@ -353,5 +354,53 @@ describe('loading a state file', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('the digest of a loaded state file', () => {
+  const at = '2026-01-01T00:00:00.000Z';
+  // The text is hashed in steps of 2^20 characters: a step must not end between the two halves
+  // of a surrogate pair, or the digest would not be the file's bytes'.
+  const STEP = 1 << 20;
+  const emoji = '\u{1F600}';
+
+  /** A state whose text has the high half of an emoji as the last character of the first step. */
+  function stateText(): string {
+    const textWith = (pad: number) =>
+      JSON.stringify({
+        ...emptyState('x'.repeat(32)),
+        tables: {
+          things: { t0: { id: 't0', created_at: at, updated_at: at, name: `${'a'.repeat(pad)}${emoji}é` } },
+        },
+      });
+    const pad = STEP - 1 - textWith(0).indexOf(emoji);
+    const text = textWith(pad);
+    expect(text.charCodeAt(STEP - 1)).toBe(emoji.charCodeAt(0));
+    return text;
+  }
+
+  it('matches the bytes of the text, whatever falls on the steps', async () => {
+    const text = stateText();
+    expect(isText(Buffer.from(text, 'utf8'), await fingerprintOfText(text))).toBe(true);
+    expect(isText(Buffer.from(`${text} `, 'utf8'), await fingerprintOfText(text))).toBe(false);
+  });
+
+  it('knows the file as its own after it is rewritten with the same bytes, so a change made since is written, not discarded', async () => {
+    const statePath = await tempState();
+    await writeFile(statePath, stateText());
+    const persistence = new FilePersistence(statePath);
+    const store = new Store(persistence, (await persistence.load())!);
+    try {
+      // Another mtime, the same content: only the digest tells it is still the file loaded.
+      await writeFile(statePath, await readFile(statePath));
+      store.table(defineTable('things')).insert({ id: 't1', created_at: at, updated_at: at });
+      await store.flush();
+      expect(store.health()).toEqual({ ok: true });
+      const file = JSON.parse(await readFile(statePath, 'utf8'));
+      expect(Object.keys(file.tables.things)).toEqual(['t0', 't1']);
+      expect(file.tables.things.t0.name.endsWith(`${emoji}é`)).toBe(true);
+    } finally {
+      await store.close();
+    }
   });
 });

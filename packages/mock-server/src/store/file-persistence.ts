@@ -20,8 +20,11 @@ import {
 
 /** What the file looked like right after this process last wrote or loaded it. */
 interface OwnVersion {
-  /** A digest of the text, so a file rewritten with the same content is still known as ours. */
-  readonly fingerprint: Fingerprint;
+  /**
+   * A digest of the text, so a file rewritten with the same content is still known as ours; a
+   * promise while the text of a load is still being hashed (see `fingerprintOfText`).
+   */
+  fingerprint: Fingerprint | Promise<Fingerprint>;
   /** Identity and modification time: any other writer changes at least one of them. */
   stats: BigIntStats;
 }
@@ -98,6 +101,7 @@ export class FilePersistence implements Persistence {
    * file changed since (touched, edited in place): its copies could not be trusted.
    */
   async writePieces(pieces: readonly EncodedPiece[]): Promise<void> {
+    const own = await this.#ownVersion();
     await mkdir(dirname(this.location), { recursive: true });
     const target = await open(this.#temp, 'w+');
     let renamed = false;
@@ -116,7 +120,7 @@ export class FilePersistence implements Persistence {
       const replaced = openIfExists(this.location);
       try {
         const before = replaced === undefined ? undefined : fstatSync(replaced, { bigint: true });
-        if (before && !this.#isOwn(before, replaced!)) throw new OutsideEditError(this.location);
+        if (before && !isOwn(own, before, replaced!)) throw new OutsideEditError(this.location);
         renameSync(this.#temp, this.location);
         renamed = true;
         // The temp file's own metadata: a rename keeps inode, size and mtime.
@@ -163,9 +167,10 @@ export class FilePersistence implements Persistence {
     } catch {
       return undefined; // moved away between stat and read: the next check tells
     }
-    if (this.#own && isText(bytes, this.#own.fingerprint)) {
+    const own = await this.#ownVersion();
+    if (own && isText(bytes, own.fingerprint)) {
       // Our own text with other metadata (touched, copied back): nothing changed.
-      this.#own.stats = stats;
+      own.stats = stats;
       return undefined;
     }
     const text = bytes.toString('utf8');
@@ -192,11 +197,12 @@ export class FilePersistence implements Persistence {
     this.#source = undefined;
   }
 
-  /** Whether the open file is our last write or load (checked by metadata, then by content). */
-  #isOwn(stats: BigIntStats, fd: number): boolean {
-    if (!this.#own) return false;
-    if (sameVersion(stats, this.#own.stats)) return true;
-    return isText(readAll(fd), this.#own.fingerprint);
+  /** Our last write or load, once the digest of a loaded text is taken. */
+  async #ownVersion(): Promise<SettledVersion | undefined> {
+    const own = this.#own;
+    if (!own) return undefined;
+    own.fingerprint = await own.fingerprint;
+    return own as SettledVersion;
   }
 
   async #restore(edit: Buffer): Promise<void> {
@@ -205,6 +211,15 @@ export class FilePersistence implements Persistence {
     this.#own = undefined;
     throw new OutsideEditError(this.location);
   }
+}
+
+type SettledVersion = OwnVersion & { fingerprint: Fingerprint };
+
+/** Whether the open file is our last write or load (checked by metadata, then by content). */
+function isOwn(own: SettledVersion | undefined, stats: BigIntStats, fd: number): boolean {
+  if (!own) return false;
+  if (sameVersion(stats, own.stats)) return true;
+  return isText(readAll(fd), own.fingerprint);
 }
 
 /** Writes `bytes` to a new file at `path` and answers that file's metadata. */
