@@ -4,9 +4,16 @@
 // GET /api/v1/instances?per_page=1 with a token on a state file of 100,000 instances. Each is
 // started `starts` times (default 7, the 100k file 3 times); median, fastest and slowest, and
 // the process's own time from its start to listening beside them.
+// Side by side with the empty starts, in the same rounds: the bare node:http server
+// (servers/bare.mjs) to its first answer, the same after importing zod (the least a server that
+// validates with zod pays), and the reference server's start split into its phases
+// (servers/start-phases.mjs: Node, zod, the contract, the server's modules, createServer).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { benchFile, median, round, startServer, waitUntil } from './lib.mjs';
 import { writeStateFile } from './state-file.mjs';
@@ -16,6 +23,58 @@ async function ok(url, headers = {}) {
   await response.body.dump();
   return response.statusCode === 200;
 }
+
+/** Spawn to the first answer of each kind of start in turn, `count` rounds; the phases beside. */
+async function emptyStarts(count, dir) {
+  const kinds = {
+    reference: (i) => ({
+      script: './servers/nimbus.mjs',
+      env: { BENCH_STATE: join(dir, `empty-${i}.json`), BENCH_EMPTY: '1' },
+    }),
+    bare: () => ({ script: './servers/bare.mjs', env: {} }),
+    'bare + zod': () => ({ script: './servers/bare.mjs', env: { BENCH_BARE_IMPORTS: 'zod' } }),
+  };
+  const ms = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
+  const phases = [];
+  for (let i = 0; i < count; i++) {
+    for (const [kind, start] of Object.entries(kinds)) {
+      const { script, env } = start(i);
+      const server = await startServer(benchFile(script), env);
+      // The bare server answers its instances list (it has no health route).
+      const [path, headers] = server.token
+        ? ['/api/v1/instances', { authorization: `Bearer ${server.token}`, 'x-project-id': server.projectId }]
+        : ['/v2/health', {}];
+      const at = await waitUntil(() => ok(`${server.url}${path}`, headers), { everyMs: 2 });
+      ms[kind].push(at - server.spawnedAt);
+      await server.stop();
+    }
+    phases.push(await startPhases(join(dir, `phases-${i}.json`)));
+  }
+  const medianPhases = Object.fromEntries(
+    Object.keys(phases[0]).map((name) => [name, round(median(phases.map((p) => p[name])))]),
+  );
+  return {
+    ms: Object.fromEntries(Object.entries(ms).map(([kind, values]) => [kind, summary(values)])),
+    phases: medianPhases,
+  };
+}
+
+async function startPhases(statePath) {
+  const child = spawn(process.execPath, [benchFile('./servers/start-phases.mjs')], {
+    env: { ...process.env, BENCH_STATE: statePath },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const [line] = await once(createInterface({ input: child.stdout }), 'line');
+  await exited;
+  return JSON.parse(line);
+}
+
+const summary = (values) => ({
+  median: round(median(values)),
+  min: round(Math.min(...values)),
+  max: round(Math.max(...values)),
+});
 
 async function starts(count, env, path, headers) {
   const spawnToFirst = [];
@@ -27,11 +86,6 @@ async function starts(count, env, path, headers) {
     listening.push(server.readyMs);
     await server.stop();
   }
-  const summary = (values) => ({
-    median: round(median(values)),
-    min: round(Math.min(...values)),
-    max: round(Math.max(...values)),
-  });
   return { ms: summary(spawnToFirst), listeningMs: summary(listening) };
 }
 
@@ -39,11 +93,7 @@ export async function startup({ count = 7, largeCount = 3 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'nimbus-bench-'));
   try {
     const load = [loadavg()[0]];
-    const empty = await starts(
-      count,
-      { BENCH_STATE: join(dir, 'empty.json'), BENCH_EMPTY: '1' },
-      '/v2/health',
-    );
+    const empty = await emptyStarts(count, dir);
     const path = join(dir, 'state.json');
     const { token, projectId } = await writeStateFile(path, { instances: 100_000 });
     const large = await starts(
@@ -64,7 +114,10 @@ if (process.argv[1] === benchFile('./startup.mjs')) {
   const result = await startup({ count, largeCount: Math.min(count, 3) });
   const line = ({ ms, listeningMs }) =>
     `${ms.median} ms (${ms.min}-${ms.max}); listening after ${listeningMs.median} ms in-process`;
-  console.log(`empty state:      ${line(result.empty)}`);
+  const range = ({ median, min, max }) => `${median} ms (${min}-${max})`;
+  for (const [kind, ms] of Object.entries(result.empty.ms)) console.log(`empty start, ${kind}: ${range(ms)}`);
+  const phases = Object.entries(result.empty.phases).map(([name, ms]) => `${name} ${ms}`);
+  console.log(`reference server's phases, in-process medians (ms): ${phases.join(', ')}`);
   console.log(`100k-record file: ${line(result.large)}`);
   console.log(`load average ${result.loadAverage.join(' -> ')}`);
 }

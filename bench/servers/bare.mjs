@@ -2,9 +2,12 @@
 // /api/v1/instances (`bare-routes.mjs`): bearer and project header checks, body parse and
 // validation, an in-memory table, the v1 envelope, paging. The baseline the benchmark compares with.
 // BENCH_BARE_WORK_US=N: N µs more CPU work per request, spent before answering (work-budget.mjs).
+// BENCH_BARE_IMPORTS=a,b: modules imported before listening (startup.mjs: what zod alone costs a start).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { bareRoutes } from './bare-routes.mjs';
+
+for (const name of process.env.BENCH_BARE_IMPORTS?.split(',').filter(Boolean) ?? []) await import(name);
 
 const routes = bareRoutes();
 const workNs = BigInt(Math.round(Number(process.env.BENCH_BARE_WORK_US ?? 0) * 1000));
