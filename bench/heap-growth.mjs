@@ -6,8 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
-import { benchFile, cpuMs, loadCreates, round, rssMb, startServer, table, waitUntil } from './lib.mjs';
+import { benchFile, cpuMs, isOk, loadCreates, round, rssMb, startServer, table, waitUntil } from './lib.mjs';
 import { writeStateFile } from './state-file.mjs';
 
 const percents = process.argv.slice(2).map(Number);
@@ -21,11 +20,7 @@ async function run(nodeArgs, dir, name) {
   const headers = { authorization: `Bearer ${token}`, 'x-project-id': projectId };
   const server = await startServer(benchFile('./servers/nimbus.mjs'), env, nodeArgs);
   try {
-    await waitUntil(async () => {
-      const response = await request(`${server.url}/api/v1/instances?per_page=1`, { headers });
-      await response.body.dump();
-      return response.statusCode === 200;
-    });
+    await waitUntil(() => isOk(`${server.url}/api/v1/instances?per_page=1`, headers));
     const rssStart = rssMb(server.child.pid);
     const cpuBefore = cpuMs(server.child.pid);
     const post = await loadCreates({ url: server.url, headers, duration: 10 });

@@ -54,6 +54,29 @@ export async function stop(child) {
   await once(child, 'exit');
 }
 
+/** Whether a GET of `url` answers 200 (the body read and dropped). */
+export async function isOk(url, headers = {}) {
+  const response = await request(url, { headers });
+  await response.body.dump();
+  return response.statusCode === 200;
+}
+
+/**
+ * One start of a bench server, from spawn() to the first 200 of `path`: `{ ms, readyMs }`, with
+ * the time the process reports itself (nimbus.mjs: Node's own start to listening). `headers` may
+ * be a function of the started server (the bare server's token is its own).
+ */
+export async function timeFirstAnswer(script, env, path, headers = {}) {
+  const server = await startServer(benchFile(script), env);
+  try {
+    const sent = typeof headers === 'function' ? headers(server) : headers;
+    const at = await waitUntil(() => isOk(`${server.url}${path}`, sent), { everyMs: 2 });
+    return { ms: at - server.spawnedAt, readyMs: server.readyMs };
+  } finally {
+    await server.stop();
+  }
+}
+
 /** A free TCP port on loopback (for servers that cannot pick one and say which). */
 export async function freePort() {
   const server = createServer();

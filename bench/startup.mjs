@@ -14,40 +14,34 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { request } from 'undici';
-import { benchFile, median, round, startServer, waitUntil } from './lib.mjs';
+import { benchFile, median, round, timeFirstAnswer } from './lib.mjs';
 import { writeStateFile } from './state-file.mjs';
-
-async function ok(url, headers = {}) {
-  const response = await request(url, { headers });
-  await response.body.dump();
-  return response.statusCode === 200;
-}
 
 /** Spawn to the first answer of each kind of start in turn, `count` rounds; the phases beside. */
 async function emptyStarts(count, dir) {
+  const bareHeaders = (server) => ({
+    authorization: `Bearer ${server.token}`,
+    'x-project-id': server.projectId,
+  });
+  // The bare server answers its instances list (it has no health route).
   const kinds = {
-    reference: (i) => ({
-      script: './servers/nimbus.mjs',
-      env: { BENCH_STATE: join(dir, `empty-${i}.json`), BENCH_EMPTY: '1' },
-    }),
-    bare: () => ({ script: './servers/bare.mjs', env: {} }),
-    'bare + zod': () => ({ script: './servers/bare.mjs', env: { BENCH_BARE_IMPORTS: 'zod' } }),
+    reference: (i) => [
+      './servers/nimbus.mjs',
+      { BENCH_STATE: join(dir, `empty-${i}.json`), BENCH_EMPTY: '1' },
+      '/v2/health',
+    ],
+    bare: () => ['./servers/bare.mjs', {}, '/api/v1/instances', bareHeaders],
+    'bare + zod': () => [
+      './servers/bare.mjs',
+      { BENCH_BARE_IMPORTS: 'zod' },
+      '/api/v1/instances',
+      bareHeaders,
+    ],
   };
   const ms = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
   const phases = [];
   for (let i = 0; i < count; i++) {
-    for (const [kind, start] of Object.entries(kinds)) {
-      const { script, env } = start(i);
-      const server = await startServer(benchFile(script), env);
-      // The bare server answers its instances list (it has no health route).
-      const [path, headers] = server.token
-        ? ['/api/v1/instances', { authorization: `Bearer ${server.token}`, 'x-project-id': server.projectId }]
-        : ['/v2/health', {}];
-      const at = await waitUntil(() => ok(`${server.url}${path}`, headers), { everyMs: 2 });
-      ms[kind].push(at - server.spawnedAt);
-      await server.stop();
-    }
+    for (const [kind, start] of Object.entries(kinds)) ms[kind].push((await timeFirstAnswer(...start(i))).ms);
     phases.push(await startPhases(join(dir, `phases-${i}.json`)));
   }
   const medianPhases = Object.fromEntries(
@@ -77,16 +71,10 @@ const summary = (values) => ({
 });
 
 async function starts(count, env, path, headers) {
-  const spawnToFirst = [];
-  const listening = [];
-  for (let i = 0; i < count; i++) {
-    const server = await startServer(benchFile('./servers/nimbus.mjs'), env);
-    const at = await waitUntil(() => ok(`${server.url}${path}`, headers), { everyMs: 2 });
-    spawnToFirst.push(at - server.spawnedAt);
-    listening.push(server.readyMs);
-    await server.stop();
-  }
-  return { ms: summary(spawnToFirst), listeningMs: summary(listening) };
+  const runs = [];
+  for (let i = 0; i < count; i++)
+    runs.push(await timeFirstAnswer('./servers/nimbus.mjs', env, path, headers));
+  return { ms: summary(runs.map((run) => run.ms)), listeningMs: summary(runs.map((run) => run.readyMs)) };
 }
 
 export async function startup({ count = 7, largeCount = 3 } = {}) {

@@ -6,33 +6,29 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
-import { benchFile, loadCreates, median, rssMb, startServer, waitUntil } from './lib.mjs';
+import {
+  benchFile,
+  isOk,
+  loadCreates,
+  median,
+  rssMb,
+  startServer,
+  timeFirstAnswer,
+  waitUntil,
+} from './lib.mjs';
 import { writeStateFile } from './state-file.mjs';
 
 const STARTS = 3;
-
-async function ok(url, headers = {}) {
-  const response = await request(url, { headers });
-  await response.body.dump();
-  return response.statusCode === 200;
-}
 
 /**
  * Spawn to first 200 of `path`, the median of STARTS starts; with, for reference, the time the
  * process itself reports from its start (Node's own boot included) to listening.
  */
 async function startup(env, path, headers) {
-  const times = [];
-  const ready = [];
-  for (let i = 0; i < STARTS; i++) {
-    const server = await startServer(benchFile('./servers/nimbus.mjs'), env);
-    const at = await waitUntil(() => ok(`${server.url}${path}`, headers), { everyMs: 2 });
-    times.push(at - server.spawnedAt);
-    ready.push(server.readyMs);
-    await server.stop();
-  }
-  return { ms: median(times), readyMs: median(ready) };
+  const runs = [];
+  for (let i = 0; i < STARTS; i++)
+    runs.push(await timeFirstAnswer('./servers/nimbus.mjs', env, path, headers));
+  return { ms: median(runs.map((run) => run.ms)), readyMs: median(runs.map((run) => run.readyMs)) };
 }
 
 async function onStateFile(instances, { duration, connections }) {
@@ -45,7 +41,7 @@ async function onStateFile(instances, { duration, connections }) {
     const { ms: startMs, readyMs } = await startup(env, '/api/v1/instances?per_page=1', headers);
     const server = await startServer(benchFile('./servers/nimbus.mjs'), env);
     try {
-      await waitUntil(() => ok(`${server.url}/api/v1/instances?per_page=1`, headers));
+      await waitUntil(() => isOk(`${server.url}/api/v1/instances?per_page=1`, headers));
       const rssStartMb = rssMb(server.child.pid);
       await server.resetStats();
       const post = await loadCreates({ url: server.url, headers, connections, duration });
