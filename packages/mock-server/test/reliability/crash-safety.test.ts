@@ -26,6 +26,15 @@ afterAll(async () => {
 
 const tempState = async () => join(await mkdtemp(join(tmpdir(), 'nimbus-crash-')), 'state.json');
 
+/** A state file holding a registered tenant, written by a server that has since stopped. */
+async function stateWithTenant(name: string) {
+  const statePath = await tempState();
+  const first = await createServer({ port: 0, statePath, watch: false });
+  const tenant = await httpTenant(first.url, name);
+  await first.close();
+  return { statePath, ...tenant };
+}
+
 /** Waits until `check` holds (up to 10 s). */
 async function until(check: () => boolean): Promise<void> {
   const deadline = Date.now() + 10_000;
@@ -170,10 +179,7 @@ describe('a state location that cannot be written', () => {
   // Tests run as root, where chmod stops nothing: a directory where the writer puts its
   // temporary file makes every write fail (EISDIR) while the state file itself stays readable.
   it('answers 503 on writes and on /v2/health/ready from the start, keeps the file, and recovers', async () => {
-    const statePath = await tempState();
-    const first = await createServer({ port: 0, statePath, watch: false });
-    const { token, projectId } = await httpTenant(first.url, 'readonly');
-    await first.close();
+    const { statePath, token, projectId } = await stateWithTenant('readonly');
     const before = await readFile(statePath);
     const blocker = join(statePath, '..', '.state.json.tmp');
     await mkdir(blocker);
@@ -214,10 +220,7 @@ describe('a state location that cannot be written', () => {
 
 describe('a state file loaded at start', () => {
   it('is not written again until something changes: the file keeps its inode, bytes and mtime', async () => {
-    const statePath = await tempState();
-    const first = await createServer({ port: 0, statePath, watch: false });
-    const { token, projectId } = await httpTenant(first.url, 'loaded');
-    await first.close();
+    const { statePath, token, projectId } = await stateWithTenant('loaded');
     const before = await stat(statePath, { bigint: true });
     const bytes = await readFile(statePath);
 
