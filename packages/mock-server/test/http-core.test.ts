@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../src/index';
 
-// The core's HTTP rules (DECISIONS.md §1, §2), checked with plain fetch on a real port.
+// The core's HTTP rules (docs/decisions/0001-one-origin.md, 0002-v1-envelopes-and-errors.md), checked with plain fetch on a real port.
 let server: RunningServer;
 
 beforeAll(async () => {

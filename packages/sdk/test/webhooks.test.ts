@@ -5,7 +5,7 @@ import { type MockServer, seedTenant, startMockServer } from '@nimbus/mock-serve
 import { type CloudEvent, isPlatformEvent, type Nimbus, WebhookVerificationError } from '@nimbus/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-// Event Grid deliveries (DECISIONS.md §5) from the reference server to a real HTTP receiver,
+// Event Grid deliveries (docs/decisions/0005-event-grid-delivery.md) from the reference server to a real HTTP receiver,
 // verified by the SDK the way a receiving app would.
 
 interface Delivery {

@@ -11,7 +11,7 @@ type Scope = z.infer<typeof WorkloadScope>;
 const RENEW_BEFORE_MS = 60_000;
 
 /**
- * A workload token for the project with `scope` (DECISIONS.md §3, §6): the /v2 tenant is the
+ * A workload token for the project with `scope` (docs/decisions/0003-identity.md, 0006-video-service.md): the /v2 tenant is the
  * project, and its calls take a token minted from the user's session. The profile keeps it
  * (mode 0600, like the session) and it is reused until it nears its end. A new one carries the
  * scopes the profile's commands used so far plus `scope`, never more.

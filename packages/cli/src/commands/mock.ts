@@ -34,7 +34,7 @@ function integer(name: string, min: number, max: number) {
   };
 }
 
-/** `nimbus mock ...`: start and drive the reference server (DECISIONS.md §7). */
+/** `nimbus mock ...`: start and drive the reference server (docs/decisions/0007-mock-control.md). */
 export function addMockCommands(program: Command): void {
   const mock = program.command('mock').description('Start and drive the reference server');
 

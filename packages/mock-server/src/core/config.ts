@@ -2,7 +2,7 @@ import type { PasswordCost } from './secrets';
 
 /** Everything that can be tuned on a server. `resolveConfig` fills the defaults. */
 export interface ServerConfig {
-  /** Delay between lifecycle states (DECISIONS.md §4): 1500 for `npm start`, 0 in tests. */
+  /** Delay between lifecycle states (docs/decisions/0004-lifecycles.md): 1500 for `npm start`, 0 in tests. */
   transitionDelayMs: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;

@@ -44,7 +44,7 @@ export class HttpError extends Error {
   }
 }
 
-/** Validation failure for a single field, in the `details` shape of DECISIONS.md §2. */
+/** Validation failure for a single field, in the `details` shape of docs/decisions/0002-v1-envelopes-and-errors.md. */
 export function fieldError(path: string, message: string): HttpError {
   return HttpError.validation([{ path, message }], `${path}: ${message}`);
 }

@@ -1,7 +1,7 @@
 import type { Store } from '../store/store';
 import { delegations, memberships, roles } from './tables';
 
-/** Built-in roles (DECISIONS.md §3). Owner alone holds `iam:admin` (members, roles, keys, delegation). */
+/** Built-in roles (docs/decisions/0003-identity.md). Owner alone holds `iam:admin` (members, roles, keys, delegation). */
 export const BUILTIN_ROLES: Record<string, string[]> = {
   owner: ['*'],
   editor: ['*:read', '*:write'],

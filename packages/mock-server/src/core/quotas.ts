@@ -3,7 +3,7 @@ import type { StoredRecord } from '../store/state';
 import { defineTable, type Store } from '../store/store';
 import { HttpError } from './http-error';
 
-/** Default limits per project (DECISIONS.md §2); any other resource: 100. */
+/** Default limits per project (docs/decisions/0002-v1-envelopes-and-errors.md); any other resource: 100. */
 export const DEFAULT_QUOTAS: Record<string, number> = {
   instances: 100,
   buckets: 100,

@@ -3,7 +3,7 @@ import { fromBase64Url } from './secrets';
 
 const jose = onFirstUse(() => import('jose'));
 
-/** Claims of an access token (DECISIONS.md §3). */
+/** Claims of an access token (docs/decisions/0003-identity.md). */
 export interface AccessClaims {
   typ: 'access';
   sub: string;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { HttpError } from './http-error';
 
-/** zod issues as the `details` list of DECISIONS.md §2: `{ path, message }`. */
+/** zod issues as the `details` list of docs/decisions/0002-v1-envelopes-and-errors.md: `{ path, message }`. */
 export function issuesToDetails(
   issues: z.core.$ZodIssue[],
   prefix: string,

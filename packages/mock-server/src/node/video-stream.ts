@@ -22,7 +22,7 @@ const REPLAY_STALL_MS = 5_000;
 const CLOSE_GRACE_MS = 2_000;
 
 /**
- * `GET /v2/ws/events?token=` (DECISIONS.md §6): authenticated at the upgrade (401/403/400/404
+ * `GET /v2/ws/events?token=` (docs/decisions/0006-video-service.md): authenticated at the upgrade (401/403/400/404
  * answered as plain HTTP), then `{ v: 2, data: Event }` messages of the caller's tenant.
  */
 export const videoEventStream: NodeExtension = {

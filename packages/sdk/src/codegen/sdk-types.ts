@@ -241,7 +241,7 @@ class Printer {
     out.push(...FIELD_WRAPPERS);
     out.push(...SHAPE);
     const codes = Object.values(contractModule.ErrorCode).map((code) => `'${code}'`);
-    out.push(`/** Error codes of the error envelope (DECISIONS.md §2 and §6). */`);
+    out.push(`/** Error codes (docs/decisions/0002-v1-envelopes-and-errors.md, 0006-video-service.md). */`);
     out.push(`export type ErrorCode =\n  | ${codes.join('\n  | ')};\n`);
     const parts = objectParts();
     for (const declaration of this.#declarations) {

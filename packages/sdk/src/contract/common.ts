@@ -26,7 +26,7 @@ const intFromQuery = (min: number, max: number, fallback: number) =>
     .max(max)
     .default(fallback);
 
-/** `?page=` and `?per_page=` of every v1 list (DECISIONS.md §2). */
+/** `?page=` and `?per_page=` of every v1 list (docs/decisions/0002-v1-envelopes-and-errors.md). */
 export const PageQuery = z.object({
   page: intFromQuery(1, 1_000_000, 1).describe('Page number, from 1'),
   per_page: intFromQuery(1, 100, 20).describe('Items per page, 1..100'),
@@ -145,7 +145,7 @@ export const ResourceName = z
     error: 'must start with a letter or digit and hold only letters, digits, ".", "_" and "-"',
   });
 
-/** Error codes of DECISIONS.md §2 and §6. */
+/** Error codes of docs/decisions/0002-v1-envelopes-and-errors.md and 0006-video-service.md. */
 export const ErrorCode = {
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   INVALID_JSON: 'INVALID_JSON',

@@ -5,7 +5,7 @@ import { VideoTenantPlan, VideoTenantPlanBody } from './v2/cameras';
 import { InjectVideoEventBody, VideoEvent } from './v2/events';
 
 /**
- * Control routes of the reference server (DECISIONS.md §7). Not part of either API:
+ * Control routes of the reference server (docs/decisions/0007-mock-control.md). Not part of either API:
  * bare JSON bodies, no auth unless the server is started with a control token.
  */
 const base = { family: 'mock', auth: 'none' } as const;

@@ -20,7 +20,7 @@ interface WireError {
 export class APIError extends NimbusError {
   override name = 'APIError';
   readonly status: number;
-  /** Machine-readable code such as `INVALID_STATE` (DECISIONS.md §2, §6); null when the body carried none. */
+  /** Machine-readable code such as `INVALID_STATE` (docs/decisions/0002-v1-envelopes-and-errors.md, 0006-video-service.md); null when the body carried none. */
   readonly code: ErrorCode | null;
   readonly details: unknown;
   /** The server's `X-Request-Id`, to quote in bug reports and to find the request in server logs. */

@@ -5,7 +5,7 @@ import { type RawInput, type RequestContext, type RequestOptions, request } from
 import type { Route } from './route';
 
 /**
- * One page of a v1 list (`?page=` / `?per_page=`, DECISIONS.md §2). Iterating a page with
+ * One page of a v1 list (`?page=` / `?per_page=`, docs/decisions/0002-v1-envelopes-and-errors.md). Iterating a page with
  * `for await` walks every item from here to the last page, loading one page at a time.
  */
 export class Page<Item> implements AsyncIterable<Item> {

@@ -15,7 +15,7 @@ const DEFAULT_INTERVAL_MS = 1_000;
 
 /**
  * Calls `poll` until `done` accepts its value, and returns that value. The building block of
- * `waitFor()` methods on resources with a lifecycle (DECISIONS.md §4).
+ * `waitFor()` methods on resources with a lifecycle (docs/decisions/0004-lifecycles.md).
  *
  * @throws WaitTimeoutError when `timeoutMs` runs out; it carries the last polled value.
  */

@@ -15,7 +15,7 @@ type Shape<Out, In> = {
       : z.ZodType<Out[K], In[K]>;
 };
 
-/** Error codes of the error envelope (DECISIONS.md §2 and §6). */
+/** Error codes (docs/decisions/0002-v1-envelopes-and-errors.md, 0006-video-service.md). */
 export type ErrorCode =
   | 'VALIDATION_ERROR'
   | 'INVALID_JSON'

@@ -32,7 +32,7 @@ export class MockFaults extends APIResource {
 }
 
 /**
- * Control routes of the reference server (`/__mock/*`, DECISIONS.md §7): reset, state,
+ * Control routes of the reference server (`/__mock/*`, docs/decisions/0007-mock-control.md): reset, state,
  * simulated clock, fault injection and quotas. Not part of either API; a real deployment
  * answers them with 404.
  */

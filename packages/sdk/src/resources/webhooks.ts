@@ -3,7 +3,7 @@ import { NimbusError, WebhookVerificationError } from '../core/errors';
 
 /**
  * A CloudEvents 1.0 event in structured JSON mode: the body of every Event Grid webhook
- * delivery (DECISIONS.md §5).
+ * delivery (docs/decisions/0005-event-grid-delivery.md).
  */
 export interface CloudEvent<Type extends string = string, Data extends object = Record<string, unknown>> {
   specversion: '1.0';

@@ -6,7 +6,7 @@ import { recordEvent } from '../v2/event-log';
 import { updateTenantPlan } from '../v2/plans';
 import { videoCameras } from '../v2/tables';
 
-/** The /v2 control routes of DECISIONS.md §7: tenant plans and injected detections. */
+/** The /v2 control routes of docs/decisions/0007-mock-control.md: tenant plans and injected detections. */
 export const videoControlFamily: FamilyModule = {
   handlers: defineHandlers(
     { setVideoTenant: mock.setVideoTenant, injectVideoEvent: mock.injectVideoEvent },

@@ -3,7 +3,7 @@ import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows } from '../../core/handler';
 import { webhookDeliveries } from '../v1/eventgrid/tables';
 
-/** `GET /__mock/webhooks/deliveries` (DECISIONS.md §7): every delivery attempt, any project. */
+/** `GET /__mock/webhooks/deliveries` (docs/decisions/0007-mock-control.md): every delivery attempt, any project. */
 export const webhookDeliveriesFamily: FamilyModule = {
   handlers: defineHandlers(
     { webhookDeliveries: mock.webhookDeliveries },

@@ -17,7 +17,7 @@ import {
 } from '../../core/secrets';
 import { memberships, type SessionRow, sessions, type UserRow, users } from '../../core/tables';
 
-/** An MFA code is valid in the current 30 s step and one either side (DECISIONS.md §3). */
+/** An MFA code is valid in the current 30 s step and one either side (docs/decisions/0003-identity.md). */
 const TOTP_WINDOW = 1;
 const otpauth = onFirstUse(() => import('otpauth'));
 

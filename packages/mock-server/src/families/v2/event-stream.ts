@@ -35,7 +35,7 @@ export interface StreamGrant {
 }
 
 /**
- * Checks a request to open `GET /v2/ws/events?token=` (DECISIONS.md §6) the same way whichever
+ * Checks a request to open `GET /v2/ws/events?token=` (docs/decisions/0006-video-service.md) the same way whichever
  * transport carries it (the Node server's upgrade, msw's WebSocket interception): a workload
  * token with `events:read`, valid filters, a camera of the caller's tenant. Throws an HttpError.
  */

@@ -7,7 +7,7 @@ export interface TenantPlan {
   features: VideoFeature[];
 }
 
-/** The plan of a tenant: its row, or the defaults of DECISIONS.md §6 when it never had one. */
+/** The plan of a tenant: its row, or the defaults of docs/decisions/0006-video-service.md when it never had one. */
 export function tenantPlan(store: Store, tenantId: string): TenantPlan {
   const row = store.table(videoTenants).get(tenantId);
   return row

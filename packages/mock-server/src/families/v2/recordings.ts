@@ -2,7 +2,7 @@ import type { CameraRow } from './tables';
 
 /**
  * Recordings are simulated: a camera with `record: true` has footage for every moment from its
- * creation up to now (DECISIONS.md §6), cut into fixed segments. Every segment is the same
+ * creation up to now (docs/decisions/0006-video-service.md), cut into fixed segments. Every segment is the same
  * fixture clip, re-stamped so consecutive segments play as one continuous stream.
  */
 export const SEGMENT_SECONDS = 6;

@@ -2,7 +2,7 @@ import type { Camera, VideoEvent, VideoFeature } from '@nimbus/sdk/contract';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 
-// /v2 rows carry `project_id` equal to `tenant_id` (the tenant is the project, DECISIONS.md §3),
+// /v2 rows carry `project_id` equal to `tenant_id` (the tenant is the project, docs/decisions/0003-identity.md),
 // so the table's per-project index is the per-tenant index.
 
 /** A tenant's plan; the row id is the tenant id. Missing row: the defaults. */

@@ -7,7 +7,7 @@ import { emptyState } from '../../../src/store/state';
 import { Store } from '../../../src/store/store';
 import type { Table } from '../../../src/store/table';
 
-/** Error codes each status may carry (DECISIONS.md §2 and §6). A 500 is never documented. */
+/** Error codes each status may carry (docs/decisions/0002-v1-envelopes-and-errors.md and 0006-video-service.md). A 500 is never documented. */
 export const DOCUMENTED_ERRORS: Readonly<Record<number, readonly string[]>> = {
   400: [ErrorCode.VALIDATION_ERROR, ErrorCode.INVALID_JSON, ErrorCode.PROJECT_HEADER_REQUIRED],
   401: [

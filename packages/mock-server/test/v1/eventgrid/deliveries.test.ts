@@ -16,7 +16,7 @@ import {
   verifySignature,
 } from './helpers';
 
-// Webhook delivery (DECISIONS.md §5) to a real receiver. The test server retries after 20 ms,
+// Webhook delivery (docs/decisions/0005-event-grid-delivery.md) to a real receiver. The test server retries after 20 ms,
 // doubling, capped at 200 ms (startMockServer's settings).
 let mock: MockServer;
 let alice: SeededTenant;

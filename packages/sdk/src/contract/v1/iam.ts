@@ -3,7 +3,7 @@ import { Email, listQuery, ProjectRecord, Timestamp, TRIMMED_PATTERN, Uuid } fro
 import { endpoint } from '../define';
 import { Role } from './projects';
 
-// IAM (DECISIONS.md §3): the members of the X-Project-ID project, its roles, API keys and
+// IAM (docs/decisions/0003-identity.md): the members of the X-Project-ID project, its roles, API keys and
 // bucket grants. Every write needs `iam:admin`, which only the owner role holds.
 
 /** The roles every project has; custom roles cannot take these names. */

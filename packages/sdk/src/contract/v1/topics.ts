@@ -11,7 +11,7 @@ export const EventType = z
     error: 'must be dot-separated words of letters, digits, "_" and "-"',
   });
 
-/** One entry of `event_types`: `*`, an exact type, or a prefix ending in `.*` (DECISIONS.md §5). */
+/** One entry of `event_types`: `*`, an exact type, or a prefix ending in `.*` (docs/decisions/0005-event-grid-delivery.md). */
 const EVENT_TYPE_PATTERN = /^(?:\*|[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*(?:\.\*)?)$/;
 /** One item of the list in JSON Schema: the same, with the whitespace `trim()` drops around it. */
 const EVENT_TYPE_ITEM = `\\s*${EVENT_TYPE_PATTERN.source.slice(1, -1)}\\s*`;
@@ -256,7 +256,7 @@ export const topicSubscriptions = {
     path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}/deliveries',
     summary: 'Delivery attempts of a subscription, oldest first',
     description:
-      'Not in the API document; DECISIONS.md §5 wants every attempt kept and readable, and a real API exposes them here.',
+      'Not in the API document; every attempt is kept and readable (docs/decisions/0005-event-grid-delivery.md), and a real API exposes them here.',
     params: SubscriptionParams,
     query: DeliveryListQuery,
     response: WebhookDelivery,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Timestamp, TRIMMED_PATTERN, Uuid, urlPattern } from '../common';
 import { endpoint } from '../define';
 
-/** Detection features a camera can run; each one is also an event type (DECISIONS.md §6). */
+/** Detection features a camera can run; each one is also an event type (docs/decisions/0006-video-service.md). */
 export const VideoFeature = z.enum([
   'motion',
   'person',
@@ -15,7 +15,7 @@ export const VideoFeature = z.enum([
 ]);
 
 /**
- * Camera states (DECISIONS.md §4): an enabled camera goes `connecting -> online`, a disabled one is
+ * Camera states (docs/decisions/0004-lifecycles.md): an enabled camera goes `connecting -> online`, a disabled one is
  * `disabled`; the detection simulator may set `offline` or `error`.
  */
 export const CameraStatus = z.enum(['connecting', 'online', 'offline', 'error', 'disabled']);
@@ -90,7 +90,7 @@ export const CameraUpdateBody = z.object({
 
 export const CameraList = z.object({ items: z.array(Camera) });
 
-/** A tenant's plan: how many cameras and which features (DECISIONS.md §6; set through /__mock/v2/tenants). */
+/** A tenant's plan: how many cameras and which features (docs/decisions/0006-video-service.md; set through /__mock/v2/tenants). */
 export const VideoTenantPlan = z.object({
   tenant_id: Uuid,
   camera_limit: z.number().int().nonnegative(),

@@ -17,7 +17,7 @@ export const DetectionPayload = z.object({
   track_id: z.number().int().min(0).describe('Identifies one tracked object across events'),
 });
 
-/** Event types are the feature names (DECISIONS.md §6). */
+/** Event types are the feature names (docs/decisions/0006-video-service.md). */
 export const VideoEventType = VideoFeature;
 
 export const VideoEvent = z.object({
@@ -65,7 +65,7 @@ export const VideoEventList = z.object({
     .describe('Pass as cursor for the next (older) page; null on the last page'),
 });
 
-/** What every realtime message is (DECISIONS.md §6). */
+/** What every realtime message is (docs/decisions/0006-video-service.md). */
 export const VideoEventEnvelope = z.object({ v: z.literal(2), data: VideoEvent });
 
 /**

@@ -8,7 +8,7 @@ export const SEGMENT_NAME = /^\d{3}\.ts$/;
 
 const HourParams = z.object({ cam: Uuid, date: RecordingDate, hour: RecordingHour });
 
-// HLS players cannot send headers, so these take the JWT from `?token=` (DECISIONS.md §6).
+// HLS players cannot send headers, so these take the JWT from `?token=` (docs/decisions/0006-video-service.md).
 const base = { family: 'video', method: 'GET', status: 200, auth: 'query-token' } as const;
 
 export const hls = {

@@ -8,7 +8,7 @@ import { VideoEvents } from './events';
 import { Playback } from './playback';
 
 /**
- * The video management service (/v2). Its calls authenticate with a workload token (DECISIONS.md §6):
+ * The video management service (/v2). Its calls authenticate with a workload token (docs/decisions/0006-video-service.md):
  * bind one with `withToken()`, or make the client with `accessToken: workloadToken`. The token's
  * scopes decide what works: `cameras:read`, `cameras:write`, `events:read`, `playback:read`.
  *

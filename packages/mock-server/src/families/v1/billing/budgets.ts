@@ -35,7 +35,7 @@ export function budgetView(runtime: Runtime, budget: BudgetRow): Budget {
 
 /**
  * Publishes `budget.threshold_exceeded` once per budget and period when the spend reached
- * `alert_threshold` percent of the amount by `at` (DECISIONS.md §5), recording the period.
+ * `alert_threshold` percent of the amount by `at` (docs/decisions/0005-event-grid-delivery.md), recording the period.
  */
 export function evaluateBudget(runtime: Runtime, budget: BudgetRow, at: number): void {
   const { period, spend, percent } = spendOf(runtime, budget, at);

@@ -49,7 +49,7 @@ export function dispatcherOf(runtime: Runtime): WebhookDispatcher {
 }
 
 /**
- * Delivers events to webhooks (DECISIONS.md §5): a signed POST per attempt, retries with
+ * Delivers events to webhooks (docs/decisions/0005-event-grid-delivery.md): a signed POST per attempt, retries with
  * doubling backoff, and a `webhook_deliveries` row for every attempt. Runs beside request
  * handling (fire and forget). Retries wait in real time, because a real receiver is on the
  * other end; the times recorded come from the simulated clock like every other time.

@@ -1,5 +1,5 @@
 /**
- * Whether an event type is selected by a subscription's `event_types` (DECISIONS.md §5):
+ * Whether an event type is selected by a subscription's `event_types` (docs/decisions/0005-event-grid-delivery.md):
  * a comma-separated list where `*` matches every type, `compute.*` every type starting with
  * `compute.`, and anything else exactly that type.
  */

@@ -30,5 +30,5 @@ export const subscriptionSecrets = defineTable<SubscriptionSecretRow>('topic_sub
 export const topicEvents = defineTable<TopicEventRow>('topic_events');
 export const webhookDeliveries = defineTable<DeliveryRow>('webhook_deliveries');
 
-// `topics` is a default quota already (DECISIONS.md §2); subscriptions count against their own.
+// `topics` is a default quota already (docs/decisions/0002-v1-envelopes-and-errors.md); subscriptions count against their own.
 quotaResources.add(topicSubscriptions.name);

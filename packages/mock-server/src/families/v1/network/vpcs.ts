@@ -11,7 +11,7 @@ export const vpcsFamily: FamilyModule = {
 
     create(ctx) {
       requireCidr(ctx.body.cidr, 'body.cidr', VPC_PREFIX);
-      // Counts against the `vpcs` quota (20 per project, DECISIONS.md §2).
+      // Counts against the `vpcs` quota (20 per project, docs/decisions/0002-v1-envelopes-and-errors.md).
       return createInProject(ctx, vpcs, { ...ctx.body, status: 'available' }, { type: 'network.vpc' });
     },
   }),

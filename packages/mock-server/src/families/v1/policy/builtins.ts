@@ -1,7 +1,7 @@
 import type { PolicyView } from './tables';
 
 // Builtins are code, not rows: every project sees them, and `/__mock/reset` (which empties
-// the state) cannot remove them (DECISIONS.md §7, "seed rules stay"). Fixed ids let scripts
+// the state) cannot remove them (docs/decisions/0007-mock-control.md). Fixed ids let scripts
 // and tests name them across servers and resets.
 const SINCE = '2025-01-01T00:00:00.000Z';
 

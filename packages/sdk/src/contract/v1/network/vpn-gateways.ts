@@ -5,7 +5,7 @@ import { Ipv4Address, networkRoute, PeerAsn, PrivateAsn } from './shared';
 
 export const VpnGatewayStatus = z.enum(['available']);
 
-/** DECISIONS.md §4: unconfigured -> configured (POST bgp) -> established (activate). */
+/** docs/decisions/0004-lifecycles.md: unconfigured -> configured (POST bgp) -> established (activate). */
 export const BgpStatus = z.enum(['unconfigured', 'configured', 'established']);
 
 /** The BGP session settings as shown: the authentication key itself never is. */
