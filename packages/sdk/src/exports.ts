@@ -17,6 +17,7 @@ export {
   InternalServerError,
   NimbusError,
   NotFoundError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   ResponseValidationError,

@@ -70,8 +70,12 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promi
   const body = hasBody ? await readBody(req, app.runtime.config.maxBodyBytes) : null;
   const reply = await app.handle(requestOf(req, body));
   const headers: Record<string, string> = reply.headers;
-  // An answer given before the body was read whole (413) leaves bytes on the socket: close it.
-  if (!req.complete) headers.connection = 'close';
+  // An answer given before the body was read whole (413): a socket closed with the client's bytes
+  // unread is reset, and the client loses the answer with it. Read the rest first, then close.
+  if (!req.complete) {
+    headers.connection = 'close';
+    if (!(await drained(req))) res.once('finish', () => req.socket.destroy());
+  }
   if (reply.body === null) {
     res.writeHead(reply.status, headers);
     res.end();
@@ -151,10 +155,44 @@ function headersOf(req: IncomingMessage): HeaderReader {
   return headers;
 }
 
+/** How much of a refused body is read and dropped so that its answer arrives, and for how long. */
+const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
+const DRAIN_MAX_MS = 5_000;
+
+/**
+ * Reads the rest of a body the server will not use, dropping it: true once it ended, false
+ * past the bounds (the caller then answers and cuts the connection) or when the client left.
+ */
+function drained(req: IncomingMessage): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let size = 0;
+    const finish = (ended: boolean) => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      req.pause();
+      resolve(ended);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > DRAIN_MAX_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(req.complete);
+    const timer = setTimeout(() => finish(false), DRAIN_MAX_MS);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+    req.resume();
+  });
+}
+
 /**
  * Reads the body into memory, up to one chunk past `maxBytes`: enough for the core to answer 413,
- * without taking in the rest (the connection is then closed). A declared length past the limit is
- * refused by the core before any body is needed.
+ * without keeping the rest (`drained` reads it away before the answer). A declared length past the
+ * limit is refused by the core before any body is needed.
  */
 function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | null> {
   if (Number(req.headers['content-length'] ?? '0') > maxBytes) return Promise.resolve(null);

@@ -63,6 +63,10 @@ export class NotFoundError extends APIError {
 export class ConflictError extends APIError {
   override name = 'ConflictError';
 }
+/** The request body is over the server's limit (1 MiB on the reference server); never retried. */
+export class PayloadTooLargeError extends APIError {
+  override name = 'PayloadTooLargeError';
+}
 export class UnprocessableEntityError extends APIError {
   override name = 'UnprocessableEntityError';
 }
@@ -172,6 +176,8 @@ function errorClassFor(status: number): typeof APIError {
       return NotFoundError;
     case 409:
       return ConflictError;
+    case 413:
+      return PayloadTooLargeError;
     case 422:
       return UnprocessableEntityError;
     case 429:
