@@ -9,6 +9,8 @@ export interface GlobalOptions extends OutputOptions {
   profile?: string;
   baseUrl?: string;
   project?: string;
+  /** The reference server's control token (`/__mock/*` routes). */
+  controlToken?: string;
   debug?: boolean;
 }
 
@@ -28,7 +30,8 @@ export interface CommandContext<Client extends BaseNimbus = Nimbus> {
 
 /**
  * Builds the SDK client for a command. Precedence: flags, then environment
- * (`NIMBUS_BASE_URL`, `NIMBUS_TOKEN`, `NIMBUS_PROJECT`, `NIMBUS_API_KEY`, `NIMBUS_PROFILE`), then the profile.
+ * (`NIMBUS_BASE_URL`, `NIMBUS_TOKEN`, `NIMBUS_PROJECT`, `NIMBUS_API_KEY`, `NIMBUS_CONTROL_TOKEN`,
+ * `NIMBUS_PROFILE`), then the profile.
  * Tokens refreshed by the SDK are written back to the profile they came from.
  */
 export async function commandContext(
@@ -86,6 +89,7 @@ export async function contextFor<Client extends BaseNimbus>(
     accessToken: envToken ?? profile.access_token,
     refreshToken: envToken ? undefined : profile.refresh_token,
     apiKey: env.NIMBUS_API_KEY,
+    controlToken: controlTokenOf(options, env, profile),
     fetch: debugWanted(options.debug, env) ? debugFetch(transport) : transport,
     onTokens: envToken
       ? undefined
@@ -101,6 +105,15 @@ export async function contextFor<Client extends BaseNimbus>(
         },
   });
   return { client, profileName, profile, configPath: path, options, projectId, envToken };
+}
+
+/** The control token for `/__mock/*` routes: `--control-token`, `NIMBUS_CONTROL_TOKEN`, or the profile's. */
+export function controlTokenOf(
+  options: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  profile: Profile,
+): string | undefined {
+  return options.controlToken ?? (env.NIMBUS_CONTROL_TOKEN || undefined) ?? profile.control_token;
 }
 
 function usesProxy(env: NodeJS.ProcessEnv): boolean {

@@ -55,6 +55,10 @@ export function buildProgram(operations: readonly GroupSpec[], argv?: readonly s
     .option('--profile <name>', 'profile in the config file (env NIMBUS_PROFILE)')
     .option('--base-url <url>', 'server URL (env NIMBUS_BASE_URL; default http://127.0.0.1:4010)')
     .option('--project <id>', 'project id sent as X-Project-ID (env NIMBUS_PROJECT)')
+    .option(
+      '--control-token <token>',
+      "the reference server's control token, for `mock` commands (env NIMBUS_CONTROL_TOKEN; profile control_token)",
+    )
     .addOption(
       new Option(
         '-o, --output <format>',

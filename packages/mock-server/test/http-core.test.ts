@@ -54,7 +54,7 @@ describe('HTTP core', () => {
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers CORS preflights for any origin and exposes X-Request-Id', async () => {
+  it('answers CORS preflights of a loopback page and exposes X-Request-Id', async () => {
     const res = await call('/api/v1/instances', {
       method: 'OPTIONS',
       headers: {
@@ -64,7 +64,7 @@ describe('HTTP core', () => {
       },
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
     expect(res.headers.get('access-control-allow-headers')).toContain('x-project-id');
     const simple = await call('/api/v1/nothing', { headers: { origin: 'http://localhost:5173' } });

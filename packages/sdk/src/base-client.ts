@@ -28,6 +28,11 @@ export interface NimbusOptions {
   refreshToken?: string;
   /** Authenticates through `X-API-Key` when the client holds no access token. */
   apiKey?: string;
+  /**
+   * The reference server's control token, sent on its control routes (`client.mock`) when the
+   * server was started with one (`--control-token`, or made at start on a non-loopback address).
+   */
+  controlToken?: string;
   /** Time for one attempt, headers and body; default 60 000 ms. */
   timeoutMs?: number;
   /** Retries of a failed idempotent call; default 2. */
@@ -85,6 +90,7 @@ export class BaseNimbus {
       session: new Session(options),
       projectId: options.projectId,
       apiKey: options.apiKey,
+      controlToken: options.controlToken,
       defaultHeaders: options.defaultHeaders ?? {},
       timeoutMs: options.timeoutMs ?? 60_000,
       maxRetries: options.maxRetries ?? 2,

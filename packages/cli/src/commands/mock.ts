@@ -15,6 +15,10 @@ interface StartOptions {
   /** A file path, false for --no-seed, undefined for the demo tenant. */
   seed?: string | false;
   simulator: boolean;
+  /** false for --no-login-throttle. */
+  loginThrottle: boolean;
+  allowedHost: string[];
+  corsOrigin: string[];
 }
 
 interface RequestsOptions {
@@ -52,7 +56,31 @@ export function addMockCommands(program: Command): void {
     )
     .option('--no-seed', 'start empty: no demo tenant')
     .option('--no-simulator', 'no simulated camera detections')
-    .action(async (options: StartOptions) => {
+    .option(
+      '--no-login-throttle',
+      'no 429 after repeated failed logins (10 per email, 100 per client address in 15 min): for load tests',
+    )
+    .option(
+      '--allowed-host <host>',
+      'a Host name to answer besides loopback names and the bind address, e.g. myapp.test or .myapp.test for its subdomains; repeatable (env NIMBUS_ALLOWED_HOSTS, comma-separated)',
+      collect,
+      [],
+    )
+    .option(
+      '--cors-origin <origin>',
+      "an origin whose pages may call the APIs besides loopback ones, e.g. https://app.test; '*' for any; repeatable (env NIMBUS_CORS_ORIGINS, comma-separated)",
+      collect,
+      [],
+    )
+    .addHelpText(
+      'after',
+      '\nThe global --control-token <token> (env NIMBUS_CONTROL_TOKEN) makes every /__mock route require it.\nListening on an address other than loopback without one, the server makes one and prints it.',
+    )
+    .action(async (options: StartOptions, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const allowedHosts = [...options.allowedHost, ...listOf(process.env.NIMBUS_ALLOWED_HOSTS)];
+      const origins = [...options.corsOrigin, ...listOf(process.env.NIMBUS_CORS_ORIGINS)];
+      const controlToken = globals.controlToken ?? (process.env.NIMBUS_CONTROL_TOKEN || undefined);
       const seedFile = typeof options.seed === 'string' ? options.seed : undefined;
       // Loaded here only: every other command starts faster without the server's code.
       const { consoleLogger, createServer, DEFAULT_STATE_PATH, StateFileError } = await import(
@@ -68,6 +96,10 @@ export function addMockCommands(program: Command): void {
           transitionDelayMs: options.delay,
           seed: options.seed === undefined,
           simulator: options.simulator,
+          loginThrottle: options.loginThrottle ? undefined : false,
+          allowedHosts,
+          corsOrigins: origins.includes('*') ? '*' : origins,
+          controlToken,
           logger: consoleLogger,
         });
       } catch (error) {
@@ -82,7 +114,10 @@ export function addMockCommands(program: Command): void {
         const state = await readJsonFile(seedFile);
         await fetch(`${server.url}/__mock/state`, {
           method: 'PUT',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            ...(server.controlToken && { authorization: `Bearer ${server.controlToken}` }),
+          },
           body: JSON.stringify(state),
         }).then(async (r) => {
           if (!r.ok) throw new UsageError(`Seed file ${seedFile} was refused: ${await r.text()}`);
@@ -95,7 +130,16 @@ export function addMockCommands(program: Command): void {
         `  video API   ${server.url}/v2`,
         `  state       ${options.inMemory ? 'in memory' : server.store.location}`,
         `  metrics     ${server.url}/v2/metrics (basic auth ${config.metricsUser}:${config.metricsPassword})`,
+        `  browsers    pages on loopback origins${corsNote(config.corsOrigins)}`,
       ];
+      if (server.controlToken && !controlToken) {
+        lines.push(
+          `  control     /__mock/* need this token (shown once): ${server.controlToken}`,
+          '              pass it as --control-token or NIMBUS_CONTROL_TOKEN to `nimbus mock` commands',
+        );
+      } else if (server.controlToken) {
+        lines.push('  control     /__mock/* need the control token given at start');
+      }
       if (server.demo) {
         lines.push(
           '',
@@ -208,6 +252,24 @@ export function addMockCommands(program: Command): void {
       await client.mock.importState(await readJsonFile(file));
       process.stderr.write(`State imported from ${file}\n`);
     });
+}
+
+/** Commander's way to gather a repeatable option's values. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** A comma-separated environment variable's entries. */
+function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+function corsNote(origins: '*' | readonly string[]): string {
+  if (origins === '*') return ' and any other (--cors-origin *)';
+  return origins.length > 0 ? ` and ${origins.join(', ')}` : ' (--cors-origin <origin> for others)';
 }
 
 /** A state document from disk; a missing or broken file is a usage error (exit 2). */

@@ -10,6 +10,8 @@ export interface Profile {
   email?: string;
   access_token?: string;
   refresh_token?: string;
+  /** The control token of the reference server this profile points at (`/__mock/*` routes). */
+  control_token?: string;
   /** The /v2 token the CLI minted from the session, reused until it expires. */
   workload_token?: CachedWorkloadToken;
 }

@@ -1,4 +1,11 @@
-import { type Endpoint, ErrorCode, type Operation, operations, permissionOf } from '@nimbus/sdk/contract';
+import {
+  type ApiName,
+  type Endpoint,
+  ErrorCode,
+  type Operation,
+  operations,
+  permissionOf,
+} from '@nimbus/sdk/contract';
 import { z } from 'zod';
 import type { Store } from '../store/store';
 import { activityLogs, actorOf } from './activity';
@@ -9,6 +16,7 @@ import type { Handler, HandlerEntry, ListResult } from './handler';
 import { HandlerContext } from './handler-context';
 import { HttpError } from './http-error';
 import { IdempotencyCache } from './idempotency';
+import { controlOriginRefusal, type OriginStanding, originStanding, refusalOf } from './origin-policy';
 import { allows, memberPermissions, permissionsOfRole } from './permissions';
 import { publicView } from './public-view';
 import { QueryParser } from './query-parser';
@@ -18,6 +26,7 @@ import { RequestTarget } from './request-target';
 import { apiOfPath, errorReply, internalError, jsonReply } from './respond';
 import { type RouteMatch, Router } from './router';
 import { Runtime } from './runtime';
+import { constantTimeEqual } from './secrets';
 import { projects } from './tables';
 import { parseOr400 } from './validation';
 
@@ -84,19 +93,24 @@ export function createApp(options: {
         : undefined;
     let route = 'unmatched';
     let response: Reply;
+    const host = request.headers.get('host') ?? target.host;
+    const origin = originStanding(request.headers.get('origin'), host, config.corsOrigins);
     try {
       runtime.clock.runDue();
-      if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+      const refusal = refusalOf(request.headers, target.host, config);
+      if (refusal) {
+        response = errorReply(api, refusal);
+      } else if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
         response = { status: 204, headers: preflightHeaders(request), body: null };
       } else {
         const match = router.match(request.method, target.pathname);
         if (match.kind === 'found') route = match.endpoint.path;
-        response = await dispatch(request, target, match, requestId);
+        response = await dispatch(request, target, match, requestId, origin);
       }
     } catch (error) {
       response = errorReply(api, toHttpError(error, config, requestId));
     }
-    withCommonHeaders(response, request, requestId);
+    withCommonHeaders(response, request, requestId, corsAllowed(origin, api));
     // API writes only: a control route (a state import, a clock move) keeps the clock as it leaves it.
     if (config.clockStepMs > 0 && api !== 'mock' && response.status < 400 && WRITES.has(request.method)) {
       runtime.clock.advance(config.clockStepMs);
@@ -125,6 +139,7 @@ export function createApp(options: {
     target: RequestTarget,
     match: RouteMatch,
     requestId: string,
+    origin: OriginStanding,
   ): Promise<Reply> {
     if (match.kind === 'not-found') {
       throw new HttpError(404, ErrorCode.NOT_FOUND, `No route for ${request.method} ${target.pathname}`);
@@ -147,12 +162,7 @@ export function createApp(options: {
     const injected = fault && Faults.errorOf(fault);
     if (injected) throw injected;
 
-    // The docs page lives outside /api/v1 and /v2 but is public: only control routes take the token.
-    if (endpoint.api === 'mock' && endpoint.family !== 'docs' && config.controlToken) {
-      if (request.headers.get('authorization') !== `Bearer ${config.controlToken}`) {
-        throw HttpError.unauthenticated('The control routes need the control token');
-      }
-    }
+    if (endpoint.auth === 'control') authorizeControl(request, origin);
     if (limiter) {
       const wait = limiter.hit(
         request.headers.get('authorization') ?? request.headers.get('x-api-key') ?? 'anonymous',
@@ -327,15 +337,38 @@ export function createApp(options: {
     };
   }
 
-  function withCommonHeaders(reply: Reply, request: RequestHead, requestId: string): void {
+  /**
+   * With a control token, every control route needs it. Without one, they answer what is not a
+   * web page (no Origin), and pages on loopback origins or the server's own: a page on any other
+   * site must not read the state or wipe it.
+   */
+  function authorizeControl(request: RequestHead, origin: OriginStanding): void {
+    if (config.controlToken) {
+      if (!sameSecret(request.headers.get('authorization') ?? '', `Bearer ${config.controlToken}`)) {
+        throw HttpError.unauthenticated(
+          'The control routes need the control token: send "Authorization: Bearer <token>" (the CLI: --control-token or NIMBUS_CONTROL_TOKEN; the SDK: the controlToken option)',
+        );
+      }
+      return;
+    }
+    if (origin === 'listed' || origin === 'foreign')
+      throw controlOriginRefusal(request.headers.get('origin')!);
+  }
+
+  /** CORS answers loopback pages and the listed origins; on control routes, loopback pages only. */
+  function corsAllowed(origin: OriginStanding, api: ApiName): boolean {
+    if (origin === 'absent' || origin === 'foreign') return false;
+    return api !== 'mock' || origin !== 'listed';
+  }
+
+  function withCommonHeaders(reply: Reply, request: RequestHead, requestId: string, cors: boolean): void {
     const headers = reply.headers;
     headers['x-request-id'] = requestId;
-    const origin = request.headers.get('origin');
-    const allowed = config.corsOrigins === '*' || (origin !== null && config.corsOrigins.includes(origin));
-    if (!allowed) return;
-    headers['access-control-allow-origin'] = config.corsOrigins === '*' ? '*' : origin!;
+    // Answers differ by Origin, so a shared cache must not give one page's answer to another.
+    headers.vary = headers.vary ? `${headers.vary}, Origin` : 'Origin';
+    if (!cors) return;
+    headers['access-control-allow-origin'] = request.headers.get('origin')!;
     headers['access-control-expose-headers'] = 'X-Request-Id, Retry-After, WWW-Authenticate, Allow';
-    if (config.corsOrigins !== '*') headers.vary = headers.vary ? `${headers.vary}, Origin` : 'Origin';
   }
 
   function authorizeTenant(endpoint: Endpoint, principal: Principal | undefined): string {
@@ -364,6 +397,13 @@ function createdId(endpoint: Endpoint, result: unknown): string | null {
   if (endpoint.status !== 201 || !result || typeof result !== 'object') return null;
   const id = (result as { id?: unknown }).id;
   return typeof id === 'string' ? id : null;
+}
+
+const encoder = new TextEncoder();
+
+/** Compares a presented credential with the expected one in time that does not depend on where they differ. */
+function sameSecret(presented: string, expected: string): boolean {
+  return constantTimeEqual(encoder.encode(presented), encoder.encode(expected));
 }
 
 function requestIdOf(request: RequestHead): string {

@@ -8,11 +8,26 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number;
   /** Largest accepted request body (413 above). */
   maxBodyBytes: number;
-  /** Allowed CORS origins; `*` answers any origin. */
+  /**
+   * Origins allowed by CORS besides loopback pages (any scheme and port), e.g.
+   * `['https://app.example.test']`; `'*'` allows any origin on the APIs. Pages on other origins
+   * get 403. The control routes answer loopback pages only, whatever this says.
+   */
   corsOrigins: '*' | string[];
+  /**
+   * Host names answered besides loopback ones (`localhost`, `*.localhost`, `127.0.0.0/8`,
+   * `[::1]`): exact names, or `.example.test` for a name and its subdomains. Other Host headers
+   * get 403, against DNS rebinding. `'any'` turns the check off (the default of the core alone:
+   * msw handlers and in-process use open no socket; `createServer` sets it).
+   */
+  allowedHosts: 'any' | string[];
   /** Requests per minute per caller; off when undefined. */
   rateLimitPerMinute?: number;
-  /** When set, /__mock routes need `Authorization: Bearer <controlToken>`. */
+  /**
+   * When set, every /__mock route needs `Authorization: Bearer <controlToken>`. Without it, they
+   * answer non-browser callers and loopback pages only. `createServer` makes one when it listens
+   * on an address other than loopback and none is given.
+   */
   controlToken?: string;
   /** Basic-auth credentials of /v2/metrics. */
   metricsUser: string;
@@ -49,8 +64,31 @@ export interface ServerConfig {
    * ties by id) come back in creation order. 0 (off) by default; 1 in `startMockServer`.
    */
   clockStepMs: number;
+  /**
+   * Throttling of failed logins (wrong password or TOTP code), per account (the email, known or
+   * not) and per client address; `false` turns it off (load tests). On by default.
+   */
+  loginThrottle: false | LoginThrottleSettings;
   logger: Logger;
 }
+
+/**
+ * Past `maxFailures` failed logins of one email, or `maxFailuresPerAddress` from one client
+ * address, within `windowSeconds` of the first, login answers 429 `RATE_LIMITED` (with
+ * `Retry-After`) until that window ends. Simulated time: the clock routes move it.
+ */
+export interface LoginThrottleSettings {
+  maxFailures: number;
+  /** Higher than the per-account limit: many people may share one address (NAT, an office). */
+  maxFailuresPerAddress: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleSettings = {
+  maxFailures: 10,
+  maxFailuresPerAddress: 100,
+  windowSeconds: 15 * 60,
+};
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -76,7 +114,8 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 86_400,
     maxBodyBytes: 1024 * 1024,
-    corsOrigins: '*',
+    corsOrigins: [],
+    allowedHosts: 'any',
     metricsUser: 'metrics',
     metricsPassword: 'metrics',
     validateResponses: false,
@@ -91,6 +130,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     journalSize: 1000,
     passwordCost: 'standard',
     clockStepMs: 0,
+    loginThrottle: DEFAULT_LOGIN_THROTTLE,
     logger: silentLogger,
     ...stripUndefined(partial),
   };

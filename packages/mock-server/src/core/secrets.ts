@@ -21,7 +21,19 @@ const scryptOptions = (logN: number) => ({ N: 2 ** logN, r: 8, p: 1, dkLen: 32 }
 export async function hashPassword(password: string, cost: PasswordCost = 'standard'): Promise<string> {
   const salt = randomBytes(16);
   const logN = SCRYPT_LOG_N[cost];
-  const hash = await scryptAsync(password, salt, scryptOptions(logN));
+  return formatHash(logN, salt, await scryptAsync(password, salt, scryptOptions(logN)));
+}
+
+/**
+ * A well-formed hash at `cost` that no password matches (its hash part is all zeros). Checking a
+ * password against it costs what checking a real one does: a login for an unknown email then
+ * takes as long as one for a known email, and the answer time tells nothing about which exist.
+ */
+export function unmatchablePasswordHash(cost: PasswordCost): string {
+  return formatHash(SCRYPT_LOG_N[cost], randomBytes(16), new Uint8Array(32));
+}
+
+function formatHash(logN: number, salt: Uint8Array, hash: Uint8Array): string {
   const params = logN === SCRYPT_LOG_N.standard ? '' : `ln=${logN}$`;
   return `scrypt$${params}${toBase64Url(salt)}$${toBase64Url(hash)}`;
 }
@@ -92,6 +104,11 @@ function sealKey(serverSecret: string): Promise<CryptoKey> {
 
 export function newServerSecret(): string {
   return toBase64Url(randomBytes(32));
+}
+
+/** A control token made for a server that is reachable from other machines: 192 random bits. */
+export function newControlToken(): string {
+  return toBase64Url(randomBytes(24));
 }
 
 export function randomBytes(length: number): Uint8Array<ArrayBuffer> {

@@ -91,7 +91,8 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
     : new MemoryPersistence();
   // localStorage is read when `ready` runs; until then the app holds an empty state it will replace.
   const store = new Store(persistence, emptyState(newServerSecret()), { flushDelayMs: 0 });
-  const app = createApp({ store, families, config });
+  // No socket is open: nothing but the page itself reaches these handlers, from wherever it is served.
+  const app = createApp({ store, families, config: { corsOrigins: '*', ...config } });
   // No file system here: media come from the bundle, the docs page's files from docsAssetsUrl.
   app.runtime.media = createBundledMediaSource();
   if (docsAssetsUrl) app.runtime.docsAssets = fetchedAssets(docsAssetsUrl);

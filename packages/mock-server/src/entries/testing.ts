@@ -61,7 +61,7 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     ...options,
   });
   const createClient = (clientOptions: Omit<NimbusOptions, 'baseUrl'> = {}) =>
-    new Nimbus({ maxRetries: 0, ...clientOptions, baseUrl: server.url });
+    new Nimbus({ maxRetries: 0, controlToken: server.controlToken, ...clientOptions, baseUrl: server.url });
   const client = createClient();
   return {
     url: server.url,

@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import type { Dispatcher } from 'undici';
 import { type App, createApp, type FamilyModule } from '../core/app';
 import type { ServerConfig } from '../core/config';
 import { onFirstUse } from '../core/on-first-use';
+import { isLoopbackHost } from '../core/origin-policy';
+import { newControlToken } from '../core/secrets';
 import { users } from '../core/tables';
 import { families as allFamilies } from '../families';
 import { startSession } from '../families/v1/auth';
@@ -48,6 +51,11 @@ export interface RunningServer {
   fresh: boolean;
   /** Set when the demo tenant was seeded. */
   demo?: DemoTenant & { accessToken: string };
+  /**
+   * The token the control routes require, if any: the one given, or one made at start because
+   * the server listens on an address other than loopback and none was given.
+   */
+  controlToken?: string;
   close(): Promise<void>;
 }
 
@@ -79,11 +87,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     requestTimeoutMs,
     ...config
   } = options;
+  // Reachable from other machines, the control routes (state, secrets, reset) need a token.
+  const controlToken = config.controlToken ?? (isLoopbackHost(host) ? undefined : newControlToken());
+  const allowedHosts =
+    config.allowedHosts === 'any' ? 'any' : [...(config.allowedHosts ?? []), ...hostsOfBinding(host)];
   const { store, fresh } = await openStore({ statePath, inMemory, flushDelayMs, log: config.logger });
   const app = createApp({
     store,
     families: allFamilies as FamilyModule[],
-    config: { webhookFetch, ...config },
+    config: { webhookFetch, ...config, controlToken, allowedHosts },
   });
   const health = store.health();
   if (!health.ok) {
@@ -129,6 +141,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     store,
     fresh,
     demo,
+    controlToken,
     close() {
       closed ??= (async () => {
         server.closeAllConnections();
@@ -141,6 +154,17 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
       return closed;
     },
   };
+}
+
+/**
+ * The Host names that reach the server at its own address: the bind host, or for a wildcard
+ * bind (`0.0.0.0`, `::`) every address of the machine's interfaces.
+ */
+function hostsOfBinding(host: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::' && host !== '') return [host.includes(':') ? `[${host}]` : host];
+  return Object.values(networkInterfaces())
+    .flatMap((addresses) => addresses ?? [])
+    .map((address) => (address.family === 'IPv6' ? `[${address.address}]` : address.address));
 }
 
 /** Seeds the demo tenant once, and answers a fresh token for its user either way. */

@@ -6,6 +6,7 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import type { App } from '../core/app';
 import { HttpError } from '../core/http-error';
 import { onFirstUse } from '../core/on-first-use';
+import { refusalOf } from '../core/origin-policy';
 import type { Runtime } from '../core/runtime';
 import { publicEvent, Replay } from '../families/v2/event-log';
 import { authorizeStream, subscribeLive } from '../families/v2/event-stream';
@@ -53,6 +54,12 @@ export const videoEventStream: NodeExtension = {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== VIDEO_EVENT_STREAM_PATH) return false;
       socket.on('error', () => socket.destroy());
+      // Browsers let any page open a WebSocket anywhere: the Host and the page's Origin decide.
+      const refusal = refusalOf(requestOf(req, null).headers, url.host, runtime.config);
+      if (refusal) {
+        refuse(runtime, socket, refusal);
+        return true;
+      }
       open(runtime, webSocketServer, fanout, heartbeats, req, socket, head, url).catch((error) =>
         refuse(runtime, socket, error),
       );

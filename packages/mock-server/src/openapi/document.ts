@@ -280,6 +280,7 @@ function securityOf(endpoint: Endpoint): Record<string, string[]>[] {
   const scopes = endpoint.scope ? [endpoint.scope] : [];
   switch (endpoint.auth) {
     case 'none':
+    case 'control':
       return [];
     case 'basic':
       return [{ basicAuth: [] }];

@@ -18,7 +18,8 @@ export const chromiumPath = findChromium();
 /** Browser tests skip only on a developer machine without Chromium; in CI a missing browser fails them. */
 export const browserTestsRun = chromiumPath !== undefined || Boolean(process.env.CI);
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more switches, e.g. `--host-resolver-rules=MAP evil.test 127.0.0.1`. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath ?? 'chromium',
     args: [
@@ -30,6 +31,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--autoplay-policy=no-user-gesture-required',
+      ...extraArgs,
     ],
   });
 }

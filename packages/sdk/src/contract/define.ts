@@ -11,8 +11,10 @@ export type ApiName = 'v1' | 'v2' | 'mock';
  * - `bearer`: `Authorization: Bearer <JWT>` (or `X-API-Key` on project-scoped v1 routes).
  * - `basic`: HTTP basic auth (`/v2/metrics`).
  * - `query-token`: a JWT in `?token=` (HLS playlists and segments).
+ * - `control`: the reference server's control routes; `Authorization: Bearer <control token>`
+ *   when the server has one.
  */
-export type AuthKind = 'none' | 'bearer' | 'basic' | 'query-token';
+export type AuthKind = 'none' | 'bearer' | 'basic' | 'query-token' | 'control';
 
 /** What a response body is on the wire: JSON, plain text, or bytes. */
 export type ResponseKind = 'json' | 'text' | 'binary';

@@ -6,9 +6,10 @@ import { InjectVideoEventBody, VideoEvent } from './v2/events';
 
 /**
  * Control routes of the reference server (docs/decisions/0007-mock-control.md). Not part of either API:
- * bare JSON bodies, no auth unless the server is started with a control token.
+ * bare JSON bodies. A server with a control token requires it on every one of them; without one,
+ * it answers callers that are not web pages, and pages on loopback origins only.
  */
-const base = { family: 'mock', auth: 'none' } as const;
+const base = { family: 'mock', auth: 'control' } as const;
 
 export const ClockState = z.object({
   now: z.string().describe('Simulated time, ISO-8601'),

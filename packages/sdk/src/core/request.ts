@@ -5,6 +5,7 @@ import type { TokenPair } from '../generated/types';
 import { VERSION } from '../version';
 import type { WithResponse } from './api-promise';
 import { APIConnectionError, APIError, APIUserAbortError, NimbusError } from './errors';
+import { loggableBody } from './loggable-body';
 import { type LevelledLogger, loggableHeaders, loggableUrl } from './logger';
 import { type Decoded, decodeSuccess, errorBody } from './response';
 import { isRetryableStatus, mayRetry, retryDelayMs } from './retry';
@@ -59,6 +60,7 @@ export interface RequestContext {
   readonly session: Session;
   readonly projectId: string | undefined;
   readonly apiKey: string | undefined;
+  readonly controlToken: string | undefined;
   readonly defaultHeaders: Record<string, string>;
   readonly timeoutMs: number;
   readonly maxRetries: number;
@@ -158,10 +160,12 @@ async function sendWithRetries(
   const logging = log.error !== undefined;
   const started = logging ? performance.now() : 0;
   const line = logging ? `${init.method} ${loggableUrl(url)}` : '';
+  const body = log.debug ? await loggableBody(endpoint, init.body) : undefined;
   for (let retry = 0; ; retry++) {
     const canRetry = retryable && retry < maxRetries;
     log.debug?.(`${line} sending`, {
       headers: loggableHeaders(init.headers as HeaderRecord),
+      ...(body !== undefined && { body }),
       attempt: retry + 1,
     });
     let received: ReceivedResponse;
@@ -300,6 +304,8 @@ function buildHeaders(
     const token = ctx.session.accessToken;
     if (token !== undefined) headers.authorization = `Bearer ${checkedToken(token)}`;
     else if (ctx.apiKey !== undefined) headers['x-api-key'] = checkedValue('x-api-key', ctx.apiKey);
+  } else if (endpoint.auth === 'control' && ctx.controlToken !== undefined) {
+    headers.authorization = `Bearer ${checkedValue('authorization', ctx.controlToken)}`;
   }
   const projectId = options.projectId ?? ctx.projectId;
   if (endpoint.project && projectId !== undefined) {

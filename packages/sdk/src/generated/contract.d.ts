@@ -697,19 +697,19 @@ export declare const metrics: {
   query: Declared<{ method: 'GET'; path: '/api/v1/metrics'; project: true; query: typeof T.MetricQuery; response: typeof T.MetricSeries }>;
 };
 export declare const mock: {
-  reset: Declared<{ method: 'POST'; path: '/__mock/reset'; auth: 'none'; response: z.ZodType<T.ResetResponse> }>;
-  exportState: Declared<{ method: 'GET'; path: '/__mock/state'; auth: 'none'; query: typeof ExportStateQuery; response: z.ZodType<Record<string, unknown>> }>;
-  importState: Declared<{ method: 'PUT'; path: '/__mock/state'; auth: 'none'; body: z.ZodType<T.ImportStateParams>; response: z.ZodType<T.ImportStateResponse> }>;
-  requests: Declared<{ method: 'GET'; path: '/__mock/requests'; auth: 'none'; query: typeof RecordedRequestQuery; response: z.ZodType<T.RequestsResponse> }>;
-  bucketName: Declared<{ method: 'GET'; path: '/__mock/bucket-names/{name}'; auth: 'none'; params: z.ZodObject<{ name: z.ZodType<string> }>; response: typeof T.BucketNameAvailability }>;
-  clock: Declared<{ method: 'GET'; path: '/__mock/clock'; auth: 'none'; response: typeof T.ClockState }>;
-  advanceClock: Declared<{ method: 'POST'; path: '/__mock/clock/advance'; auth: 'none'; body: z.ZodType<T.AdvanceClockParams>; response: typeof T.ClockState }>;
-  addFault: Declared<{ method: 'POST'; path: '/__mock/faults'; status: 201; auth: 'none'; body: typeof FaultBody; response: typeof T.Fault }>;
-  clearFaults: Declared<{ method: 'DELETE'; path: '/__mock/faults'; status: 204; auth: 'none'; response: z.ZodType<void> }>;
-  setQuotas: Declared<{ method: 'PUT'; path: '/__mock/quotas/{project_id}'; auth: 'none'; params: z.ZodObject<{ project_id: z.ZodType<string> }>; body: z.ZodType<T.SetQuotasParams>; response: z.ZodType<T.SetQuotasResponse> }>;
-  webhookDeliveries: Declared<{ method: 'GET'; path: '/__mock/webhooks/deliveries'; auth: 'none'; query: z.ZodObject<{ project_id: Optional<string>; subscription_id: Optional<string> }>; response: z.ZodType<T.WebhookDeliveriesResponse> }>;
-  setVideoTenant: Declared<{ method: 'PUT'; path: '/__mock/v2/tenants/{tenant_id}'; auth: 'none'; params: z.ZodObject<{ tenant_id: z.ZodType<string> }>; body: typeof VideoTenantPlanBody; response: typeof T.VideoTenantPlan }>;
-  injectVideoEvent: Declared<{ method: 'POST'; path: '/__mock/v2/events'; status: 201; auth: 'none'; body: typeof InjectVideoEventBody; response: typeof T.VideoEvent }>;
+  reset: Declared<{ method: 'POST'; path: '/__mock/reset'; auth: 'control'; response: z.ZodType<T.ResetResponse> }>;
+  exportState: Declared<{ method: 'GET'; path: '/__mock/state'; auth: 'control'; query: typeof ExportStateQuery; response: z.ZodType<Record<string, unknown>> }>;
+  importState: Declared<{ method: 'PUT'; path: '/__mock/state'; auth: 'control'; body: z.ZodType<T.ImportStateParams>; response: z.ZodType<T.ImportStateResponse> }>;
+  requests: Declared<{ method: 'GET'; path: '/__mock/requests'; auth: 'control'; query: typeof RecordedRequestQuery; response: z.ZodType<T.RequestsResponse> }>;
+  bucketName: Declared<{ method: 'GET'; path: '/__mock/bucket-names/{name}'; auth: 'control'; params: z.ZodObject<{ name: z.ZodType<string> }>; response: typeof T.BucketNameAvailability }>;
+  clock: Declared<{ method: 'GET'; path: '/__mock/clock'; auth: 'control'; response: typeof T.ClockState }>;
+  advanceClock: Declared<{ method: 'POST'; path: '/__mock/clock/advance'; auth: 'control'; body: z.ZodType<T.AdvanceClockParams>; response: typeof T.ClockState }>;
+  addFault: Declared<{ method: 'POST'; path: '/__mock/faults'; status: 201; auth: 'control'; body: typeof FaultBody; response: typeof T.Fault }>;
+  clearFaults: Declared<{ method: 'DELETE'; path: '/__mock/faults'; status: 204; auth: 'control'; response: z.ZodType<void> }>;
+  setQuotas: Declared<{ method: 'PUT'; path: '/__mock/quotas/{project_id}'; auth: 'control'; params: z.ZodObject<{ project_id: z.ZodType<string> }>; body: z.ZodType<T.SetQuotasParams>; response: z.ZodType<T.SetQuotasResponse> }>;
+  webhookDeliveries: Declared<{ method: 'GET'; path: '/__mock/webhooks/deliveries'; auth: 'control'; query: z.ZodObject<{ project_id: Optional<string>; subscription_id: Optional<string> }>; response: z.ZodType<T.WebhookDeliveriesResponse> }>;
+  setVideoTenant: Declared<{ method: 'PUT'; path: '/__mock/v2/tenants/{tenant_id}'; auth: 'control'; params: z.ZodObject<{ tenant_id: z.ZodType<string> }>; body: typeof VideoTenantPlanBody; response: typeof T.VideoTenantPlan }>;
+  injectVideoEvent: Declared<{ method: 'POST'; path: '/__mock/v2/events'; status: 201; auth: 'control'; body: typeof InjectVideoEventBody; response: typeof T.VideoEvent }>;
 };
 export declare const playback: {
   timeline: Declared<{ method: 'GET'; path: '/v2/api/playback/timeline'; query: typeof PlaybackTimelineQuery; response: typeof T.PlaybackTimeline }>;

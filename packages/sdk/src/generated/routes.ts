@@ -402,19 +402,19 @@ export const v2 = {
 };
 
 export const mock = {
-  reset: { id: 'mock.reset', api: 'mock', method: 'POST', path: '/__mock/reset', status: 200, auth: 'none' } as Route<ResetResponse>,
-  exportState: { id: 'mock.exportState', api: 'mock', method: 'GET', path: '/__mock/state', status: 200, auth: 'none' } as Route<Record<string, unknown>>,
-  importState: { id: 'mock.importState', api: 'mock', method: 'PUT', path: '/__mock/state', status: 200, auth: 'none' } as Route<ImportStateResponse>,
-  requests: { id: 'mock.requests', api: 'mock', method: 'GET', path: '/__mock/requests', status: 200, auth: 'none' } as Route<RequestsResponse>,
-  bucketName: { id: 'mock.bucketName', api: 'mock', method: 'GET', path: '/__mock/bucket-names/{name}', status: 200, auth: 'none' } as Route<BucketNameAvailability>,
-  clock: { id: 'mock.clock', api: 'mock', method: 'GET', path: '/__mock/clock', status: 200, auth: 'none' } as Route<ClockState>,
-  advanceClock: { id: 'mock.advanceClock', api: 'mock', method: 'POST', path: '/__mock/clock/advance', status: 200, auth: 'none' } as Route<ClockState>,
-  addFault: { id: 'mock.addFault', api: 'mock', method: 'POST', path: '/__mock/faults', status: 201, auth: 'none' } as Route<Fault>,
-  clearFaults: { id: 'mock.clearFaults', api: 'mock', method: 'DELETE', path: '/__mock/faults', status: 204, auth: 'none' } as Route<void>,
-  setQuotas: { id: 'mock.setQuotas', api: 'mock', method: 'PUT', path: '/__mock/quotas/{project_id}', status: 200, auth: 'none' } as Route<SetQuotasResponse>,
-  webhookDeliveries: { id: 'mock.webhookDeliveries', api: 'mock', method: 'GET', path: '/__mock/webhooks/deliveries', status: 200, auth: 'none' } as Route<WebhookDeliveriesResponse>,
-  setVideoTenant: { id: 'mock.setVideoTenant', api: 'mock', method: 'PUT', path: '/__mock/v2/tenants/{tenant_id}', status: 200, auth: 'none' } as Route<VideoTenantPlan>,
-  injectVideoEvent: { id: 'mock.injectVideoEvent', api: 'mock', method: 'POST', path: '/__mock/v2/events', status: 201, auth: 'none' } as Route<VideoEvent>,
+  reset: { id: 'mock.reset', api: 'mock', method: 'POST', path: '/__mock/reset', status: 200, auth: 'control' } as Route<ResetResponse>,
+  exportState: { id: 'mock.exportState', api: 'mock', method: 'GET', path: '/__mock/state', status: 200, auth: 'control' } as Route<Record<string, unknown>>,
+  importState: { id: 'mock.importState', api: 'mock', method: 'PUT', path: '/__mock/state', status: 200, auth: 'control' } as Route<ImportStateResponse>,
+  requests: { id: 'mock.requests', api: 'mock', method: 'GET', path: '/__mock/requests', status: 200, auth: 'control' } as Route<RequestsResponse>,
+  bucketName: { id: 'mock.bucketName', api: 'mock', method: 'GET', path: '/__mock/bucket-names/{name}', status: 200, auth: 'control' } as Route<BucketNameAvailability>,
+  clock: { id: 'mock.clock', api: 'mock', method: 'GET', path: '/__mock/clock', status: 200, auth: 'control' } as Route<ClockState>,
+  advanceClock: { id: 'mock.advanceClock', api: 'mock', method: 'POST', path: '/__mock/clock/advance', status: 200, auth: 'control' } as Route<ClockState>,
+  addFault: { id: 'mock.addFault', api: 'mock', method: 'POST', path: '/__mock/faults', status: 201, auth: 'control' } as Route<Fault>,
+  clearFaults: { id: 'mock.clearFaults', api: 'mock', method: 'DELETE', path: '/__mock/faults', status: 204, auth: 'control' } as Route<void>,
+  setQuotas: { id: 'mock.setQuotas', api: 'mock', method: 'PUT', path: '/__mock/quotas/{project_id}', status: 200, auth: 'control' } as Route<SetQuotasResponse>,
+  webhookDeliveries: { id: 'mock.webhookDeliveries', api: 'mock', method: 'GET', path: '/__mock/webhooks/deliveries', status: 200, auth: 'control' } as Route<WebhookDeliveriesResponse>,
+  setVideoTenant: { id: 'mock.setVideoTenant', api: 'mock', method: 'PUT', path: '/__mock/v2/tenants/{tenant_id}', status: 200, auth: 'control' } as Route<VideoTenantPlan>,
+  injectVideoEvent: { id: 'mock.injectVideoEvent', api: 'mock', method: 'POST', path: '/__mock/v2/events', status: 201, auth: 'control' } as Route<VideoEvent>,
 };
 
 export const docs = {

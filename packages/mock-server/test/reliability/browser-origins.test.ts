@@ -1,0 +1,301 @@
+import { request } from 'node:http';
+import { AuthenticationError, PermissionDeniedError } from '@nimbus/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { type MockServer, startMockServer } from '../../src/entries/testing';
+import { type CreateServerOptions, createServer } from '../../src/node/create-server';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request with the Host and Origin a browser page (or a DNS-rebinding page) would send. */
+function raw(
+  baseUrl: string,
+  path: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}${path}`, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The status a WebSocket upgrade is answered with (101 when it opens). */
+function upgradeStatus(url: string, headers: Record<string, string>, origin?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers, ...(origin && { origin }) });
+    socket.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      socket.terminate();
+    });
+    socket.on('open', () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.on('error', reject);
+  });
+}
+
+const errorOf = (answer: RawAnswer) =>
+  JSON.parse(answer.body).error as { code: string; message: string; details?: { reason?: string } };
+
+describe('Host header: only loopback names, the bind address and allowed hosts', () => {
+  let mock: MockServer;
+  let port: string;
+  beforeAll(async () => {
+    mock = await startMockServer();
+    port = new URL(mock.url).port;
+  });
+  afterAll(() => mock.close());
+
+  it.each([
+    '/__mock/state?include_secret=true',
+    '/__mock/requests',
+    '/api/v1/instances',
+    '/v2/health',
+    '/docs',
+  ])('refuses a foreign Host on %s with a 403 that says how to allow it', async (path) => {
+    const answer = await raw(mock.url, path, { headers: { host: `evil.example:${port}` } });
+    expect(answer.status).toBe(403);
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    const error = errorOf(answer);
+    expect(error.details?.reason).toBe('host_not_allowed');
+    expect(error.message).toContain('--allowed-host evil.example');
+    expect(answer.body).not.toContain('secret');
+  });
+
+  it('refuses a foreign Host on a POST that would wipe the state, and wipes nothing', async () => {
+    await mock.client.auth.register({
+      email: 'keep@example.test',
+      password: 'long-enough-pass',
+      full_name: 'Keep',
+    });
+    const answer = await raw(mock.url, '/__mock/reset', {
+      method: 'POST',
+      headers: { host: `rebind.example:${port}` },
+    });
+    expect(answer.status).toBe(403);
+    expect(Object.keys(mock.exportState().tables.users ?? {})).toHaveLength(1);
+  });
+
+  it.each(['localhost', 'app.localhost:5173', '127.0.0.1', '127.1.2.3:4010', '[::1]:4010'])(
+    'answers the loopback Host %s',
+    async (host) => {
+      const answer = await raw(mock.url, '/v2/health', { headers: { host } });
+      expect(answer.status).toBe(200);
+    },
+  );
+
+  it('answers hosts the user allowed: exact names and a domain with its subdomains', async () => {
+    const allowing = await startMockServer({ allowedHosts: ['dev.example.test', '.preview.test'] });
+    try {
+      for (const host of ['dev.example.test:8080', 'preview.test', 'pr-12.preview.test']) {
+        expect((await raw(allowing.url, '/v2/health', { headers: { host } })).status).toBe(200);
+      }
+      for (const host of ['example.test', 'evil-preview.test', 'dev.example.test.evil.com']) {
+        expect((await raw(allowing.url, '/v2/health', { headers: { host } })).status).toBe(403);
+      }
+    } finally {
+      await allowing.close();
+    }
+  });
+
+  it('refuses a WebSocket upgrade with a foreign Host', async () => {
+    const ws = mock.url.replace('http', 'ws');
+    expect(await upgradeStatus(`${ws}/v2/ws/events`, { host: `evil.example:${port}` })).toBe(403);
+    // The same upgrade from a loopback Host gets as far as authentication.
+    expect(await upgradeStatus(`${ws}/v2/ws/events`, {})).toBe(401);
+  });
+});
+
+describe('Origin: loopback pages by default, more only when the user says so', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMockServer();
+  });
+  afterAll(() => mock.close());
+
+  it.each([
+    'http://localhost:5173',
+    'https://localhost:3000',
+    'http://127.0.0.1:8080',
+    'http://[::1]:5173',
+    'http://app.localhost:4200',
+  ])('echoes the loopback origin %s with Vary: Origin, preflight included', async (origin) => {
+    const preflight = await raw(mock.url, '/api/v1/instances', {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, x-project-id',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+    expect(preflight.headers.vary).toContain('Origin');
+    const simple = await raw(mock.url, '/v2/health', { headers: { origin } });
+    expect(simple.status).toBe(200);
+    expect(simple.headers['access-control-allow-origin']).toBe(origin);
+    expect(simple.headers['access-control-expose-headers']).toContain('X-Request-Id');
+  });
+
+  it.each(['https://evil.example', 'http://192.168.1.20:5173', 'null'])(
+    'refuses the foreign origin %s, preflight and request, without CORS headers',
+    async (origin) => {
+      const preflight = await raw(mock.url, '/api/v1/auth/login', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.status).toBe(403);
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      const answer = await raw(mock.url, '/v2/health', { headers: { origin } });
+      expect(answer.status).toBe(403);
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      expect(errorOf(answer).message).toContain(`--cors-origin ${origin}`);
+    },
+  );
+
+  it('echoes origins the user listed, and any origin with "*"', async () => {
+    const listing = await startMockServer({ corsOrigins: ['https://app.example.test'] });
+    const any = await startMockServer({ corsOrigins: '*' });
+    try {
+      const listed = await raw(listing.url, '/v2/health', {
+        headers: { origin: 'https://app.example.test' },
+      });
+      expect(listed.headers['access-control-allow-origin']).toBe('https://app.example.test');
+      expect(
+        (await raw(listing.url, '/v2/health', { headers: { origin: 'https://other.test' } })).status,
+      ).toBe(403);
+      const anyOrigin = await raw(any.url, '/v2/health', { headers: { origin: 'https://other.test' } });
+      expect(anyOrigin.status).toBe(200);
+      expect(anyOrigin.headers['access-control-allow-origin']).toBe('https://other.test');
+    } finally {
+      await Promise.all([listing.close(), any.close()]);
+    }
+  });
+
+  it('checks the Origin of a WebSocket upgrade', async () => {
+    const ws = `${mock.url.replace('http', 'ws')}/v2/ws/events`;
+    expect(await upgradeStatus(ws, {}, 'https://evil.example')).toBe(403);
+    expect(await upgradeStatus(ws, {}, 'http://localhost:5173')).toBe(401);
+  });
+});
+
+describe('control routes: loopback pages, or the control token', () => {
+  it('refuses a listed (non-loopback) origin without the token, and never gives it CORS', async () => {
+    const mock = await startMockServer({ corsOrigins: '*' });
+    try {
+      const foreign = await raw(mock.url, '/__mock/state?include_secret=true', {
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(foreign.status).toBe(403);
+      expect(errorOf(foreign).details?.reason).toBe('control_origin_not_allowed');
+      expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+      expect(foreign.body).not.toMatch(/"secret"/);
+      const wipe = await raw(mock.url, '/__mock/reset', {
+        method: 'POST',
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(wipe.status).toBe(403);
+      // The API itself answers that origin, as the user asked.
+      expect(
+        (await raw(mock.url, '/v2/health', { headers: { origin: 'https://evil.example' } })).status,
+      ).toBe(200);
+      // A loopback page and a program (no Origin) reach the control routes.
+      const local = await raw(mock.url, '/__mock/clock', { headers: { origin: 'http://localhost:5173' } });
+      expect(local.status).toBe(200);
+      expect(local.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+      expect((await raw(mock.url, '/__mock/clock')).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('requires the token on every control route once set; the SDK sends it with controlToken', async () => {
+    const mock = await startMockServer({ controlToken: 'tok-123' });
+    try {
+      const anonymous = mock.createClient({ controlToken: undefined });
+      await expect(anonymous.mock.clock()).rejects.toBeInstanceOf(AuthenticationError);
+      await expect(
+        mock.createClient({ controlToken: 'tok-12' }).mock.exportState({ include_secret: 'true' }),
+      ).rejects.toBeInstanceOf(AuthenticationError);
+      const local = await raw(mock.url, '/__mock/state', { headers: { origin: 'http://localhost:5173' } });
+      expect(local.status).toBe(401);
+      const exported = await mock
+        .createClient({ controlToken: 'tok-123' })
+        .mock.exportState({ include_secret: 'true' });
+      expect(exported.secret).toEqual(expect.any(String));
+      // The test helper's own client carries the token.
+      expect((await mock.client.mock.clock()).now).toEqual(expect.any(String));
+      // With the token, a foreign page is answered, still without CORS for it.
+      const tokenFromElsewhere = await raw(mock.url, '/__mock/clock', {
+        headers: { origin: 'https://evil.example', authorization: 'Bearer tok-123' },
+      });
+      expect(tokenFromElsewhere.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a server listening beyond loopback', () => {
+  const start = (options: CreateServerOptions) =>
+    createServer({ port: 0, inMemory: true, passwordCost: 'test', ...options });
+
+  it('makes a control token, requires it, and answers the machine addresses as hosts', async () => {
+    const server = await start({ host: '0.0.0.0' });
+    try {
+      expect(server.controlToken).toMatch(/^[\w-]{32}$/);
+      const url = `http://127.0.0.1:${server.port}`;
+      expect((await raw(url, '/__mock/clock')).status).toBe(401);
+      const withToken = await raw(url, '/__mock/clock', {
+        headers: { authorization: `Bearer ${server.controlToken}` },
+      });
+      expect(withToken.status).toBe(200);
+      expect(
+        (await raw(url, '/v2/health', { headers: { host: `evil.example:${server.port}` } })).status,
+      ).toBe(403);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps a token it was given, and makes none on loopback', async () => {
+    const given = await start({ host: '0.0.0.0', controlToken: 'mine' });
+    const local = await start({ host: '127.0.0.1' });
+    try {
+      expect(given.controlToken).toBe('mine');
+      expect(local.controlToken).toBeUndefined();
+    } finally {
+      await Promise.all([given.close(), local.close()]);
+    }
+  });
+});
+
+describe('typed errors through the SDK', () => {
+  it('a foreign origin reaches the SDK as PermissionDeniedError', async () => {
+    const mock = await startMockServer();
+    try {
+      const client = mock.createClient({ defaultHeaders: { origin: 'https://evil.example' } });
+      await expect(client.video.health()).rejects.toBeInstanceOf(PermissionDeniedError);
+    } finally {
+      await mock.close();
+    }
+  });
+});
