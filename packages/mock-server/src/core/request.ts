@@ -20,6 +20,8 @@ export interface RequestHead {
  */
 export interface BufferedRequest extends RequestHead {
   readonly bufferedBody: Uint8Array | null;
+  /** The peer address of the connection (the Node server knows it; msw and in-process fetch do not). */
+  readonly clientAddress?: string;
 }
 
 /** What the core handles: a Fetch `Request` (msw, in-process fetch) or a buffered one (Node server). */

@@ -89,12 +89,20 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promi
 }
 
 /**
- * The request as the core reads it, without a Fetch `Request`: the URL, the headers and the
- * body already in memory. Node's own header object serves lookups unless a name repeats (Node
- * keeps only the first of some repeated headers, Fetch joins them all: then a `Headers` is built).
+ * The request as the core reads it, without a Fetch `Request`: the URL, the headers, the body
+ * already in memory and the client's address. Node's own header object serves lookups unless a
+ * name repeats (Node keeps only the first of some repeated headers, Fetch joins them all: then a
+ * `Headers` is built).
  */
 export function requestOf(req: IncomingMessage, body: Uint8Array | null): BufferedRequest {
-  return { method: req.method ?? 'GET', url: urlOf(req), headers: headersOf(req), bufferedBody: body };
+  return {
+    method: req.method ?? 'GET',
+    url: urlOf(req),
+    headers: headersOf(req),
+    bufferedBody: body,
+    // The connection's peer, never X-Forwarded-For: a client can write any address there.
+    clientAddress: req.socket.remoteAddress,
+  };
 }
 
 /**
