@@ -146,4 +146,48 @@ describe('nimbus mock', () => {
     }
     expect(await exited).toBe(0);
   });
+
+  it('start beyond loopback prints a control token once; mock commands send it from the flag or env', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'mock',
+        'start',
+        '--in-memory',
+        '--port',
+        '0',
+        '--host',
+        '0.0.0.0',
+        '--no-seed',
+        '--no-simulator',
+      ],
+      { env: { PATH: process.env.PATH ?? '', NIMBUS_CONFIG: join(cli.dir, 'start-lan.json') } },
+    );
+    let output = '';
+    const [url, token] = await new Promise<[string, string]>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /listening on (http:\/\/\S+)/.exec(output);
+        const token = /need this token \(shown once\): (\S+)/.exec(output);
+        if (found && token) resolve([found[1]!, token[1]!]);
+      });
+      child.once('exit', (code) => reject(new Error(`mock start exited (${code}): ${output}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const env = { NIMBUS_CONFIG: join(cli.dir, 'start-lan.json'), NIMBUS_BASE_URL: url };
+      const without = await runCli(['mock', 'clock'], env);
+      expect(without.code).toBe(1);
+      expect(without.stderr).toContain('control token');
+      const withFlag = await runCli(['mock', 'clock', '--control-token', token, '-o', 'json'], env);
+      expect(withFlag.code, withFlag.stderr).toBe(0);
+      expect(json<{ now: string }>(withFlag).now).toEqual(expect.any(String));
+      const withEnv = await runCli(['mock', 'reset'], { ...env, NIMBUS_CONTROL_TOKEN: token });
+      expect(withEnv.code, withEnv.stderr).toBe(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
 });

@@ -132,7 +132,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     });
   });
   const address = server.address() as AddressInfo;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
+  // A wildcard bind is reached through loopback on this machine (0.0.0.0 is no address to call).
+  const reachable = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const shownHost = reachable.includes(':') ? `[${reachable}]` : reachable;
   let closed: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${address.port}`,
