@@ -37,6 +37,28 @@ describe('--debug and NIMBUS_DEBUG', () => {
     expect(json(flag)).toEqual([]);
   });
 
+  it('write the JSON body sent, each field the contract marks secret as ***', async () => {
+    const { email, password } = tenant.user;
+    const login = await (await cliFor(mock)).runWithInput(
+      `${password}\n`,
+      'login',
+      '--email',
+      email,
+      '--password-stdin',
+      '--debug',
+    );
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain(`> body ${JSON.stringify({ email, password: '***' })}\n`);
+    const env = { DB_PASS: `db-${crypto.randomUUID()}`, STRIPE_KEY: `sk-${crypto.randomUUID()}` };
+    const fn = ['functions', 'create', '--name', 'billing', '--runtime', 'nodejs20', '--region', 'hn'];
+    const created = await cli.run(...fn, '--env', JSON.stringify(env), '--debug');
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toMatch(/^> body \{.*"env":\{"DB_PASS":"\*\*\*","STRIPE_KEY":"\*\*\*"\}/m);
+    for (const secret of [password, env.DB_PASS, env.STRIPE_KEY]) {
+      expect(`${login.stderr}${created.stderr}`).not.toContain(secret);
+    }
+  });
+
   it('every API error names its request id, the one the debug line shows', async () => {
     const missing = await cli.run('instances', 'get', crypto.randomUUID(), '--debug');
     expect(missing.code).toBe(1);

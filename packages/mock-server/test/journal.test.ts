@@ -164,6 +164,26 @@ describe('journal size', () => {
   });
 });
 
+describe('journal bytes', () => {
+  it('keeps at most 8 MiB of bodies together, dropping the oldest first', async () => {
+    const server = await startMockServer();
+    try {
+      // 150 bodies of 60,000 characters: 9 MB sent, 139 of them fit in 8 MiB.
+      for (let i = 0; i < 150; i++) {
+        const head = `{"n":${i},"pad":"`;
+        const body = `${head}${'x'.repeat(60_000 - head.length - 2)}"}`;
+        await fetch(`${server.url}/api/v1/padding`, { method: 'POST', body }).then((r) => r.arrayBuffer());
+      }
+      const kept = server.requests().map((r) => (r.body as { n: number }).n);
+      expect(kept).toHaveLength(Math.floor((8 * 1024 * 1024) / 60_000));
+      expect(kept.at(-1)).toBe(149);
+      expect(kept[0]).toBe(150 - kept.length);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('seeds', () => {
   it("start the journal after the demo seed's own requests", async () => {
     const seeded = await startMockServer({ seed: true });

@@ -118,6 +118,30 @@ describe('logLevel', () => {
     expect(logged).toContain('/api/v1/auth/login');
   });
 
+  it('debug: the body sent, each field the contract marks secret shown as ***', async () => {
+    const logger = recordingLogger();
+    const { password, email } = tenant.user;
+    await new Nimbus({ baseUrl: mock.url, logLevel: 'debug', logger, maxRetries: 0 }).auth.login({
+      email,
+      password,
+    });
+    const env = { DB_PASS: `db-${crypto.randomUUID()}`, STRIPE_KEY: `sk-${crypto.randomUUID()}` };
+    await clientAt('debug', logger).functions.create({
+      name: 'billing',
+      runtime: 'nodejs20',
+      region: 'hn',
+      env,
+    });
+
+    const sent = logger.lines.filter((l) => l.message.endsWith(' sending')).map((l) => l.details[0]);
+    expect(sent[0]).toMatchObject({ body: { email, password: '***' } });
+    expect(sent[1]).toMatchObject({
+      body: { name: 'billing', env: { DB_PASS: '***', STRIPE_KEY: '***' } },
+    });
+    const logged = logger.text();
+    for (const secret of [password, env.DB_PASS, env.STRIPE_KEY]) expect(logged).not.toContain(secret);
+  });
+
   it('off (the default): the logger is never called', async () => {
     const logger = recordingLogger();
     await new Nimbus({ baseUrl: mock.url, logger }).video.health();

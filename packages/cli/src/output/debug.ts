@@ -3,10 +3,18 @@ import type { Fetch } from '@nimbus/sdk';
 /** Query parameters that carry credentials (HLS playlist URLs): shown as `***`. */
 const SECRET_PARAMS = ['token', 'access_token', 'api_key'];
 
+type Contract = typeof import('@nimbus/sdk/contract');
+
+/** The contract's secret marks by request, loaded with the first body shown. */
+let secretsOfRequest:
+  | Promise<{ contract: Contract; lookup: ReturnType<Contract['secretsLookup']> }>
+  | undefined;
+
 /**
  * A transport that writes one line per request and one per response on `stream`, with the
- * request id the server answered. Headers and bodies are not written: they hold tokens and
- * passwords. Only the idempotency key is, so a retried create can be told apart.
+ * request id the server answered, and the JSON body sent with each field the contract marks
+ * secret (passwords, tokens, env values) as `***`. Headers are not written: they hold tokens.
+ * Only the idempotency key is, so a retried create can be told apart.
  */
 export function debugFetch(inner: Fetch, stream: NodeJS.WritableStream = process.stderr): Fetch {
   return async (url, init) => {
@@ -14,6 +22,7 @@ export function debugFetch(inner: Fetch, stream: NodeJS.WritableStream = process
     const shown = redactUrl(url);
     const key = new Headers(init.headers).get('idempotency-key');
     stream.write(`> ${method} ${shown}${key ? ` idempotency-key=${key}` : ''}\n`);
+    if (typeof init.body === 'string') stream.write(`> body ${await shownBody(method, url, init.body)}\n`);
     const started = performance.now();
     try {
       const response = await inner(url, init);
@@ -33,6 +42,22 @@ export function debugWanted(flag: boolean | undefined, env: NodeJS.ProcessEnv = 
   if (flag) return true;
   const value = env.NIMBUS_DEBUG?.trim().toLowerCase();
   return !!value && value !== '0' && value !== 'false';
+}
+
+/** The body with the marked fields of the endpoint it is sent to masked; unknown endpoints show none. */
+async function shownBody(method: string, url: string, body: string): Promise<string> {
+  secretsOfRequest ??= import('@nimbus/sdk/contract').then((contract) => ({
+    contract,
+    lookup: contract.secretsLookup(contract.operations()),
+  }));
+  const { contract, lookup } = await secretsOfRequest;
+  const secrets = lookup(method, new URL(url).pathname);
+  if (!secrets) return '[not shown: no known endpoint]';
+  try {
+    return JSON.stringify(contract.redactSecrets(JSON.parse(body), secrets.body, '***'));
+  } catch {
+    return '[not shown: not JSON]';
+  }
 }
 
 function redactUrl(url: string): string {

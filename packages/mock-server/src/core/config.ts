@@ -50,7 +50,10 @@ export interface ServerConfig {
   streamPingIntervalMs: number;
   /** Bytes a WebSocket client may leave unread before it is cut off as too slow. */
   streamMaxBufferedBytes: number;
-  /** Requests kept by the request journal (`GET /__mock/requests`); 0 turns it off. */
+  /**
+   * Requests kept by the request journal (`GET /__mock/requests`); 0 turns it off. Their bodies
+   * together stay under 8 MiB (oldest dropped first); a body over 64 KiB is kept as a note of its size.
+   */
   journalSize: number;
   /**
    * Cost of password hashing. `standard`: scrypt N=2^14 (about 100 ms a hash). `test`: N=2^4,

@@ -55,6 +55,7 @@ export * from './common';
 export * from './define';
 export * from './docs';
 export * from './mock';
+export * from './secrets';
 export * from './v1/activity-logs';
 export * from './v1/anomalies';
 export * from './v1/api-products';

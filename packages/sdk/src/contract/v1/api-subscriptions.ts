@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, PageQuery, ProjectRecord, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
+import { secret } from '../secrets';
 
 /** Length of the key prefix kept in clear, enough to tell keys apart in a list. */
 export const API_KEY_PREFIX_LENGTH = 12;
@@ -15,7 +16,7 @@ export const ApiSubscription = ProjectRecord.extend({
 
 /** The creation answer: the only time the API key appears. */
 export const ApiSubscriptionCreated = ApiSubscription.extend({
-  api_key: z.string().describe('The API key, shown once: store it now'),
+  api_key: secret(z.string()).describe('The API key, shown once: store it now'),
 });
 
 export const ApiSubscriptionCreateBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email, RecordBase, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
+import { secret } from '../secrets';
 
 export const User = RecordBase.extend({
   email: z.email(),
@@ -10,7 +11,7 @@ export const User = RecordBase.extend({
 
 export const RegisterBody = z.object({
   email: Email,
-  password: z.string().min(8, { error: 'must be at least 8 characters' }).max(256),
+  password: secret(z.string().min(8, { error: 'must be at least 8 characters' }).max(256)),
   full_name: z
     .string()
     .trim()
@@ -22,37 +23,33 @@ export const RegisterBody = z.object({
 
 export const LoginBody = z.object({
   email: Email,
-  password: z.string().min(1).max(256),
-  totp_code: z
-    .string()
-    .regex(/^\d{6}$/, { error: 'must be 6 digits' })
+  password: secret(z.string().min(1).max(256)),
+  totp_code: secret(z.string().regex(/^\d{6}$/, { error: 'must be 6 digits' }))
     .optional()
     .describe('Current TOTP code; required once MFA is enabled'),
 });
 
 export const TokenPair = z.object({
-  access_token: z.string().describe('JWT (HS256), 15 minutes by default'),
-  refresh_token: z.string().describe('Opaque; single use (rotated on refresh)'),
+  access_token: secret(z.string()).describe('JWT (HS256), 15 minutes by default'),
+  refresh_token: secret(z.string()).describe('Opaque; single use (rotated on refresh)'),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int().nonnegative().describe('Seconds until the access token expires'),
 });
 
 export const LoginResult = TokenPair.extend({ user: User });
 
-export const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
+export const RefreshBody = z.object({ refresh_token: secret(z.string().min(1).max(512)) });
 
 export const MfaEnrollBody = z.object({
-  code: z
-    .string()
-    .regex(/^\d{6}$/, { error: 'must be 6 digits' })
+  code: secret(z.string().regex(/^\d{6}$/, { error: 'must be 6 digits' }))
     .optional()
     .describe('Omit to start enrolment; send the current code to enable MFA'),
 });
 
 export const MfaEnrollment = z.object({
   enabled: z.boolean(),
-  secret: z.string().optional().describe('Base32 TOTP secret, only while enrolment is pending'),
-  otpauth_uri: z.string().optional(),
+  secret: secret(z.string()).optional().describe('Base32 TOTP secret, only while enrolment is pending'),
+  otpauth_uri: secret(z.string()).optional(),
 });
 
 export const WorkloadScope = z.enum(['cameras:read', 'cameras:write', 'events:read', 'playback:read']);
@@ -64,7 +61,7 @@ export const WorkloadTokenBody = z.object({
 });
 
 export const WorkloadToken = z.object({
-  token: z.string(),
+  token: secret(z.string()),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int().nonnegative(),
 });

@@ -10,6 +10,7 @@ import {
   whenField,
 } from '../common';
 import { endpoint } from '../define';
+import { secret } from '../secrets';
 
 export const DatabaseEngine = z.enum(['postgres', 'mysql', 'sqlserver']);
 export const DatabaseTier = z.enum(['basic', 'general_purpose', 'memory_optimized']);
@@ -77,10 +78,7 @@ export const DatabaseCreateBody = z
       .default(false)
       .describe('Keep a synchronous standby in another zone of the region'),
     admin_username: AdminUsername.default('dbadmin').describe('Administrator login name'),
-    admin_password: z
-      .string()
-      .min(12)
-      .max(128)
+    admin_password: secret(z.string().min(12).max(128))
       .optional()
       .describe('Administrator password, 12..128 characters; write-only: stored hashed and never returned'),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { atLeastOneField, IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid } from '../common';
 import { endpoint } from '../define';
+import { secret } from '../secrets';
 import { CronExpression } from './cron';
 
 export const FunctionRuntime = z
@@ -41,7 +42,7 @@ const Env = z
     z
       .string()
       .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, { error: 'must be a variable name (letters, digits, _)' }),
-    z.string().max(1024),
+    secret(z.string().max(1024)),
   )
   .refine((env) => Object.keys(env).length <= 50, { error: 'at most 50 variables' })
   .describe('Environment variables passed to the function (at most 50, values up to 1024 characters)');
@@ -53,7 +54,7 @@ export const FunctionRecord = ProjectRecord.extend({
   handler: z.string(),
   memory_mb: z.number().int().nonnegative(),
   timeout_sec: z.number().int().nonnegative(),
-  env: z.record(z.string(), z.string()),
+  env: z.record(z.string(), secret(z.string())),
   status: FunctionStatus.describe(
     'deploying after create or update, then active (only active functions run)',
   ),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email, listQuery, ProjectRecord, Timestamp, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
+import { secret } from '../secrets';
 import { Role } from './projects';
 
 // IAM (docs/decisions/0003-identity.md): the members of the X-Project-ID project, its roles, API keys and
@@ -131,7 +132,7 @@ export const ApiKey = ProjectRecord.extend({
 
 /** The creation answer: the only time the key is shown. */
 export const ApiKeyCreated = ApiKey.extend({
-  key: z.string().describe('The key (nk_...), shown once: send it as X-API-Key'),
+  key: secret(z.string()).describe('The key (nk_...), shown once: send it as X-API-Key'),
 });
 
 export const ApiKeyCreateBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, listQuery, ProjectRecord, ResourceName, Timestamp, Uuid, urlPattern } from '../common';
 import { endpoint } from '../define';
+import { secret } from '../secrets';
 
 /** An event type: dot-separated words, e.g. `order.created` or `compute.instance.running`. */
 export const EventType = z
@@ -30,8 +31,7 @@ export const EventTypeFilter = z
  * A webhook target. Only http(s), no user:password part, no whitespace or control characters
  * (a CR/LF would let a caller forge headers). Which hosts are allowed is a server setting.
  */
-export const WebhookUrl = z
-  .string()
+export const WebhookUrl = secret(z.string(), 'url-password')
   .min(1)
   .max(2048)
   .refine((value) => !/\s/.test(value) && !hasControlCharacter(value), {
@@ -107,9 +107,9 @@ export const TopicSubscription = ProjectRecord.extend({
 
 /** The creation answer: the only time the signing secret is shown. */
 export const TopicSubscriptionWithSecret = TopicSubscription.extend({
-  secret: z
-    .string()
-    .describe('Signing secret of X-Nimbus-Signature (HMAC-SHA256); shown only in this response'),
+  secret: secret(z.string()).describe(
+    'Signing secret of X-Nimbus-Signature (HMAC-SHA256); shown only in this response',
+  ),
 });
 
 export const TopicSubscriptionCreateBody = z.object({

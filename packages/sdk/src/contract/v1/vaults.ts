@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, ProjectRecord, Region, Timestamp } from '../common';
 import { endpoint } from '../define';
+import { secret } from '../secrets';
 
 /** Vault names are DNS labels (`<name>.vault.nimbus.local`), so they are globally unique. */
 export const VaultName = z
@@ -48,7 +49,7 @@ export const VaultCreateBody = z.object({
     .describe('Days a deleted secret or vault can be recovered, 7..90'),
   purge_protection: z.boolean().default(false).describe('Forbid purging before the soft-delete period ends'),
   secrets: z
-    .record(SecretName, z.string().min(1).max(25_000))
+    .record(SecretName, secret(z.string().min(1).max(25_000)))
     .refine((r) => Object.keys(r).length <= 100, { error: 'at most 100 secrets' })
     .default({})
     .describe('Initial secrets, name -> value; values are stored sealed and never returned'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp, TRIMMED_PATTERN, Uuid, urlPattern } from '../common';
 import { endpoint } from '../define';
+import { secret } from '../secrets';
 
 /** Detection features a camera can run; each one is also an event type (docs/decisions/0006-video-service.md). */
 export const VideoFeature = z.enum([
@@ -24,8 +25,7 @@ export const CameraStatus = z.enum(['connecting', 'online', 'offline', 'error', 
 export const MASKED_PASSWORD = '***';
 
 /** `rtsp://` or `rtsps://` with a host; credentials are optional. */
-export const RtspUrl = z
-  .string()
+export const RtspUrl = secret(z.string(), 'url-password')
   .max(2048)
   .refine(isRtspUrl, { error: 'must be an rtsp:// or rtsps:// URL with a host' })
   .describe('RTSP address, e.g. rtsp://user:password@10.0.0.5:554/stream1; the password is never shown back')

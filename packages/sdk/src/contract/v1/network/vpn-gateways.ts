@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid } from '../../common';
 import { endpoint } from '../../define';
+import { secret } from '../../secrets';
 import { Ipv4Address, networkRoute, PeerAsn, PrivateAsn } from './shared';
 
 export const VpnGatewayStatus = z.enum(['available']);
@@ -37,10 +38,7 @@ export const VpnBgpConfigureBody = z
     asn: PrivateAsn.describe("The gateway's ASN, private: 64512..65534 or 4200000000..4294967294"),
     peer_ip: Ipv4Address.describe("IPv4 address of the customer's BGP peer"),
     peer_asn: PeerAsn.describe("The customer's ASN, 1..4294967294, different from asn (eBGP)"),
-    auth_key: z
-      .string()
-      .min(8)
-      .max(80)
+    auth_key: secret(z.string().min(8).max(80))
       .optional()
       .describe('MD5 authentication key shared with the peer; stored sealed, never shown again'),
   })
