@@ -93,11 +93,14 @@ export function createApp(options: {
         : undefined;
     let route = 'unmatched';
     let response: Reply;
-    const host = request.headers.get('host') ?? target.host;
-    const origin = originStanding(request.headers.get('origin'), host, config.corsOrigins);
+    // The request's own host matters only to a page's request (same origin or not): the URL of
+    // one without an Origin header is not parsed for it.
+    const pageOrigin = request.headers.get('origin');
+    const host = pageOrigin === null ? '' : (request.headers.get('host') ?? target.url.host);
+    const origin = originStanding(pageOrigin, host, config.corsOrigins);
     try {
       runtime.clock.runDue();
-      const refusal = refusalOf(request.headers, target.host, config);
+      const refusal = refusalOf(request.headers, host, config);
       if (refusal) {
         response = errorReply(api, refusal);
       } else if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {

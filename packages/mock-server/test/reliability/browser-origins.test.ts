@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { AuthenticationError, PermissionDeniedError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { createNimbusHandlers } from '../../src/entries/msw';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { type CreateServerOptions, createServer } from '../../src/node/create-server';
 
@@ -296,6 +297,36 @@ describe('typed errors through the SDK', () => {
       await expect(client.video.health()).rejects.toBeInstanceOf(PermissionDeniedError);
     } finally {
       await mock.close();
+    }
+  });
+});
+
+describe('msw handlers and in-process calls (no socket open)', () => {
+  it('answer a page on its own origin, any other origin, and its control routes on its own origin', async () => {
+    const nimbus = createNimbusHandlers({ baseUrl: 'https://preview.example.test' });
+    try {
+      await nimbus.ready;
+      const own = await nimbus.app.fetch(
+        new Request('https://preview.example.test/__mock/clock', {
+          headers: { origin: 'https://preview.example.test' },
+        }),
+      );
+      expect(own.status).toBe(200);
+      const other = await nimbus.app.fetch(
+        new Request('https://preview.example.test/v2/health', {
+          headers: { origin: 'https://storybook.example.test' },
+        }),
+      );
+      expect(other.status).toBe(200);
+      expect(other.headers.get('access-control-allow-origin')).toBe('https://storybook.example.test');
+      const control = await nimbus.app.fetch(
+        new Request('https://preview.example.test/__mock/state', {
+          headers: { origin: 'https://storybook.example.test' },
+        }),
+      );
+      expect(control.status).toBe(403);
+    } finally {
+      await nimbus.close();
     }
   });
 });
