@@ -84,6 +84,24 @@ const configs = {
   },
 };
 
+// What one `client.call()` through the contract's endpoints costs a consumer's own check: the
+// consumer's file alone (`skipLibCheck: true`; zod's declarations, checked, cost a file that
+// only uses zod some 150,000 instantiations whatever the SDK does). A count, not a timing.
+const INSTANTIATION_BUDGET = 5_000;
+const callConsumer = `
+import { Nimbus, type Instance } from '@nimbus/sdk';
+import { v1 } from '@nimbus/sdk/contract';
+
+const client = new Nimbus({ baseUrl: 'http://127.0.0.1:4010', projectId: 'p' });
+export const vm: Instance = await client.call(v1.instances.retrieve, { params: { id: 'i' } });
+export const created: Instance = await client.call(v1.instances.create, {
+  body: { name: 'web-1', flavor: 'small', region: 'hn' },
+});
+for await (const bucket of client.list(v1.buckets.list, { query: { region: 'hn' } })) console.log(bucket.name);
+// @ts-expect-error the input is still checked: retrieve takes an id
+await client.call(v1.instances.retrieve, { params: { nope: 'i' } });
+`;
+
 let app: PackedApp;
 
 beforeAll(async () => {
@@ -107,4 +125,19 @@ describe('a TypeScript consumer of the packed packages', () => {
       expect(result).toBe('');
     },
   );
+});
+
+describe('the type cost of client.call() for a consumer', () => {
+  it(`stays under ${INSTANTIATION_BUDGET} type instantiations`, async () => {
+    await app.write('call.ts', callConsumer);
+    const config = {
+      compilerOptions: { ...configs.NodeNext.compilerOptions, skipLibCheck: true },
+      files: ['call.ts'],
+    };
+    await app.write('tsconfig.call.json', JSON.stringify(config));
+    const { stdout } = await app.bin('tsc', ['-p', 'tsconfig.call.json', '--extendedDiagnostics']);
+    const instantiations = Number(stdout.match(/^Instantiations:\s+(\d+)/m)?.[1]);
+    expect(instantiations).toBeGreaterThan(0);
+    expect(instantiations).toBeLessThanOrEqual(INSTANTIATION_BUDGET);
+  });
 });
