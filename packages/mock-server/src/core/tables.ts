@@ -8,6 +8,11 @@ export interface UserRow extends User, StoredRecord {
   password_hash: string;
   /** Base32 TOTP secret, sealed; set once enrolment starts. */
   mfa_secret_sealed: string | null;
+  /**
+   * The 30 s step of the last TOTP code accepted (enrolment or login): a code of that step or an
+   * earlier one is refused, so each code works once (RFC 6238 section 5.2). Absent before the first.
+   */
+  mfa_last_step?: number;
 }
 
 /** A login session: one refresh-token family. */

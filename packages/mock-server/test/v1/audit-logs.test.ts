@@ -35,6 +35,8 @@ describe('MFA end to end', () => {
       enabled: true,
     });
 
+    // The enrolment code is used up: login takes the next step's.
+    await mock.clock.advance(30);
     const login = mock.createClient();
     const credentials = { email: tenant.user.email, password: tenant.user.password };
     const required = await rejection(login.auth.login(credentials));
@@ -85,7 +87,7 @@ describe('workload token', () => {
 });
 
 describe('audit log visibility', () => {
-  it("shows project events and members' account events, not other users' or other projects'", async () => {
+  it("shows project events and the caller's own account events, never other members' or other projects'", async () => {
     const owner = await seedTenant(mock);
     const stranger = await seedTenant(mock);
     const { tenant: member } = await memberWithRole(mock, owner, 'viewer');
@@ -97,9 +99,10 @@ describe('audit log visibility', () => {
     const rows = (await owner.client.auditLogs.list({ per_page: 100 })).data;
     const users = new Set(rows.map((r) => r.user_id));
     expect(users.has(stranger.user.id)).toBe(false);
-    expect(rows.filter((r) => r.user_id === member.user.id).map((r) => r.event)).toEqual([
-      'user.registered',
-      'login',
+    expect(users.has(member.user.id)).toBe(false);
+    expect(rows.filter((r) => r.project_id === null).map((r) => [r.user_id, r.event])).toEqual([
+      [owner.user.id, 'user.registered'],
+      [owner.user.id, 'login'],
     ]);
     expect(rows.filter((r) => r.event === 'role.created')).toHaveLength(1);
     expect(rows.find((r) => r.event === 'member.added')).toMatchObject({
@@ -111,6 +114,31 @@ describe('audit log visibility', () => {
     // Rows are oldest first.
     const times = rows.map((r) => r.created_at);
     expect([...times].sort()).toEqual(times);
+  });
+
+  it("never shows a member's account events to the owner of a project they were added to", async () => {
+    const alice = await seedTenant(mock);
+    const bob = await seedTenant(mock);
+    // Bob adds Alice by email, then watches his project's audit log while Alice goes on using her account.
+    await bob.client.iam.users.create({ email: alice.user.email, role: 'viewer' });
+    const anonymous = mock.createClient();
+    await rejection(anonymous.auth.login({ email: alice.user.email, password: 'not-her-password' }));
+    await anonymous.auth.login({ email: alice.user.email, password: alice.user.password });
+    await alice.client.auth.mfaEnroll();
+
+    const seenByBob = (await bob.client.auditLogs.list({ per_page: 100 })).data;
+    expect(seenByBob.filter((r) => r.user_id === alice.user.id)).toEqual([]);
+    expect((await bob.client.auditLogs.list({ user_id: alice.user.id })).total).toBe(0);
+    // The membership itself is Bob's project's business.
+    expect(seenByBob.find((r) => r.event === 'member.added')?.details).toMatchObject({
+      member_id: alice.user.id,
+    });
+    // Alice still reads her own account's events, in her project as in Bob's.
+    const ownEvents = ['user.registered', 'login', 'login', 'login', 'mfa.enrollment_started'];
+    for (const client of [alice.client, alice.client.withProject(bob.project.id)]) {
+      const own = (await client.auditLogs.list({ user_id: alice.user.id, per_page: 100 })).data;
+      expect(own.filter((r) => r.project_id === null).map((r) => r.event)).toEqual(ownEvents);
+    }
   });
 
   it('filters by time and pages', async () => {

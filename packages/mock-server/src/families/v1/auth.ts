@@ -6,6 +6,7 @@ import type { Principal } from '../../core/auth';
 import { type Context, defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
 import { onFirstUse } from '../../core/on-first-use';
+import type { BufferedRequest, RequestHead } from '../../core/request';
 import type { Runtime } from '../../core/runtime';
 import {
   hashPassword,
@@ -13,12 +14,15 @@ import {
   openSecret,
   sealSecret,
   sha256,
+  unmatchablePasswordHash,
   verifyPassword,
 } from '../../core/secrets';
 import { memberships, type SessionRow, sessions, type UserRow, users } from '../../core/tables';
+import { type LoginAttempt, loginThrottleOf } from './login-throttle';
 
 /** An MFA code is valid in the current 30 s step and one either side (docs/decisions/0003-identity.md). */
 const TOTP_WINDOW = 1;
+const TOTP_PERIOD_SECONDS = 30;
 const otpauth = onFirstUse(() => import('otpauth'));
 
 export function requireUser(ctx: Context): UserRow {
@@ -35,12 +39,14 @@ function audit(
   outcome: 'success' | 'failure',
   userId: string | null,
   details = {},
+  projectId?: string,
 ) {
   const now = ctx.now();
   ctx.runtime.store.table(auditLogs).insert({
     id: crypto.randomUUID(),
     created_at: now,
     updated_at: now,
+    ...(projectId === undefined ? {} : { project_id: projectId }),
     user_id: userId,
     event,
     outcome,
@@ -65,20 +71,40 @@ async function totpFor(secret: string, email: string): Promise<TOTP> {
     label: email,
     algorithm: 'SHA1',
     digits: 6,
-    period: 30,
+    period: TOTP_PERIOD_SECONDS,
     secret: Secret.fromBase32(secret),
   });
 }
 
-async function checkTotp(ctx: Context, user: UserRow, code: string): Promise<boolean> {
+/**
+ * Checks a TOTP code and, when it is right, uses it up: the user's last accepted step moves to
+ * the code's, and a code of that step or an earlier one is refused from then on (RFC 6238
+ * section 5.2), at login as at enrolment. `enable` also turns MFA on, in the same write.
+ */
+async function consumeTotp(ctx: Context, user: UserRow, code: string, enable = false): Promise<boolean> {
   if (!user.mfa_secret_sealed) return false;
   const secret = await openSecret(ctx.runtime.store.state.secret, user.mfa_secret_sealed);
-  const delta = (await totpFor(secret, user.email)).validate({
-    token: code,
-    timestamp: ctx.runtime.clock.now(),
-    window: TOTP_WINDOW,
-  });
-  return delta !== null;
+  const now = ctx.runtime.clock.now();
+  const totp = await totpFor(secret, user.email);
+  const delta = totp.validate({ token: code, timestamp: now, window: TOTP_WINDOW });
+  if (delta === null) return false;
+  const step = Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
+  // Read again after the awaits: a request with the same code may have used it meanwhile.
+  const table = ctx.runtime.store.table(users);
+  const last = table.get(user.id)?.mfa_last_step;
+  if (last !== undefined && step <= last) return false;
+  table.update(
+    user.id,
+    enable ? { mfa_last_step: step, mfa_enabled: true } : { mfa_last_step: step },
+    ctx.now(),
+  );
+  return true;
+}
+
+/** The client's address when the server sees a connection (the Node server); none in msw. */
+function clientAddressOf(ctx: Context): string | undefined {
+  const request: RequestHead & Pick<BufferedRequest, 'clientAddress'> = ctx.request;
+  return request.clientAddress;
 }
 
 /** Creates a session (refresh-token family) for a user and answers its first token pair. */
@@ -128,9 +154,21 @@ export const authFamily: FamilyModule = {
       },
 
       async login(ctx) {
-        const user = ctx.runtime.store.table(users).byKey('email', ctx.body.email.toLowerCase());
-        const ok = user ? await verifyPassword(ctx.body.password, user.password_hash) : false;
+        const email = ctx.body.email.toLowerCase();
+        const throttle = loginThrottleOf(ctx.runtime);
+        const attempt: LoginAttempt = { email, clientAddress: clientAddressOf(ctx) };
+        const user = ctx.runtime.store.table(users).byKey('email', email);
+        try {
+          throttle?.check(attempt);
+        } catch (error) {
+          audit(ctx, 'login', 'failure', user?.id ?? null, { reason: 'rate_limited' });
+          throw error;
+        }
+        // An unknown email is checked against a hash of the same cost, so it answers as slowly.
+        const hash = user?.password_hash ?? unmatchablePasswordHash(ctx.runtime.config.passwordCost);
+        const ok = (await verifyPassword(ctx.body.password, hash)) && user !== undefined;
         if (!user || !ok) {
+          throttle?.failed(attempt);
           audit(ctx, 'login', 'failure', user?.id ?? null, { reason: 'invalid_credentials' });
           throw new HttpError(401, ErrorCode.INVALID_CREDENTIALS, 'Wrong email or password');
         }
@@ -139,11 +177,17 @@ export const authFamily: FamilyModule = {
             audit(ctx, 'login', 'failure', user.id, { reason: 'mfa_required' });
             throw new HttpError(401, ErrorCode.MFA_REQUIRED, 'This account has MFA: send totp_code');
           }
-          if (!(await checkTotp(ctx, user, ctx.body.totp_code))) {
+          if (!(await consumeTotp(ctx, user, ctx.body.totp_code))) {
+            throttle?.failed(attempt);
             audit(ctx, 'login', 'failure', user.id, { reason: 'invalid_mfa_code' });
-            throw new HttpError(401, ErrorCode.INVALID_MFA_CODE, 'The TOTP code is wrong or expired');
+            throw new HttpError(
+              401,
+              ErrorCode.INVALID_MFA_CODE,
+              'The TOTP code is wrong, expired or already used',
+            );
           }
         }
+        throttle?.succeeded(attempt);
         const pair = await startSession(ctx.runtime, user);
         audit(ctx, 'login', 'success', user.id, { mfa: user.mfa_enabled });
         return { ...pair, user };
@@ -215,11 +259,14 @@ export const authFamily: FamilyModule = {
         if (!user.mfa_secret_sealed) {
           throw HttpError.invalidState('Start enrolment (without a code) before confirming it');
         }
-        if (!(await checkTotp(ctx, user, code))) {
+        if (!(await consumeTotp(ctx, user, code, true))) {
           audit(ctx, 'mfa.enable', 'failure', user.id);
-          throw new HttpError(401, ErrorCode.INVALID_MFA_CODE, 'The TOTP code is wrong or expired');
+          throw new HttpError(
+            401,
+            ErrorCode.INVALID_MFA_CODE,
+            'The TOTP code is wrong, expired or already used',
+          );
         }
-        table.update(user.id, { mfa_enabled: true }, ctx.now());
         audit(ctx, 'mfa.enabled', 'success', user.id);
         return { enabled: true };
       },
@@ -242,10 +289,9 @@ export const authFamily: FamilyModule = {
           },
           ctx.body.ttl_seconds,
         );
-        audit(ctx, 'workload_token.issued', 'success', user.id, {
-          project_id: ctx.body.project_id,
-          scopes: ctx.body.scopes,
-        });
+        // An event of the project the token is for: its audit log shows it, and no other's.
+        const details = { project_id: ctx.body.project_id, scopes: ctx.body.scopes };
+        audit(ctx, 'workload_token.issued', 'success', user.id, details, ctx.body.project_id);
         return { token, token_type: 'Bearer' as const, expires_in: ctx.body.ttl_seconds };
       },
     }),

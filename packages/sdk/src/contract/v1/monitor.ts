@@ -52,12 +52,12 @@ export const auditLogs = {
     method: 'GET',
     path: '/api/v1/audit/logs',
     description:
-      'Rows with this project_id (API keys, roles, members, bucket grants), plus account rows without a project ' +
-      '(register, login, failed login, logout, MFA) of users who are members of the project now; account rows ' +
-      'that name another project in details.project_id (a workload token for it) are left out. Oldest first.',
+      'Rows with this project_id (API keys, roles, members, bucket grants, workload tokens for it), plus the ' +
+      "caller's own account rows without a project (register, login, failed login, logout, MFA). Another " +
+      "member's account rows are never shown: adding a user to a project does not open their login history. " +
+      'An API key sees project rows only. Oldest first.',
     family: 'monitor',
-    summary:
-      'Security events of the project: its own events, plus account events (logins, MFA) of users who are its members',
+    summary: "Security events of the project, plus the caller's own account events (logins, MFA)",
     query: AuditLogListQuery,
     response: AuditLog,
     list: true,

@@ -1,17 +1,18 @@
 import { v1 } from '@nimbus/sdk/contract';
 import { type AuditLogRow, auditLogs } from '../../../core/activity';
 import { defineHandlers, paginate } from '../../../core/handler';
-import { memberships } from '../../../core/tables';
 
 /**
- * Which audit rows a project sees. Project events (keys, roles, members) carry its id. Account
- * events (login, failed login, MFA, logout) carry none: the project sees those of users who are
- * its members now, except rows that name another project (a workload token issued for it).
+ * Which audit rows a project shows its caller. Project events (keys, roles, members, workload
+ * tokens) carry its id: those of this project. Account events (register, login, failed login,
+ * MFA, logout) carry none: only the caller's own, never another member's: adding someone to a
+ * project must not open their login history to its owner. Older rows of a workload token name
+ * their project in details only: one naming another project is left out.
  */
-function visibleTo(projectId: string, members: ReadonlySet<string>) {
+function visibleTo(projectId: string, callerId: string | undefined) {
   return (row: AuditLogRow): boolean => {
     if (row.project_id !== undefined && row.project_id !== null) return row.project_id === projectId;
-    if (row.user_id === null || !members.has(row.user_id)) return false;
+    if (callerId === undefined || row.user_id !== callerId) return false;
     const named = row.details.project_id;
     return named === undefined || named === projectId;
   };
@@ -20,19 +21,15 @@ function visibleTo(projectId: string, members: ReadonlySet<string>) {
 export const auditLogHandlers = defineHandlers(v1.auditLogs, {
   list(ctx) {
     const store = ctx.runtime.store;
-    const members = new Set(
-      store
-        .table(memberships)
-        .list(ctx.projectId)
-        .map((m) => m.user_id),
-    );
+    // An API key is no account: it sees the project's events only.
+    const callerId = ctx.principal?.kind === 'user' ? ctx.principal.userId : undefined;
     const { event, outcome, user_id } = ctx.query;
     const from = ctx.query.from ? new Date(ctx.query.from).toISOString() : undefined;
     const to = ctx.query.to ? new Date(ctx.query.to).toISOString() : undefined;
     const rows = store
       .table(auditLogs)
       .list()
-      .filter(visibleTo(ctx.projectId, members))
+      .filter(visibleTo(ctx.projectId, callerId))
       .filter(
         (row) =>
           (event === undefined || row.event === event) &&
