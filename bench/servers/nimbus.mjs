@@ -1,5 +1,6 @@
 // The reference server (built), in memory or on a state file, in a process of its own.
-// Prints { url, token, projectId, readyMs } as one JSON line when ready; answers 'stats' over IPC.
+// Prints { url, token, projectId, readyMs } as one JSON line when ready; answers 'stats' (and 'gc',
+// a full collection when started with --expose-gc) over IPC.
 // BENCH_STATE: a state file (see bench/state-file.mjs), used with BENCH_TOKEN and BENCH_PROJECT_ID
 // from that file; without them a user registers and logs in, and creates a project of its own.
 // BENCH_EMPTY=1: nothing but the server (start-up time).
@@ -25,6 +26,10 @@ process.on('message', (message) => {
   if (message === 'reset-stats') {
     delay.reset();
     process.send({ ok: true });
+  } else if (message === 'gc') {
+    // Started with --expose-gc: what is still held, without the garbage a later collection frees.
+    globalThis.gc?.();
+    process.send({ ok: globalThis.gc !== undefined });
   } else if (message === 'stats') {
     const memory = process.memoryUsage();
     process.send({

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@nimbus/sdk/contract';
+import { BoundedCache, stringBytes } from './bounded-cache';
 import { HttpError } from './http-error';
 import type { Reply } from './request';
 import { sha256 } from './secrets';
@@ -7,17 +8,25 @@ interface Entry {
   bodyHash: string;
   expiresAt: number;
   reply: Promise<Reply>;
+  /** The answer's body, once there is one: what the entry weighs. */
+  replyBytes: number;
 }
 
 const TTL_MS = 24 * 3600 * 1000;
+/** Past either cap the oldest keys are forgotten (a replay of one then runs the call again). */
 const MAX_ENTRIES = 10_000;
+const MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * `Idempotency-Key` on POST: the same key and body answer the first result (even while
  * it is still running); the same key with another body is 409.
  */
 export class IdempotencyCache {
-  #entries = new Map<string, Entry>();
+  readonly #entries = new BoundedCache<Entry>({
+    maxEntries: MAX_ENTRIES,
+    maxBytes: MAX_BYTES,
+    bytesOf: (id, entry) => stringBytes(id) + entry.replyBytes + 256,
+  });
 
   async run(
     scope: string,
@@ -41,26 +50,28 @@ export class IdempotencyCache {
       return { ...first, headers: { ...first.headers, 'idempotent-replayed': 'true' } };
     }
     const reply = execute();
-    const entry: Entry = { bodyHash, expiresAt: now + TTL_MS, reply };
+    const entry: Entry = { bodyHash, expiresAt: now + TTL_MS, reply, replyBytes: 0 };
     this.#entries.set(id, entry);
-    this.#evict(now);
     try {
       const done = await reply;
       // Errors are not remembered: a retry after a failure must be able to succeed.
-      if (done.status >= 400) this.#entries.delete(id);
+      if (this.#entries.get(id) === entry) {
+        if (done.status >= 400) this.#entries.delete(id);
+        else {
+          entry.replyBytes = bodyBytes(done.body);
+          this.#entries.set(id, entry);
+        }
+      }
       // The caller adds its own headers to what it answers: the remembered reply stays as it was.
       return { ...done, headers: { ...done.headers } };
     } catch (error) {
-      this.#entries.delete(id);
+      if (this.#entries.get(id) === entry) this.#entries.delete(id);
       throw error;
     }
   }
+}
 
-  #evict(now: number): void {
-    if (this.#entries.size <= MAX_ENTRIES) return;
-    for (const [id, entry] of this.#entries) {
-      if (entry.expiresAt <= now || this.#entries.size > MAX_ENTRIES) this.#entries.delete(id);
-      else break;
-    }
-  }
+function bodyBytes(body: Reply['body']): number {
+  if (body === null) return 0;
+  return typeof body === 'string' ? stringBytes(body) : body.byteLength;
 }

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
+import { BoundedCache, stringBytes } from './bounded-cache';
 import type { RequestTarget } from './request-target';
 import { parseOr400 } from './validation';
 
-/** Query strings remembered per schema; clients repeat a handful (`?per_page=20`). */
-const REMEMBERED_PER_SCHEMA = 1_000;
+/**
+ * Query strings remembered, over all schemas; clients repeat a handful (`?per_page=20`). A longer
+ * string is rare and would push those out: it is parsed every time.
+ */
+const MAX_REMEMBERED = { entries: 5_000, bytes: 4 * 1024 * 1024, chars: 512 };
 
 type Query = Record<string, unknown>;
 
@@ -14,21 +18,34 @@ type Query = Record<string, unknown>;
  * values are kept (a list would be shared between the copies).
  */
 export class QueryParser {
-  readonly #parsed = new WeakMap<z.ZodType, Map<string, Query>>();
+  readonly #schemaIds = new WeakMap<z.ZodType, number>();
+  #nextSchemaId = 0;
+  readonly #parsed = new BoundedCache<Query>({
+    maxEntries: MAX_REMEMBERED.entries,
+    maxBytes: MAX_REMEMBERED.bytes,
+    // The key holds the string, the parsed values at most as much again, plus the object.
+    bytesOf: (key) => 2 * stringBytes(key) + 128,
+  });
 
   parse(schema: z.ZodType, target: RequestTarget): Query {
-    let known = this.#parsed.get(schema);
-    const remembered = known?.get(target.search);
-    if (remembered) return { ...remembered };
+    const remembered = target.search.length <= MAX_REMEMBERED.chars;
+    // `search` is '' or starts with '?': the id before it cannot run into it.
+    const key = remembered ? `${this.#idOf(schema)}${target.search}` : '';
+    const known = remembered ? this.#parsed.get(key) : undefined;
+    if (known) return { ...known };
     const query = parseOr400(schema, queryObject(target.searchParams), 'query') as Query;
-    if (!isFlat(query)) return query;
-    if (!known) {
-      known = new Map();
-      this.#parsed.set(schema, known);
-    }
-    if (known.size >= REMEMBERED_PER_SCHEMA) known.delete(known.keys().next().value!);
-    known.set(target.search, query);
+    if (!remembered || !isFlat(query)) return query;
+    this.#parsed.set(key, query);
     return { ...query };
+  }
+
+  #idOf(schema: z.ZodType): number {
+    let id = this.#schemaIds.get(schema);
+    if (id === undefined) {
+      id = this.#nextSchemaId++;
+      this.#schemaIds.set(schema, id);
+    }
+    return id;
   }
 }
 

@@ -1,7 +1,16 @@
+import { stringBytes } from './bounded-cache';
+
+/** Callers counted one by one per window; past either cap, new callers share one count. */
+const MAX_CALLERS = 10_000;
+const MAX_CALLER_BYTES = 4 * 1024 * 1024;
+/** Not a header value a caller can send (header values cannot hold a line break). */
+const OVERFLOW = '\n';
+
 /** A fixed one-minute window per caller; only used when rate limiting is switched on. */
 export class RateLimiter {
   #windowStart = 0;
   #counts = new Map<string, number>();
+  #bytes = 0;
 
   constructor(private readonly perMinute: number) {}
 
@@ -10,9 +19,18 @@ export class RateLimiter {
     if (now - this.#windowStart >= 60_000) {
       this.#windowStart = now;
       this.#counts.clear();
+      this.#bytes = 0;
     }
-    const count = (this.#counts.get(caller) ?? 0) + 1;
-    this.#counts.set(caller, count);
+    // The caller is the client's own header: a flood of distinct ones is counted together, which
+    // bounds the map and still limits the flood.
+    let key = caller;
+    if (!this.#counts.has(key)) {
+      const bytes = stringBytes(key) + 64;
+      if (this.#counts.size >= MAX_CALLERS || this.#bytes + bytes > MAX_CALLER_BYTES) key = OVERFLOW;
+      else this.#bytes += bytes;
+    }
+    const count = (this.#counts.get(key) ?? 0) + 1;
+    this.#counts.set(key, count);
     return count > this.perMinute ? Math.ceil((this.#windowStart + 60_000 - now) / 1000) : 0;
   }
 }

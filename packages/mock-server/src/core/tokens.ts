@@ -1,3 +1,4 @@
+import { BoundedCache, stringBytes } from './bounded-cache';
 import { onFirstUse } from './on-first-use';
 import { fromBase64Url } from './secrets';
 
@@ -26,8 +27,8 @@ export type VerifyFailure = 'expired' | 'invalid';
 
 export type VerifyResult = { claims: TokenClaims } | { failure: VerifyFailure };
 
-/** How many verified tokens are remembered; clients reuse one token for many calls. */
-const VERIFIED_CACHE_SIZE = 10_000;
+/** How many verified tokens are remembered, and their bytes; clients reuse one token for many calls. */
+const VERIFIED_CACHE = { maxEntries: 10_000, maxBytes: 16 * 1024 * 1024 };
 
 /**
  * Signs and verifies HS256 JWTs with the server secret, on the simulated clock.
@@ -37,7 +38,11 @@ const VERIFIED_CACHE_SIZE = 10_000;
 export class TokenService {
   readonly #key: Uint8Array;
   readonly #now: () => number;
-  readonly #verified = new Map<string, TokenClaims>();
+  readonly #verified = new BoundedCache<TokenClaims>({
+    ...VERIFIED_CACHE,
+    // The token, and its claims as they were in it (less than the token itself).
+    bytesOf: (token) => 2 * stringBytes(token) + 256,
+  });
 
   constructor(secret: string, now: () => number) {
     this.#key = fromBase64Url(secret);
@@ -70,8 +75,6 @@ export class TokenService {
       if (payload.typ !== 'access' && payload.typ !== 'workload') return { failure: 'invalid' };
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { failure: 'invalid' };
       const claims = payload as unknown as TokenClaims;
-      if (this.#verified.size >= VERIFIED_CACHE_SIZE)
-        this.#verified.delete(this.#verified.keys().next().value!);
       this.#verified.set(token, claims);
       return { claims };
     } catch (error) {

@@ -8,6 +8,7 @@ import {
   type PolicyScalar,
   parsePolicyRule,
 } from '@nimbus/sdk/contract';
+import { BoundedCache, stringBytes } from '../../../core/bounded-cache';
 import { HttpError } from '../../../core/http-error';
 
 /** The resource a rule looks at: its type and its stored (or candidate) fields. */
@@ -23,10 +24,15 @@ export interface Verdict {
 }
 
 // Rules and patterns are compiled once and reused by every request; a bound keeps a tenant
-// that writes many distinct rules from growing these maps without limit.
-const CACHE_LIMIT = 512;
-const rules = new Map<string, PolicyRule>();
-const patterns = new Map<string, RegExp>();
+// that writes many distinct rules from growing these maps without limit. The compiled form is
+// counted as a few times its source.
+const CACHE_LIMITS = {
+  maxEntries: 512,
+  maxBytes: 4 * 1024 * 1024,
+  bytesOf: (source: string) => 4 * stringBytes(source) + 256,
+};
+const rules = new BoundedCache<PolicyRule>(CACHE_LIMITS);
+const patterns = new BoundedCache<RegExp>(CACHE_LIMITS);
 const MAX_REASON_CHARS = 1024;
 
 /**
@@ -37,7 +43,7 @@ export function compiledRule(definition: string): PolicyRule | undefined {
   let rule = rules.get(definition);
   if (!rule) {
     rule = parsePolicyRule(definition).rule;
-    if (rule) remember(rules, definition, rule);
+    if (rule) rules.set(definition, rule);
   }
   return rule;
 }
@@ -193,14 +199,9 @@ function regex(pattern: string): RegExp {
   let compiled = patterns.get(pattern);
   if (!compiled) {
     compiled = new RegExp(pattern);
-    remember(patterns, pattern, compiled);
+    patterns.set(pattern, compiled);
   }
   return compiled;
-}
-
-function remember<V>(cache: Map<string, V>, key: string, value: V): void {
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(key, value);
 }
 
 function show(value: unknown): string {
