@@ -60,7 +60,11 @@ export interface NimbusOptions {
    * `NIMBUS_LOG` when not given.
    */
   logLevel?: ClientLogLevel;
-  /** Where the log lines go; default `console` (in Node, a console on stderr). */
+  /**
+   * Where the log lines go; default `console` (in Node, a console on stderr). Called fields
+   * first, `logger.info({ requestId, retries, durationMs }, message)`, as pino and bunyan take
+   * it; a console is called message first.
+   */
   logger?: Logger;
 }
 

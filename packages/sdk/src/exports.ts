@@ -27,7 +27,7 @@ export {
   WebhookVerificationError,
   type WebhookVerificationFailure,
 } from './core/errors';
-export type { ClientLogLevel, Logger } from './core/logger';
+export type { ClientLogLevel, LogFields, Logger } from './core/logger';
 export { Page, PagePromise } from './core/pagination';
 export type { CallInput, RawInput, RequestOptions } from './core/request';
 export type { Route } from './core/route';

@@ -6,7 +6,14 @@
 import { Console } from 'node:console';
 import type { NimbusOptions } from './base-client';
 import { NimbusError } from './core/errors';
-import { type ClientLogLevel, isLogLevel, LOG_LEVELS, type Logger } from './core/logger';
+import {
+  asLogger,
+  type ClientLogLevel,
+  consoleMethod,
+  isLogLevel,
+  LOG_LEVELS,
+  type Logger,
+} from './core/logger';
 import { type Fetch, startExchange, withExchange } from './core/transport';
 import { interceptedFetch } from './core/transport-intercept';
 import { nodeWebSocket } from './core/websocket-node';
@@ -45,20 +52,20 @@ export const nodeFetch = withExchange(
   (url, init) => startExchange(interceptedFetch() ?? loaded ?? loadingUndici, url, init),
 );
 
-let stderrConsole: Logger | undefined;
+let stderrConsole: Console | undefined;
 
 /** Made on the first line logged: opening stderr costs a program that never logs a few milliseconds. */
-function stderr(): Logger {
+function stderr(): Console {
   stderrConsole ??= new Console({ stdout: process.stderr });
   return stderrConsole;
 }
 
 /** The default logger: a console on stderr, so logs never mix with a program's output (the CLI's JSON). */
 const stderrLogger: Logger = {
-  error: (message, ...details) => stderr().error(message, ...details),
-  warn: (message, ...details) => stderr().warn(message, ...details),
-  info: (message, ...details) => stderr().info(message, ...details),
-  debug: (message, ...details) => stderr().debug(message, ...details),
+  error: consoleMethod(stderr, 'error'),
+  warn: consoleMethod(stderr, 'warn'),
+  info: consoleMethod(stderr, 'info'),
+  debug: consoleMethod(stderr, 'debug'),
 };
 
 /** `NIMBUS_LOG`, checked: an unknown value is reported on `logger` and logging stays off. */
@@ -66,7 +73,8 @@ function envLogLevel(logger: Logger): ClientLogLevel {
   const value = process.env.NIMBUS_LOG;
   if (value === undefined || value === '') return 'off';
   if (isLogLevel(value)) return value;
-  logger.warn(
+  asLogger(logger).warn(
+    { NIMBUS_LOG: value },
     `NIMBUS_LOG is ${JSON.stringify(value)}; expected one of ${LOG_LEVELS.join(', ')}. Logging stays off.`,
   );
   return 'off';

@@ -16,7 +16,7 @@ afterEach(() => {
 
 function recordingLogger() {
   const lines: string[] = [];
-  const record = (message: string) => {
+  const record = (_fields: object, message: string) => {
     lines.push(message);
   };
   const logger: Logger = { error: record, warn: record, info: record, debug: record };

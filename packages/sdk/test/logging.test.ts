@@ -1,6 +1,7 @@
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '@nimbus/mock-server/testing';
 import { type ClientLogLevel, type Logger, Nimbus, NimbusError, NotFoundError } from '@nimbus/sdk';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The logger against the reference server on an ephemeral port: what each level reports,
 // and that no credential reaches a log line at any level.
@@ -8,15 +9,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 interface Line {
   level: keyof Logger;
   message: string;
-  details: unknown[];
+  fields: Record<string, unknown>;
 }
 
 function recordingLogger(): Logger & { lines: Line[]; text(): string } {
   const lines: Line[] = [];
-  const at =
-    (level: keyof Logger) =>
-    (message: string, ...details: unknown[]) =>
-      lines.push({ level, message, details });
+  const at = (level: keyof Logger) => (fields: Record<string, unknown>, message: string) =>
+    lines.push({ level, message, fields });
   return {
     lines,
     error: at('error'),
@@ -58,7 +57,7 @@ describe('logLevel', () => {
     expect(line?.level).toBe('info');
     expect(line?.message).toBe(`GET ${mock.url}/api/v1/users/me 200`);
     expect(requestId).toMatch(/\S/);
-    expect(line?.details[0]).toMatchObject({ requestId, retries: 0, durationMs: expect.any(Number) });
+    expect(line?.fields).toMatchObject({ requestId, retries: 0, durationMs: expect.any(Number) });
   });
 
   it('warn: each retry, with the status and the wait; info then reports the retries', async () => {
@@ -69,7 +68,7 @@ describe('logLevel', () => {
 
     expect(logger.lines.map((l) => l.level)).toEqual(['warn', 'info']);
     expect(logger.lines[0]?.message).toMatch(/^GET \S+\/api\/v1\/users\/me 503; retry 1 of 2 in \d+ ms$/);
-    expect(logger.lines[1]?.details[0]).toMatchObject({ retries: 1 });
+    expect(logger.lines[1]?.fields).toMatchObject({ retries: 1 });
   });
 
   it('error: a call that fails for good with a 5xx, but not a 4xx the caller handles', async () => {
@@ -92,7 +91,7 @@ describe('logLevel', () => {
 
     expect(logger.lines.map((l) => l.level)).toEqual(['debug', 'debug', 'info']);
     expect(logger.lines[0]?.message).toBe(`GET ${mock.url}/api/v1/instances?per_page=5 sending`);
-    expect(logger.lines[0]?.details[0]).toMatchObject({
+    expect(logger.lines[0]?.fields).toMatchObject({
       headers: { authorization: '***', 'x-project-id': tenant.project.id },
       attempt: 1,
     });
@@ -133,7 +132,7 @@ describe('logLevel', () => {
       env,
     });
 
-    const sent = logger.lines.filter((l) => l.message.endsWith(' sending')).map((l) => l.details[0]);
+    const sent = logger.lines.filter((l) => l.message.endsWith(' sending')).map((l) => l.fields);
     expect(sent[0]).toMatchObject({ body: { email, password: '***' } });
     expect(sent[1]).toMatchObject({
       body: { name: 'billing', env: { DB_PASS: '***', STRIPE_KEY: '***' } },
@@ -153,5 +152,37 @@ describe('logLevel', () => {
     expect(() => new Nimbus({ baseUrl: mock.url, logLevel: 'verbose' as ClientLogLevel })).toThrow(
       /logLevel must be one of off, error, warn, info, debug/,
     );
+  });
+});
+
+describe('the loggers the README names', () => {
+  it('pino keeps the fields of each line as fields', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+
+    const { requestId } = await clientAt('info', logger).users.me().withResponse();
+
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: `GET ${mock.url}/api/v1/users/me 200`,
+        requestId,
+        retries: 0,
+        durationMs: expect.any(Number),
+      }),
+    ]);
+  });
+
+  it('console prints the message first, then the fields', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      const { requestId } = await clientAt('info', console).users.me().withResponse();
+
+      expect(info.mock.calls).toEqual([
+        [`GET ${mock.url}/api/v1/users/me 200`, expect.objectContaining({ requestId, retries: 0 })],
+      ]);
+    } finally {
+      info.mockRestore();
+    }
   });
 });

@@ -3,12 +3,19 @@ import { NimbusError } from './errors';
 /** How much the client logs, from nothing to every attempt. Each level includes those before it. */
 export type ClientLogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
-/** Where the client logs: `console` fits, as do pino, winston and most other loggers. */
+/** What a log line reports beside its message: `requestId`, `retries`, `durationMs`, `headers`, ... */
+export type LogFields = Record<string, unknown>;
+
+/**
+ * Where the client logs. Each method takes the fields first and the message second, as pino and
+ * bunyan do (they keep the fields as fields: given the message first, pino drops them), so
+ * either is passed as it is. A `console` is adapted: it prints the message, then the fields.
+ */
 export interface Logger {
-  error(message: string, ...details: unknown[]): void;
-  warn(message: string, ...details: unknown[]): void;
-  info(message: string, ...details: unknown[]): void;
-  debug(message: string, ...details: unknown[]): void;
+  error(fields: LogFields, message: string): void;
+  warn(fields: LogFields, message: string): void;
+  info(fields: LogFields, message: string): void;
+  debug(fields: LogFields, message: string): void;
 }
 
 /**
@@ -29,10 +36,39 @@ export function checkLogLevel(level: unknown, source: string): ClientLogLevel {
   throw new NimbusError(`${source} must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(level)}`);
 }
 
+type LevelName = Exclude<ClientLogLevel, 'off'>;
+
+/** The global console, or one made with `new Console(...)` (Node). */
+function isConsole(logger: unknown): logger is Console {
+  const { console } = globalThis;
+  return logger === console || (typeof console.Console === 'function' && logger instanceof console.Console);
+}
+
+/** A console's method in the `Logger` shape: the message first, then the fields when there are any. */
+export function consoleMethod(target: () => Console, name: LevelName): Logger[LevelName] {
+  return (fields, message) => {
+    if (Object.keys(fields).length === 0) target()[name](message);
+    else target()[name](message, fields);
+  };
+}
+
+/** `logger`, or a console adapted to the `Logger` shape. */
+export function asLogger(logger: Logger): Logger {
+  if (!isConsole(logger)) return logger;
+  const target = () => logger;
+  return {
+    error: consoleMethod(target, 'error'),
+    warn: consoleMethod(target, 'warn'),
+    info: consoleMethod(target, 'info'),
+    debug: consoleMethod(target, 'debug'),
+  };
+}
+
 export function levelled(logger: Logger, level: ClientLogLevel): LevelledLogger {
   const rank = LOG_LEVELS.indexOf(level);
-  const at = (name: Exclude<ClientLogLevel, 'off'>) =>
-    LOG_LEVELS.indexOf(name) <= rank ? logger[name].bind(logger) : undefined;
+  const adapted = asLogger(logger);
+  const at = (name: LevelName) =>
+    LOG_LEVELS.indexOf(name) <= rank ? adapted[name].bind(adapted) : undefined;
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }
 

@@ -163,11 +163,14 @@ async function sendWithRetries(
   const body = log.debug ? await loggableBody(endpoint, init.body) : undefined;
   for (let retry = 0; ; retry++) {
     const canRetry = retryable && retry < maxRetries;
-    log.debug?.(`${line} sending`, {
-      headers: loggableHeaders(init.headers as HeaderRecord),
-      ...(body !== undefined && { body }),
-      attempt: retry + 1,
-    });
+    log.debug?.(
+      {
+        headers: loggableHeaders(init.headers as HeaderRecord),
+        ...(body !== undefined && { body }),
+        attempt: retry + 1,
+      },
+      `${line} sending`,
+    );
     let received: ReceivedResponse;
     try {
       received = await send(ctx.fetch, url, init, sendOptions);
@@ -175,11 +178,12 @@ async function sendWithRetries(
       // APITimeoutError is an APIConnectionError; a user abort is not, and is never retried.
       if (!canRetry || !(error instanceof APIConnectionError)) {
         const report = error instanceof APIUserAbortError ? log.info : log.error;
-        report?.(`${line} failed: ${describeError(error)}`, outcome(started, retry, null));
+        report?.(outcome(started, retry, null), `${line} failed: ${describeError(error)}`);
         throw error;
       }
       const delayMs = retryDelayMs(retry);
       log.warn?.(
+        { retry: retry + 1, delayMs: Math.round(delayMs) },
         `${line} failed: ${describeError(error)}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`,
       );
       await sleep(delayMs, options.signal);
@@ -187,22 +191,23 @@ async function sendWithRetries(
     }
     const { status } = received;
     const requestId = logging ? received.header('x-request-id') : null;
-    log.debug?.(`${line} answered ${status}`, { requestId, attempt: retry + 1 });
+    log.debug?.({ requestId, attempt: retry + 1 }, `${line} answered ${status}`);
     if (status >= 200 && status <= 299) {
-      log.info?.(`${line} ${status}`, outcome(started, retry, requestId));
+      log.info?.(outcome(started, retry, requestId), `${line} ${status}`);
       return received;
     }
     const { headers } = received.response;
     if (!canRetry || !isRetryableStatus(status)) {
       const error = APIError.generate(status, errorBody(received.body), headers);
       const report = status >= 500 ? log.error : log.info;
-      report?.(`${line} ${status}${error.code ? ` ${error.code}` : ''}`, outcome(started, retry, requestId));
+      report?.(outcome(started, retry, requestId), `${line} ${status}${error.code ? ` ${error.code}` : ''}`);
       throw error;
     }
     const delayMs = retryDelayMs(retry, headers);
-    log.warn?.(`${line} ${status}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`, {
-      requestId,
-    });
+    log.warn?.(
+      { requestId, retry: retry + 1, delayMs: Math.round(delayMs) },
+      `${line} ${status}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delayMs)} ms`,
+    );
     await sleep(delayMs, options.signal);
   }
 }
