@@ -26,8 +26,16 @@ export interface NimbusOptions {
   accessToken?: string;
   /** Lets the client renew an expired access token on its own (see `Session`). */
   refreshToken?: string;
-  /** Authenticates through `X-API-Key` when the client holds no access token. */
+  /**
+   * Authenticates through `X-API-Key` when the client holds no access token. In Node,
+   * `NIMBUS_API_KEY` when neither `apiKey` nor `accessToken` is given.
+   */
   apiKey?: string;
+  /**
+   * The secret `client.webhooks` verifies and signs deliveries with when a call names none. In
+   * Node, `NIMBUS_WEBHOOK_SECRET` when not given.
+   */
+  webhookSecret?: string;
   /**
    * The reference server's control token, sent on its control routes (`client.mock`) when the
    * server was started with one (`--control-token`, or made at start on a non-loopback address).
@@ -114,6 +122,11 @@ export class BaseNimbus {
   /** The tokens, shared with every `withProject()` copy of this client. */
   get session(): Session {
     return this.#context.session;
+  }
+
+  /** What `client.webhooks` verifies with when a call names no secret (see `NimbusOptions.webhookSecret`). */
+  get webhookSecret(): string | undefined {
+    return this.#options.webhookSecret;
   }
 
   /** How this client opens WebSockets (see `NimbusOptions.webSocket`). */

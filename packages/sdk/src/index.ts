@@ -17,7 +17,8 @@ export { nodeFetch } from './node-defaults';
  * connection pool shared by every client in the process, and honours `HTTP_PROXY`,
  * `HTTPS_PROXY` and `NO_PROXY`; a `fetch` option replaces all of that. When something has
  * replaced `globalThis.fetch` (msw's `setupServer`, nock), calls go through it instead.
- * `baseUrl` and `logLevel` default to `NIMBUS_BASE_URL` and `NIMBUS_LOG`.
+ * `baseUrl`, `logLevel`, `apiKey` (without an `accessToken`) and `webhookSecret` default to
+ * `NIMBUS_BASE_URL`, `NIMBUS_LOG`, `NIMBUS_API_KEY` and `NIMBUS_WEBHOOK_SECRET`.
  *
  * @example
  * import { Nimbus } from '@nimbus/sdk';

@@ -1,7 +1,7 @@
 /**
  * What the Node entries (`@nimbus/sdk` and `@nimbus/sdk/base`) give a client that its options
  * leave out: undici (or a patched global fetch) as the transport, `ws` for WebSockets, a logger
- * on stderr, and `NIMBUS_BASE_URL` / `NIMBUS_LOG`.
+ * on stderr, and `NIMBUS_BASE_URL`, `NIMBUS_LOG`, `NIMBUS_API_KEY` and `NIMBUS_WEBHOOK_SECRET`.
  */
 import { Console } from 'node:console';
 import type { NimbusOptions } from './base-client';
@@ -87,9 +87,13 @@ export function withNodeDefaults(options: NimbusOptions): NimbusOptions {
     throw new NimbusError('No baseUrl: pass `baseUrl` in the Nimbus options or set NIMBUS_BASE_URL.');
   }
   const logger = options.logger ?? stderrLogger;
+  const { env } = process;
   return {
     ...options,
     baseUrl,
+    // A client given an access token is not meant to fall back on the environment's key (after a logout).
+    apiKey: options.apiKey ?? (options.accessToken ? undefined : env.NIMBUS_API_KEY || undefined),
+    webhookSecret: options.webhookSecret ?? (env.NIMBUS_WEBHOOK_SECRET || undefined),
     fetch: options.fetch ?? nodeFetch,
     webSocket: options.webSocket ?? nodeWebSocket,
     logger,

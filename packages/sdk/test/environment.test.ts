@@ -79,3 +79,44 @@ describe('NIMBUS_LOG', () => {
     ]);
   });
 });
+
+/** A transport that answers 200 `{}` and keeps the headers of each request. */
+function headerRecorder() {
+  const sent: Record<string, string>[] = [];
+  const fetch = async (_url: string, init: RequestInit) => {
+    sent.push({ ...(init.headers as Record<string, string>) });
+    return Response.json({ data: {} });
+  };
+  return { fetch, sent };
+}
+
+describe('NIMBUS_API_KEY', () => {
+  it('is sent as X-API-Key when neither apiKey nor accessToken is given', async () => {
+    vi.stubEnv('NIMBUS_API_KEY', 'nk_from_env');
+    const { fetch, sent } = headerRecorder();
+
+    await new Nimbus({ baseUrl: mock.url, fetch, projectId: 'p' }).instances.retrieve('i');
+    await new Nimbus({ baseUrl: mock.url, fetch, projectId: 'p', apiKey: 'nk_option' }).instances.retrieve(
+      'i',
+    );
+    await new Nimbus({ baseUrl: mock.url, fetch, projectId: 'p', accessToken: 't' }).instances.retrieve('i');
+
+    expect(sent.map((headers) => headers['x-api-key'])).toEqual(['nk_from_env', 'nk_option', undefined]);
+  });
+});
+
+describe('NIMBUS_WEBHOOK_SECRET', () => {
+  it('is the webhook secret when the webhookSecret option does not give one', async () => {
+    vi.stubEnv('NIMBUS_WEBHOOK_SECRET', 'whsec_env');
+    const body = '{}';
+
+    const headers = await new Nimbus({ baseUrl: mock.url }).webhooks.sign(body);
+
+    await expect(
+      new Nimbus({ baseUrl: mock.url, webhookSecret: 'whsec_env' }).webhooks.verifySignature(body, headers),
+    ).resolves.toBeUndefined();
+    expect(new Nimbus({ baseUrl: mock.url, webhookSecret: 'whsec_option' }).webhookSecret).toBe(
+      'whsec_option',
+    );
+  });
+});

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type MockServer, seedTenant, startMockServer } from '@nimbus/mock-server/testing';
-import { type CloudEvent, isPlatformEvent, type Nimbus, WebhookVerificationError } from '@nimbus/sdk';
+import { type CloudEvent, isPlatformEvent, Nimbus, WebhookVerificationError } from '@nimbus/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Event Grid deliveries (docs/decisions/0005-event-grid-delivery.md) from the reference server to a real HTTP receiver,
@@ -151,6 +151,46 @@ describe('client.webhooks', () => {
       toleranceSeconds: 600,
     });
     expect(event.type).toBe('order.created');
+  });
+
+  it('says how long ago a stale delivery was signed, or how far ahead', async () => {
+    const body = '{}';
+    const now = Math.floor(Date.now() / 1000);
+    for (const [timestamp, when] of [
+      [now - 3600, /signed 360\d s ago; at most 300 s/],
+      [now + 3600, /signed 3\d{3} s ahead of now; at most 300 s/],
+    ] as const) {
+      const headers = await client.webhooks.sign(body, { secret: 's', timestamp });
+      const error = await refusal(client.webhooks.verifySignature(body, headers, 's'));
+      expect(error.reason).toBe('stale_timestamp');
+      expect(error.message).toMatch(when);
+    }
+  });
+
+  it('sign() gives the headers the server sends with a delivery', async () => {
+    const { delivery, secret } = await deliveryOf('order.*', publishOrder);
+    const timestamp = Number(/^t=(\d+),/.exec(String(delivery.headers['x-nimbus-signature']))?.[1]);
+
+    const headers = await client.webhooks.sign(delivery.body, { secret, timestamp });
+
+    const { 'content-type': type, 'user-agent': agent, 'x-nimbus-signature': signature } = delivery.headers;
+    expect(headers).toEqual({ 'content-type': type, 'user-agent': agent, 'x-nimbus-signature': signature });
+  });
+
+  it("verifies and signs with the client's webhookSecret when a call names none", async () => {
+    const { delivery, secret } = await deliveryOf('order.*', publishOrder);
+    const own = new Nimbus({ baseUrl: mock.url, webhookSecret: secret });
+
+    await expect(own.webhooks.unwrap(delivery.body, delivery.headers)).resolves.toMatchObject({
+      type: 'order.created',
+    });
+    const body = delivery.body.toString('utf8');
+    await expect(own.webhooks.unwrap(body, await own.webhooks.sign(body))).resolves.toMatchObject({
+      type: 'order.created',
+    });
+    await expect(client.webhooks.unwrap(delivery.body, delivery.headers)).rejects.toThrow(
+      /No webhook secret.*webhookSecret.*NIMBUS_WEBHOOK_SECRET/,
+    );
   });
 
   it('rejects a missing or malformed signature header', async () => {

@@ -76,6 +76,13 @@ export function isPlatformEvent(event: CloudEvent): event is PlatformEvent {
 /** The headers of a delivery: a Fetch `Headers`, or a plain object such as Node's `req.headers`. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
+export interface WebhookSignOptions {
+  /** The subscription's secret; default the client's `webhookSecret`. */
+  secret?: string;
+  /** When it was signed, in Unix seconds; default now. */
+  timestamp?: number;
+}
+
 export interface WebhookVerifyOptions {
   /**
    * How far the signature's timestamp may be from now, either way, in seconds; default 300.
@@ -85,6 +92,11 @@ export interface WebhookVerifyOptions {
 }
 
 const SIGNATURE_HEADER = 'x-nimbus-signature';
+/** The headers Event Grid sends with every delivery besides its signature. */
+const DELIVERY_HEADERS = {
+  'content-type': 'application/cloudevents+json',
+  'user-agent': 'Nimbus-EventGrid/1.0',
+};
 const DEFAULT_TOLERANCE_SECONDS = 300;
 const encoder = new TextEncoder();
 
@@ -97,14 +109,15 @@ const encoder = new TextEncoder();
 export class Webhooks extends APIResource {
   /**
    * Verifies the delivery and answers its event. Pass the body exactly as received (the raw
-   * bytes or text, not re-serialised JSON).
+   * bytes or text, not re-serialised JSON). `secret` defaults to the client's `webhookSecret`
+   * option (in Node, `NIMBUS_WEBHOOK_SECRET`).
    *
    * @throws WebhookVerificationError on a missing, malformed, wrong or stale signature, or a
    *   signed body that is not a CloudEvent.
    * @example
    * app.post('/hooks/nimbus', express.raw({ type: '*\/*' }), async (req, res) => {
    *   try {
-   *     const event = await client.webhooks.unwrap(req.body, req.headers, process.env.NIMBUS_WEBHOOK_SECRET!);
+   *     const event = await client.webhooks.unwrap(req.body, req.headers);
    *     if (event.type === 'budget.threshold_exceeded') await notifyFinance(event.data);
    *     res.sendStatus(204);
    *   } catch (error) {
@@ -116,7 +129,7 @@ export class Webhooks extends APIResource {
   async unwrap(
     body: string | Uint8Array,
     headers: WebhookHeaders,
-    secret: string,
+    secret?: string,
     options?: WebhookVerifyOptions,
   ): Promise<CloudEvent> {
     await this.verifySignature(body, headers, secret, options);
@@ -133,12 +146,10 @@ export class Webhooks extends APIResource {
   async verifySignature(
     body: string | Uint8Array,
     headers: WebhookHeaders,
-    secret: string,
+    secret?: string,
     options: WebhookVerifyOptions = {},
   ): Promise<void> {
-    if (typeof secret !== 'string' || secret === '') {
-      throw new NimbusError('No webhook secret: pass the subscription secret to verify deliveries with.');
-    }
+    const key = this.#secret(secret);
     const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
     if (typeof tolerance !== 'number' || Number.isNaN(tolerance) || tolerance < 0) {
       throw new NimbusError(`toleranceSeconds must be a number >= 0; got ${String(tolerance)}`);
@@ -152,7 +163,7 @@ export class Webhooks extends APIResource {
     }
     const { timestamp, signatures } = parseSignatureHeader(header);
 
-    const expected = await hmacSha256(secret, concat(encoder.encode(`${timestamp}.`), bytesOf(body)));
+    const expected = await signatureOf(key, timestamp, body);
     // Every candidate is compared in full, so the time taken says nothing about which bytes matched.
     let matched = false;
     for (const candidate of signatures) matched = constantTimeEqual(expected, candidate) || matched;
@@ -164,12 +175,48 @@ export class Webhooks extends APIResource {
     }
     const ageSeconds = Math.floor(Date.now() / 1000) - timestamp;
     if (Math.abs(ageSeconds) > tolerance) {
+      const when = ageSeconds > 0 ? `${ageSeconds} s ago` : `${-ageSeconds} s ahead of now`;
       throw new WebhookVerificationError(
         'stale_timestamp',
-        `The X-Nimbus-Signature timestamp is ${ageSeconds} s from now; at most ${tolerance} s is accepted`,
+        `The X-Nimbus-Signature was signed ${when}; at most ${tolerance} s either way is accepted`,
       );
     }
   }
+
+  /**
+   * The headers Event Grid would send with `body`, signed with `secret` at `timestamp`: for a
+   * receiver's own tests, which then need neither a server nor a real subscription.
+   *
+   * @example
+   * const body = JSON.stringify(event);
+   * const headers = await client.webhooks.sign(body, { secret: 'whsec_test' });
+   * const response = await app.request('/hooks/nimbus', { method: 'POST', headers, body });
+   */
+  async sign(body: string | Uint8Array, options: WebhookSignOptions = {}): Promise<Record<string, string>> {
+    const key = this.#secret(options.secret);
+    const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+    if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
+      throw new NimbusError(`timestamp must be whole Unix seconds >= 0; got ${String(timestamp)}`);
+    }
+    const signature = toHex(await signatureOf(key, timestamp, body));
+    return { ...DELIVERY_HEADERS, [SIGNATURE_HEADER]: `t=${timestamp},v1=${signature}` };
+  }
+
+  /** The secret given, else the client's. */
+  #secret(secret: string | undefined): string {
+    const key = secret ?? this._client.webhookSecret;
+    if (typeof key !== 'string' || key === '') {
+      throw new NimbusError(
+        'No webhook secret: pass the subscription secret, or set the webhookSecret option (NIMBUS_WEBHOOK_SECRET in Node).',
+      );
+    }
+    return key;
+  }
+}
+
+/** The HMAC-SHA256 of `<timestamp>.<body>`, the signed part of a delivery. */
+function signatureOf(secret: string, timestamp: number, body: string | Uint8Array): Promise<Uint8Array> {
+  return hmacSha256(secret, concat(encoder.encode(`${timestamp}.`), bytesOf(body)));
 }
 
 function headerValue(headers: WebhookHeaders, name: string): string | undefined {
@@ -257,6 +304,12 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
   out.set(a);
   out.set(b, a.length);
   return out;
+}
+
+function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
 }
 
 function fromHex(hex: string): Uint8Array {
