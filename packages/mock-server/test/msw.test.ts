@@ -226,3 +226,10 @@ describe('msw state', () => {
     });
   });
 });
+
+describe('createNimbusHandlers outside a browser', () => {
+  it('refuses to go without a baseUrl, which no request could match', () => {
+    expect(() => createNimbusHandlers()).toThrow(TypeError);
+    expect(() => createNimbusHandlers()).toThrow(/needs a baseUrl outside a browser.*'\*' for any origin/);
+  });
+});

@@ -1,5 +1,7 @@
 import {
+  APIConnectionError,
   APIError,
+  APITimeoutError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -109,5 +111,62 @@ describe('APIError.generate', () => {
     expect(error.constructor).toBe(APIError);
     expect(error.message).toBe('418 status code (no error body)');
     expect(error.requestId).toBe('r1');
+  });
+});
+
+describe('messages that say what to do', () => {
+  it('a connection error names the origin and the system error code', async () => {
+    server = await startStubServer(() => ({ status: 200 }));
+    const { url } = server;
+    await server.close();
+    const client = new Nimbus({ baseUrl: url, projectId: PROJECT_ID, maxRetries: 0 });
+
+    const error = await client.instances.retrieve(uuid(1)).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(`Connection error: no answer from ${url} (ECONNREFUSED)`);
+  });
+
+  it('a timeout gives the limit it ran out of', async () => {
+    server = await startStubServer(() => ({ status: 200, body: { data: {} }, delayMs: 1000 }));
+    const client = new Nimbus({ baseUrl: server.url, projectId: PROJECT_ID, maxRetries: 0, timeoutMs: 20 });
+
+    const error = await client.instances.retrieve(uuid(1)).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect((error as Error).message).toBe(
+      `Request timed out: no answer from ${server.url} within 20 ms (timeoutMs)`,
+    );
+  });
+
+  it('a signal that times out (AbortSignal.timeout) is a timeout, not retried', async () => {
+    let attempts = 0;
+    // A transport that never answers: only the signal ends the call.
+    const fetch = (_url: string, init: RequestInit) => {
+      attempts++;
+      return new Promise<Response>((_, reject) => {
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    };
+    const client = new Nimbus({ baseUrl: 'http://nimbus.test', projectId: PROJECT_ID, maxRetries: 2, fetch });
+
+    const error = await client.instances
+      .retrieve(uuid(1), { signal: AbortSignal.timeout(20) })
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect((error as Error).message).toMatch(/signal timed out/);
+    expect(attempts).toBe(1);
+  });
+
+  it('PROJECT_HEADER_REQUIRED says how to give the client a project', async () => {
+    const error = (await errorFor(
+      fail(400, 'PROJECT_HEADER_REQUIRED', 'The X-Project-ID header is required'),
+    )) as APIError;
+
+    expect(error.code).toBe('PROJECT_HEADER_REQUIRED');
+    expect(error.message).toMatch(
+      /^The X-Project-ID header is required\. .*projectId.*withProject\(projectId\)/,
+    );
   });
 });

@@ -23,8 +23,9 @@ export type { JournalEntry, JournalFilter, StateExport };
 
 export interface NimbusHandlersOptions extends Partial<Omit<ServerConfig, 'webhookFetch'>> {
   /**
-   * Origin the handlers answer for, e.g. `http://api.test`. Default `''`: the page's own origin
-   * (browser). In Node give an absolute origin, or `'*'` for any origin.
+   * Origin the handlers answer for, e.g. `http://api.test`. Default: the page's own origin
+   * (browser). Outside a browser (Node) it is required: an absolute origin, or `'*'` for any
+   * origin.
    */
   baseUrl?: string;
   /** Starting state when nothing was persisted: the demo tenant, or a state export. Default: empty. */
@@ -85,7 +86,13 @@ export interface NimbusHandlers {
  * afterEach(() => nimbus.reset());
  */
 export function createNimbusHandlers(options: NimbusHandlersOptions = {}): NimbusHandlers {
-  const { baseUrl = '', seed, persist, docsAssetsUrl, ...config } = options;
+  const { baseUrl, seed, persist, docsAssetsUrl, ...config } = options;
+  // msw matches a relative path against `location`; without one (Node) no request would ever match.
+  if (baseUrl === undefined && typeof location === 'undefined') {
+    throw new TypeError(
+      "createNimbusHandlers needs a baseUrl outside a browser: the client's origin, e.g. { baseUrl: 'http://nimbus.test' }, or '*' for any origin",
+    );
+  }
   const persistence = persist
     ? new LocalStoragePersistence(persist === 'localStorage' ? {} : persist)
     : new MemoryPersistence();
@@ -133,7 +140,7 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
     await ready;
     return app.fetch(request);
   };
-  const origin = baseUrl.replace(/\/+$/, '');
+  const origin = (baseUrl ?? '').replace(/\/+$/, '');
   return {
     handlers: [
       http.all(`${origin}/api/v1/*`, answer),

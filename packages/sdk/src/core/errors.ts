@@ -17,6 +17,12 @@ interface WireError {
   details?: unknown;
 }
 
+/** What the server's message cannot say: how to fix the call through the SDK. */
+const HINTS: Record<string, string> = {
+  PROJECT_HEADER_REQUIRED:
+    'Give the client a project: new Nimbus({ projectId }), client.withProject(projectId), or the projectId option of the call',
+};
+
 export class APIError extends NimbusError {
   override name = 'APIError';
   readonly status: number;
@@ -29,7 +35,9 @@ export class APIError extends NimbusError {
 
   constructor(status: number, body: unknown, headers: Headers) {
     const error = wireError(body);
-    super(typeof error?.message === 'string' ? error.message : fallbackMessage(status, body));
+    const message = typeof error?.message === 'string' ? error.message : fallbackMessage(status, body);
+    const hint = typeof error?.code === 'string' ? HINTS[error.code] : undefined;
+    super(hint ? `${message.replace(/\.$/, '')}. ${hint}` : message);
     this.status = status;
     // The server sends only the documented codes; one added by a newer server passes through as sent.
     this.code = typeof error?.code === 'string' ? (error.code as ErrorCode) : null;
@@ -99,6 +107,18 @@ export class APIUserAbortError extends NimbusError {
   constructor(options?: { message?: string; cause?: unknown }) {
     super(options?.message ?? 'Request was aborted.', { cause: options?.cause });
   }
+}
+
+/**
+ * What an aborted `signal` ends a call with: a signal that timed out (`AbortSignal.timeout()`)
+ * is a timeout, as the call's own `timeoutMs` is; any other abort is the caller's.
+ */
+export function abortError(signal: AbortSignal, cause: unknown = signal.reason): NimbusError {
+  const { reason } = signal;
+  if (reason instanceof Error && reason.name === 'TimeoutError') {
+    return new APITimeoutError({ message: "Request timed out: the call's signal timed out", cause });
+  }
+  return new APIUserAbortError({ cause });
 }
 
 /** Why a webhook delivery was refused. */

@@ -175,9 +175,11 @@ async function sendWithRetries(
     try {
       received = await send(ctx.fetch, url, init, sendOptions);
     } catch (error) {
-      // APITimeoutError is an APIConnectionError; a user abort is not, and is never retried.
-      if (!canRetry || !(error instanceof APIConnectionError)) {
-        const report = error instanceof APIUserAbortError ? log.info : log.error;
+      // APITimeoutError is an APIConnectionError; a user abort is not, and is never retried,
+      // nor is a call whose signal timed out (the signal stays aborted).
+      const aborted = options.signal?.aborted === true;
+      if (!canRetry || !(error instanceof APIConnectionError) || aborted) {
+        const report = error instanceof APIUserAbortError || aborted ? log.info : log.error;
         report?.(outcome(started, retry, null), `${line} failed: ${describeError(error)}`);
         throw error;
       }

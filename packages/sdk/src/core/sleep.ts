@@ -1,15 +1,15 @@
-import { APIUserAbortError } from './errors';
+import { abortError } from './errors';
 
-/** Waits `ms`, or rejects with `APIUserAbortError` as soon as `signal` aborts. */
+/** Waits `ms`, or rejects with `APIUserAbortError` (`APITimeoutError` for a timeout signal) as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new APIUserAbortError({ cause: signal.reason }));
+      reject(abortError(signal));
       return;
     }
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new APIUserAbortError({ cause: signal?.reason }));
+      if (signal) reject(abortError(signal));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

@@ -1,5 +1,5 @@
 import { clearDeadline, type Deadline, watchDeadline } from './deadlines';
-import { APIConnectionError, APITimeoutError, APIUserAbortError, NimbusError } from './errors';
+import { APIConnectionError, APITimeoutError, abortError, NimbusError } from './errors';
 
 /**
  * The one thing the SDK needs from the platform. `globalThis.fetch`, undici's `fetch` and
@@ -210,7 +210,7 @@ export async function send(
   options: SendOptions,
 ): Promise<ReceivedResponse> {
   const { signal } = options;
-  if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
+  if (signal?.aborted) throw abortError(signal);
 
   let timedOut = false;
   let deadline: Deadline | undefined;
@@ -233,11 +233,36 @@ export async function send(
     }
     return receivedFrom(answer, options.binary ? bytes : decoder.decode(bytes));
   } catch (error) {
-    if (signal?.aborted) throw new APIUserAbortError({ cause: error });
-    if (timedOut) throw new APITimeoutError({ cause: error });
-    throw new APIConnectionError({ cause: error });
+    if (signal?.aborted) throw abortError(signal, error);
+    if (timedOut) {
+      const message = `Request timed out: no answer from ${originOf(url)} within ${options.timeoutMs} ms (timeoutMs)`;
+      throw new APITimeoutError({ message, cause: error });
+    }
+    const code = systemErrorCode(error);
+    const message = `Connection error: no answer from ${originOf(url)}${code ? ` (${code})` : ''}`;
+    throw new APIConnectionError({ message, cause: error });
   } finally {
     if (deadline) clearDeadline(deadline);
     if (forwardAbort) signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/** The scheme, host and port of `url`: what a failure names (a path or query may hold credentials). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'the server';
+  }
+}
+
+/** The system error code (`ECONNREFUSED`, `ENOTFOUND`, ...) in the first causes of `error`, if any. */
+function systemErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 4; depth++) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
 }
