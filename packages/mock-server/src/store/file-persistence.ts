@@ -1,5 +1,5 @@
 import { type BigIntStats, closeSync, fstatSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
-import { type FileHandle, mkdir, open, readFile, stat } from 'node:fs/promises';
+import { chmod, type FileHandle, mkdir, open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { TextFile } from 'lowdb/node';
@@ -17,6 +17,15 @@ import {
   writeBuffer,
   writePieces,
 } from './state-pieces';
+
+/**
+ * The state holds the token-signing secret: the file is its owner's alone, and so is a folder
+ * the server creates for it (an existing folder is left as it is). Passed explicitly, so a
+ * permissive umask cannot widen them; the file is set again after it is opened, as an existing
+ * temp file keeps its old mode.
+ */
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
 
 /** What the file looked like right after this process last wrote or loaded it. */
 interface OwnVersion {
@@ -83,11 +92,15 @@ export class FilePersistence implements Persistence {
     return state;
   }
 
-  /** Creates and removes the temp file every write goes through, in the folder the rename needs. */
+  /**
+   * Creates and removes the temp file every write goes through, in the folder the rename needs,
+   * and makes a state file others may read its owner's alone.
+   */
   async probe(): Promise<void> {
-    await mkdir(dirname(this.location), { recursive: true });
-    await (await open(this.#temp, 'w')).close();
+    await mkdir(dirname(this.location), { recursive: true, mode: FOLDER_MODE });
+    await (await open(this.#temp, 'w', FILE_MODE)).close();
     rmSync(this.#temp, { force: true });
+    await tightenMode(this.location);
   }
 
   /** Throws OutsideEditError, writing nothing, when the file holds an edit made from outside. */
@@ -102,10 +115,12 @@ export class FilePersistence implements Persistence {
    */
   async writePieces(pieces: readonly EncodedPiece[]): Promise<void> {
     const own = await this.#ownVersion();
-    await mkdir(dirname(this.location), { recursive: true });
-    const target = await open(this.#temp, 'w+');
+    await mkdir(dirname(this.location), { recursive: true, mode: FOLDER_MODE });
+    const target = await open(this.#temp, 'w+', FILE_MODE);
     let renamed = false;
     try {
+      // The rename puts this file in the state file's place: a looser mode there goes with it.
+      await target.chmod(FILE_MODE);
       const source = await this.#unchangedSource();
       this.#buffer ??= writeBuffer();
       const offsets = await writePieces(target, pieces, source?.file, this.#buffer);
@@ -224,8 +239,9 @@ function isOwn(own: SettledVersion | undefined, stats: BigIntStats, fd: number):
 
 /** Writes `bytes` to a new file at `path` and answers that file's metadata. */
 async function writeAndStat(path: string, bytes: Buffer): Promise<BigIntStats> {
-  const file = await open(path, 'w');
+  const file = await open(path, 'w', FILE_MODE);
   try {
+    await file.chmod(FILE_MODE);
     await file.writeFile(bytes);
     return await file.stat({ bigint: true });
   } finally {
@@ -258,6 +274,16 @@ function readAll(fd: number): Buffer {
     chunks.push(buffer.subarray(0, bytesRead));
     position += bytesRead;
   }
+}
+
+/**
+ * An existing state file readable or writable by others is made its owner's alone at start, not
+ * only at the first write. A file the server may not change (another owner) is left to that write.
+ */
+async function tightenMode(path: string): Promise<void> {
+  const stats = await statOf(path);
+  if (!stats || (Number(stats.mode) & 0o077) === 0) return;
+  await chmod(path, FILE_MODE).catch(() => undefined);
 }
 
 function openIfExists(path: string): number | undefined {
