@@ -220,7 +220,7 @@ export function addMockCommands(program: Command): void {
     )
     .action(async (options: { file?: string; includeSecret?: boolean }, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
-      const query = options.includeSecret ? { include_secret: 'true' as const } : undefined;
+      const query = options.includeSecret ? { include_secret: true } : undefined;
       const text = `${JSON.stringify(await client.mock.exportState(query), null, 2)}\n`;
       if (options.file) await writeFile(options.file, text);
       else process.stdout.write(text);

@@ -459,6 +459,10 @@ class Printer {
       case 'nonoptional':
         return inner('innerType');
       case 'pipe':
+        // A codec (`BooleanQuery`): its `in` is the wire's text, and SDK callers pass the decoded
+        // value, which the SDK writes as that text (String(true) is 'true').
+        if (mode === 'input' && def.reverseTransform !== undefined)
+          return this.type(def.out as Schema, mode, depth);
         return this.type(def[mode === 'input' ? 'in' : 'out'] as Schema, mode, depth);
       case 'transform':
         return 'unknown';

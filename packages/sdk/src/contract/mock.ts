@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './define';
+import { BooleanQuery } from './v1/compliance';
 import { WebhookDelivery } from './v1/topics';
 import { VideoTenantPlan, VideoTenantPlanBody } from './v2/cameras';
 import { InjectVideoEventBody, VideoEvent } from './v2/events';
@@ -66,12 +67,9 @@ export const RecordedRequestQuery = z.object({
 });
 
 export const ExportStateQuery = z.object({
-  include_secret: z
-    .enum(['true', 'false'])
-    .optional()
-    .describe(
-      'true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere',
-    ),
+  include_secret: BooleanQuery.optional().describe(
+    'true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere',
+  ),
 });
 
 export const QuotaLimits = z.record(z.string(), z.number().int().min(0).max(1_000_000_000));

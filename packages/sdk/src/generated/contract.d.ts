@@ -378,7 +378,7 @@ export declare const EventType: z.ZodType<string>;
 export type EventType = string;
 export declare const EventTypeFilter: z.ZodType<string>;
 export type EventTypeFilter = string;
-export declare const ExportStateQuery: z.ZodObject<{ include_secret: Optional<'true' | 'false'> }>;
+export declare const ExportStateQuery: z.ZodObject<{ include_secret: Optional<T.BooleanQuery> }>;
 export type ExportStateQuery = T.ExportStateParams;
 export declare const FailoverBody: z.ZodType<T.FailoverParams>;
 export type FailoverBody = T.FailoverParams;

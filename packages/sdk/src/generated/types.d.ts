@@ -470,8 +470,8 @@ export interface BillingSubscription extends ProjectRecord {
 }
 export declare const BillingSubscription: z.ZodType<BillingSubscription>;
 
-export type BooleanQuery = boolean | unknown;
-export declare const BooleanQuery: z.ZodType<BooleanQuery, BooleanParams>;
+export type BooleanQuery = boolean;
+export declare const BooleanQuery: z.ZodType<BooleanQuery>;
 
 export interface Bucket extends ProjectRecord {
   name: string;
@@ -813,7 +813,7 @@ export interface ComplianceEvaluateParams {
 
 export interface ComplianceForPolicyParams extends PageParams {
   /** Only compliant (true) or non-compliant (false) results */
-  compliant?: BooleanParams;
+  compliant?: BooleanQuery;
   /** Only results for this resource type */
   resource_type?: string;
   /** Only results for this resource */
@@ -1228,7 +1228,7 @@ export type EventTypeFilter = string;
 
 export interface ExportStateParams {
   /** true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere */
-  include_secret?: 'true' | 'false';
+  include_secret?: BooleanQuery;
 }
 
 export interface FailoverParams {
@@ -1816,7 +1816,7 @@ export declare const MetricRule: z.ZodType<MetricRule>;
 
 export interface MetricRuleListParams extends PageParams {
   /** Only enabled (true) or disabled (false) rules */
-  enabled?: BooleanParams;
+  enabled?: BooleanQuery;
   /** Only this severity */
   severity?: MetricRuleSeverity;
   /** Only rules for this resource type */
@@ -3162,8 +3162,6 @@ export interface BandwidthPolicyListQuery extends BandwidthPolicyListParams {
 }
 export declare const BandwidthPolicyListQuery: z.ZodObject<Shape<BandwidthPolicyListQuery, BandwidthPolicyListParams>>;
 
-export type BooleanParams = boolean | 'true' | 'false';
-
 export interface BucketCreateBody extends BucketCreateParams {
   storage_class: StorageClass;
   versioning: boolean;
@@ -3245,15 +3243,15 @@ export interface ClusterListQuery extends ClusterListParams {
 }
 export declare const ClusterListQuery: z.ZodObject<Shape<ClusterListQuery, ClusterListParams>>;
 
-export interface ComplianceForPolicyQuery extends PageQuery {
-  compliant?: BooleanQuery;
-  resource_type?: string;
-  resource_id?: string;
+export interface ComplianceForPolicyQuery extends ComplianceForPolicyParams {
+  page: number;
+  per_page: number;
 }
 export declare const ComplianceForPolicyQuery: z.ZodObject<Shape<ComplianceForPolicyQuery, ComplianceForPolicyParams>>;
 
-export interface ComplianceListQuery extends ComplianceForPolicyQuery {
-  policy_id?: string;
+export interface ComplianceListQuery extends ComplianceListParams {
+  page: number;
+  per_page: number;
 }
 export declare const ComplianceListQuery: z.ZodObject<Shape<ComplianceListQuery, ComplianceListParams>>;
 
@@ -3418,11 +3416,9 @@ export interface MetricQuery extends MetricParams {
 }
 export declare const MetricQuery: z.ZodObject<Shape<MetricQuery, MetricParams>>;
 
-export interface MetricRuleListQuery extends PageQuery {
-  enabled?: BooleanQuery;
-  severity?: MetricRuleSeverity;
-  resource_type?: string;
-  metric?: string;
+export interface MetricRuleListQuery extends MetricRuleListParams {
+  page: number;
+  per_page: number;
 }
 export declare const MetricRuleListQuery: z.ZodObject<Shape<MetricRuleListQuery, MetricRuleListParams>>;
 

@@ -45,7 +45,7 @@ export class Mock extends APIResource {
   }
 
   /**
-   * The whole state. `{ include_secret: 'true' }` adds the signing secret, so tokens issued
+   * The whole state. `{ include_secret: true }` adds the signing secret, so tokens issued
    * before the export stay valid after `importState()` on another server; whoever holds such an
    * export can sign tokens for every user in it.
    */

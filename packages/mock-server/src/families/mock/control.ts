@@ -57,7 +57,7 @@ export const controlFamily: FamilyModule = {
       return { name: ctx.params.name, available: !taken };
     },
 
-    exportState: (ctx) => exportState(ctx.runtime, { includeSecret: ctx.query.include_secret === 'true' }),
+    exportState: (ctx) => exportState(ctx.runtime, { includeSecret: ctx.query.include_secret === true }),
 
     importState(ctx) {
       // An export without a secret keeps the running server's own. Nothing else is defaulted:

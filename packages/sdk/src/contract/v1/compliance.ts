@@ -2,8 +2,14 @@ import { z } from 'zod';
 import { listQuery, ProjectRecord, Timestamp, Uuid } from '../common';
 import { endpoint } from '../define';
 
-/** A boolean query filter: `true`/`false` on the wire, a boolean for SDK callers. */
-export const BooleanQuery = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+/**
+ * A boolean query parameter: `true`/`false` on the wire (what the server reads and OpenAPI
+ * documents), a boolean for SDK callers, which the SDK writes as that text.
+ */
+export const BooleanQuery = z.codec(z.enum(['true', 'false']), z.boolean(), {
+  decode: (text) => text === 'true',
+  encode: (value) => (value ? 'true' : 'false'),
+});
 
 /** `compute.instance`, `storage.bucket`, ...: the type resources are created and published under. */
 export const ResourceType = z

@@ -1,0 +1,34 @@
+import { type MockServer, seedTenant, startMockServer } from '@nimbus/mock-server/testing';
+import type { ComplianceListParams, ExportStateParams, MetricRuleListParams, Nimbus } from '@nimbus/sdk';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+
+// Boolean query parameters are booleans for callers, whichever endpoint takes them; the SDK
+// writes them as `true`/`false`, the text the server reads.
+
+let mock: MockServer;
+let client: Nimbus;
+beforeAll(async () => {
+  mock = await startMockServer();
+  ({ client } = await seedTenant(mock));
+});
+afterAll(() => mock.close());
+
+describe('boolean query parameters', () => {
+  it('are typed as booleans on every endpoint', () => {
+    expectTypeOf<ExportStateParams['include_secret']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<ComplianceListParams['compliant']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<MetricRuleListParams['enabled']>().toEqualTypeOf<boolean | undefined>();
+  });
+
+  it('are sent as true and false', async () => {
+    const withSecret = await mock.client.mock.exportState({ include_secret: true });
+    const without = await mock.client.mock.exportState({ include_secret: false });
+    expect(withSecret).toHaveProperty('secret', expect.any(String));
+    expect(without).not.toHaveProperty('secret');
+
+    await client.compliance.list({ compliant: false });
+    const { items } = await mock.client.mock.requests({ path: '/api/v1/compliance' });
+    const sent = items.at(-1);
+    expect(sent?.query).toMatchObject({ compliant: 'false' });
+  });
+});
