@@ -85,6 +85,47 @@ describe('file-backed state', () => {
       await server.close();
     }
   });
+
+  it('reports what an edit from an older copy took away, written or not', async () => {
+    const statePath = await tempState();
+    const logged: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+    const log = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+      logged.push({ level, message, fields });
+    const server = await createServer({
+      port: 0,
+      statePath,
+      flushDelayMs: 10,
+      logger: { info: log('info'), warn: log('warn'), error: log('error') },
+    });
+    try {
+      const client = await login(server.url);
+      const kept = await client.projects.create({ name: 'kept' });
+      await server.store.flush();
+      const older = await readFile(statePath, 'utf8');
+      for (let i = 0; i < 20; i++) await client.projects.create({ name: `later-${i}` });
+      await server.store.flush();
+      const renamed = JSON.parse(older);
+      renamed.tables.projects[kept.id].name = 'renamed';
+
+      // Every create was written before the edit: none is unwritten, all 20 are taken away.
+      await writeFile(statePath, JSON.stringify(renamed));
+      await expect
+        .poll(() => logged.find((line) => line.message.includes('edited outside')), { timeout: 5000 })
+        .toBeDefined();
+      const reload = logged.find((line) => line.message.includes('edited outside'))!;
+      expect(reload.level).toBe('warn');
+      expect(reload.fields).toMatchObject({ path: statePath, discarded_changes: 0, added: 0, changed: 1 });
+      const tables = reload.fields!.tables as Record<
+        string,
+        { added: number; removed: number; changed: number }
+      >;
+      expect(tables.projects).toEqual({ added: 0, removed: 20, changed: 1 });
+      expect(reload.fields!.removed).toBeGreaterThanOrEqual(20);
+      expect(reload.message).toMatch(/0 record\(s\) added, \d+ removed, 1 changed/);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 /** A durable persistence whose writes go to `write` instead of a file. */

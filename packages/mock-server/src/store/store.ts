@@ -2,6 +2,7 @@ import { OutsideEditError, StalePiecesError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
 import { serialiseRows } from './row-blocks';
 import { emptyState, type State, type StoredRecord } from './state';
+import { diffStates } from './state-diff';
 import { Table, type TableOptions } from './table';
 
 const RETRY_FAILED_WRITE_MS = 1000;
@@ -47,8 +48,8 @@ export interface StoreLog {
  *
  * Every write and every look at the file for outside edits runs one at a time, in order,
  * so the store never mistakes a write of its own for someone else's. An outside edit wins:
- * it replaces the state, and changes not yet written when it is found are discarded, with a
- * warning that counts them.
+ * it replaces the state, with a log line of what it added, removed and changed against the
+ * state it replaced (a warning when it took away anything the server held).
  */
 export class Store {
   #state: State;
@@ -222,8 +223,8 @@ export class Store {
 
   /**
    * Follows edits made to the state file while running, instead of finding them at the next
-   * write. Either way a valid edit replaces the state (it wins over changes not yet written, and
-   * the log warns with how many were discarded); a broken one is logged as an error and refused,
+   * write. Either way a valid edit replaces the state (it wins, and the log says what it added,
+   * removed and changed against the server's state); a broken one is logged as an error and refused,
    * and writes answer 503 until the file is a valid state again. An outside edit is never written over.
    */
   async watch(): Promise<void> {
@@ -338,20 +339,31 @@ export class Store {
       return;
     }
     const discarded = this.#unwritten;
+    // Against the state served, not the file last written: an edit made from an older copy
+    // reverts flushed writes too, and those must show.
+    const diff = diffStates(this.#state, edit);
     this.#state = edit;
     this.#tables.clear();
     this.#externalError = undefined;
     this.#dirty = false;
     this.#unwritten = 0;
     for (const listener of this.#replaced) listener();
-    const fields = { path: this.#persistence.location, discarded_changes: discarded };
-    if (discarded > 0) {
+    const fields = {
+      path: this.#persistence.location,
+      added: diff.added,
+      removed: diff.removed,
+      changed: diff.changed,
+      tables: diff.tables,
+      discarded_changes: discarded,
+    };
+    const counts = `${diff.added} record(s) added, ${diff.removed} removed, ${diff.changed} changed`;
+    if (diff.removed > 0 || diff.changed > 0 || discarded > 0) {
       this.#log?.warn(
-        `The state file was edited outside the server and reloaded; ${discarded} change(s) made since the last write were discarded (the edit wins)`,
+        `The state file was edited outside the server and reloaded (the edit wins): ${counts} against the server's state; ${discarded} change(s) not yet written were discarded`,
         fields,
       );
     } else {
-      this.#log?.info('The state file was edited outside the server and reloaded', fields);
+      this.#log?.info(`The state file was edited outside the server and reloaded: ${counts}`, fields);
     }
   }
 }

@@ -223,9 +223,17 @@ describe('edits made to the state file from outside, in the middle of a write bu
     expect(JSON.parse(text).tables.projects[tenantOf.projectId].name).toBe('renamed outside');
     expect(violations(after, functionsInFile(text), Number.POSITIVE_INFINITY)).toEqual([]);
     expect(violations(after, await listFunctions(tenantOf), Number.POSITIVE_INFINITY)).toEqual([]);
-    // The log says the file was reloaded, and how many unwritten changes the edit discarded.
+    // The log says the file was reloaded, what the edit changed against the server's state (the
+    // project renamed; the functions created since the edit's read, removed), and how many
+    // unwritten changes it discarded.
     const reload = child.logs.find((line) => line.message.includes('edited outside the server'));
-    expect(reload?.fields).toMatchObject({ path: statePath, discarded_changes: expect.any(Number) });
+    expect(reload?.level).toBe('warn');
+    expect(reload?.fields).toMatchObject({
+      path: statePath,
+      discarded_changes: expect.any(Number),
+      removed: expect.any(Number),
+      tables: { projects: { added: 0, removed: 0, changed: 1 } },
+    });
   }, 60_000);
 
   it('a broken edit is refused (writes answer 503) and left byte for byte until it is fixed', async () => {
