@@ -11,10 +11,36 @@ export interface GlobalOptions extends OutputOptions {
   project?: string;
   /** The reference server's control token (`/__mock/*` routes). */
   controlToken?: string;
+  /** Seconds to wait for each answer (`--timeout`). */
+  timeout?: string;
   debug?: boolean;
 }
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+
+/**
+ * Seconds a command waits for each answer unless told otherwise: the reference server answers
+ * in milliseconds and a real one in a few seconds, so a server that accepted the connection and
+ * went quiet is reported in half a minute rather than the SDK's minute.
+ */
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** The server a run talks to and its time limit, for an error raised before any answer came. */
+export interface ServerOfRun {
+  baseUrl: string;
+  timeoutSeconds: number;
+}
+
+let server: ServerOfRun | undefined;
+
+/** The server of the command's client, once it has one (see `run`, which reports the failures). */
+export function serverOfRun(): ServerOfRun | undefined {
+  return server;
+}
+
+/** The project hint of every command that needs one and has none. */
+export const PICK_A_PROJECT =
+  'pass --project <id>, set NIMBUS_PROJECT or run `nimbus use <project-id>` (`nimbus projects list` shows yours)';
 
 export interface CommandContext<Client extends BaseNimbus = Nimbus> {
   client: Client;
@@ -77,14 +103,18 @@ export async function contextFor<Client extends BaseNimbus>(
   const profile = profiles[profileName] ?? {};
   const envToken = env.NIMBUS_TOKEN;
   const projectId = options.project ?? env.NIMBUS_PROJECT ?? profile.project_id;
+  const timeoutSeconds = timeoutOf(options, env);
   // Loaded here, not at start-up: `--help` and usage errors never need the SDK.
   const { Client, nodeFetch, nodeHttpFetch } = await loadSdk();
   // A command makes a request or two: `node:http` loads in a few milliseconds, Node's own fetch
   // (its bundled undici) in twenty, the SDK's undici transport (a megabyte of code) in more; the
   // latter is worth it for its proxy support only.
   const transport = usesProxy(env) ? nodeFetch : nodeHttpFetch;
+  const baseUrl = options.baseUrl ?? env.NIMBUS_BASE_URL ?? profile.base_url ?? DEFAULT_BASE_URL;
+  server = { baseUrl, timeoutSeconds };
   const client = new Client({
-    baseUrl: options.baseUrl ?? env.NIMBUS_BASE_URL ?? profile.base_url ?? DEFAULT_BASE_URL,
+    baseUrl,
+    timeoutMs: timeoutSeconds * 1000,
     projectId,
     accessToken: envToken ?? profile.access_token,
     refreshToken: envToken ? undefined : profile.refresh_token,
@@ -105,6 +135,17 @@ export async function contextFor<Client extends BaseNimbus>(
         },
   });
   return { client, profileName, profile, configPath: path, options, projectId, envToken };
+}
+
+/** `--timeout`, else `NIMBUS_TIMEOUT`, else the default: seconds, more than zero. */
+function timeoutOf(options: GlobalOptions, env: NodeJS.ProcessEnv): number {
+  const [raw, source] =
+    options.timeout !== undefined ? [options.timeout, '--timeout'] : [env.NIMBUS_TIMEOUT, 'NIMBUS_TIMEOUT'];
+  if (raw === undefined || raw === '') return DEFAULT_TIMEOUT_SECONDS;
+  const seconds = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(seconds) || seconds <= 0)
+    throw new UsageError(`${source} must be a number of seconds more than 0, got "${raw}"`);
+  return seconds;
 }
 
 /** The control token for `/__mock/*` routes: `--control-token`, `NIMBUS_CONTROL_TOKEN`, or the profile's. */

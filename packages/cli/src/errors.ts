@@ -1,5 +1,8 @@
-/** Exit codes: 0 ok, 1 the API answered an error, 2 the command line was wrong. */
-export const ExitCode = { ok: 0, apiError: 1, usage: 2 } as const;
+/**
+ * Exit codes: 0 ok, 1 the API answered an error, 2 the command line was wrong, 130 Ctrl-C at a
+ * prompt (128 + SIGINT, what a shell reports for a command stopped by Ctrl-C).
+ */
+export const ExitCode = { ok: 0, apiError: 1, usage: 2, interrupted: 130 } as const;
 
 /** A mistake in how the command was called (bad flag value, missing file, invalid tenant file): exit 2. */
 export class UsageError extends Error {
@@ -12,4 +15,20 @@ export class UsageError extends Error {
  */
 export class CommandFailed extends Error {
   override readonly name = 'CommandFailed';
+}
+
+/** Ctrl-C at a prompt: nothing was done, and it is no usage mistake (exit 130, no usage line). */
+export class Interrupted extends Error {
+  override readonly name = 'Interrupted';
+  constructor() {
+    super('Cancelled');
+  }
+}
+
+/**
+ * `--version` or `-V` where a command has no `--version` field of its own: the line asks for the
+ * CLI's version, which `run` prints (exit 0).
+ */
+export class VersionAsked extends Error {
+  override readonly name = 'VersionAsked';
 }

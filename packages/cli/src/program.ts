@@ -10,14 +10,17 @@ import { addLoginCommands } from './commands/login';
 import { addMockCommands } from './commands/mock';
 import type { GroupSpec, OperationSpec } from './commands/operation-spec';
 import { pendingProfileWrites } from './config/profiles';
-import { CommandFailed, ExitCode, UsageError } from './errors';
+import { DEFAULT_TIMEOUT_SECONDS, serverOfRun } from './context';
+import { CommandFailed, ExitCode, Interrupted, UsageError, VersionAsked } from './errors';
 import { HintingCommand, usageHint } from './usage';
 
 export const VERSION = '0.1.0';
 
 /**
- * `-V, --version` is read only as the first argument: as a program option commander would
- * take it anywhere on the line, and swallow an endpoint's own `--version` field.
+ * `-V, --version` is not a program option: commander would take it anywhere on the line, and
+ * swallow an endpoint's own `--version` field. It is read among the program options before the
+ * command (`nimbus --debug --version`), and after a command without a `--version` field of its
+ * own (`HintingCommand`).
  */
 const VERSION_FLAGS = new Set(['-V', '--version']);
 
@@ -50,27 +53,7 @@ interface HandwrittenCommands {
  * a list command spent before sending its request.
  */
 export function buildProgram(operations: readonly GroupSpec[], argv?: readonly string[]): Command {
-  const program = new HintingCommand('nimbus')
-    .description('Nimbus CLI: scripted tenant setup over the SDK, and the reference server')
-    .option('--profile <name>', 'profile in the config file (env NIMBUS_PROFILE)')
-    .option('--base-url <url>', 'server URL (env NIMBUS_BASE_URL; default http://127.0.0.1:4010)')
-    .option('--project <id>', 'project id sent as X-Project-ID (env NIMBUS_PROJECT)')
-    .option(
-      '--control-token <token>',
-      "the reference server's control token, for `mock` commands (env NIMBUS_CONTROL_TOKEN; profile control_token)",
-    )
-    .addOption(
-      new Option(
-        '-o, --output <format>',
-        'table (default on a terminal), json (default when piped) or yaml',
-      ).choices(['table', 'json', 'yaml']),
-    )
-    .option('-q, --quiet', 'print ids only')
-    .option(
-      '--debug',
-      'print each HTTP request and response, with its request id, on stderr (env NIMBUS_DEBUG=1)',
-    )
-    .exitOverride();
+  const program = programWithOptions();
   program.configureHelp({
     visibleOptions(this: Help, command: Command): Option[] {
       const options = Help.prototype.visibleOptions.call(this, command);
@@ -94,18 +77,60 @@ export function buildProgram(operations: readonly GroupSpec[], argv?: readonly s
   return program;
 }
 
+/** The program and the options every command takes, without any command. */
+function programWithOptions(): Command {
+  return new HintingCommand('nimbus')
+    .description('Nimbus CLI: scripted tenant setup over the SDK, and the reference server')
+    .option('--profile <name>', 'profile in the config file (env NIMBUS_PROFILE)')
+    .option('--base-url <url>', 'server URL (env NIMBUS_BASE_URL; default http://127.0.0.1:4010)')
+    .option('--project <id>', 'project id sent as X-Project-ID (env NIMBUS_PROJECT)')
+    .option(
+      '--control-token <token>',
+      "the reference server's control token, for `mock` commands (env NIMBUS_CONTROL_TOKEN; profile control_token)",
+    )
+    .addOption(
+      new Option(
+        '-o, --output <format>',
+        'table (default on a terminal), json (default when piped) or yaml',
+      ).choices(['table', 'json', 'yaml']),
+    )
+    .option('-q, --quiet', 'print ids only')
+    .option(
+      '--timeout <seconds>',
+      `seconds to wait for each answer of the server (env NIMBUS_TIMEOUT; default ${DEFAULT_TIMEOUT_SECONDS})`,
+    )
+    .option(
+      '--debug',
+      'print each HTTP request and response, with its request id, on stderr (env NIMBUS_DEBUG=1)',
+    )
+    .exitOverride();
+}
+
 /**
  * The first word of the arguments that is neither a program option nor its value: the top-level
  * command, if the line names one. Which options take a value is read from `program`.
  */
 function commandWord(program: Command, args: readonly string[]): string | undefined {
+  const word = leadingOptions(program, args);
+  return typeof word === 'string' ? word : undefined;
+}
+
+/**
+ * Reads the program options before the command: answers the command word, `VERSION_FLAGS` when
+ * one of them comes first, or undefined at an option the program does not know (or short ones
+ * run together: commander reads them, with the whole tree) and at the end of the line.
+ */
+function leadingOptions(
+  program: Command,
+  args: readonly string[],
+): string | typeof VERSION_FLAGS | undefined {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') return args[i + 1];
     if (!arg.startsWith('-')) return arg;
+    if (VERSION_FLAGS.has(arg)) return VERSION_FLAGS;
     const [flag, value] = arg.startsWith('--') ? arg.split('=', 2) : [arg];
     const option = program.options.find((o) => o.short === flag || o.long === flag);
-    // An unknown option, or short ones run together: commander reads them, with the whole tree.
     if (!option) return undefined;
     if ((option.required || option.optional) && value === undefined) i++;
   }
@@ -136,10 +161,7 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 async function runProgram(argv: string[]): Promise<number> {
-  if (argv.length === 3 && VERSION_FLAGS.has(argv[2]!)) {
-    process.stdout.write(`${VERSION}\n`);
-    return ExitCode.ok;
-  }
+  if (leadingOptions(programWithOptions(), argv.slice(2)) === VERSION_FLAGS) return printVersion();
   const program = buildProgram(await commandTree(argv), argv);
   let active: Command = program;
   program.hook('preAction', (_program, actionCommand) => {
@@ -149,6 +171,11 @@ async function runProgram(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
     return ExitCode.ok;
   } catch (error) {
+    if (error instanceof VersionAsked) return printVersion();
+    if (error instanceof Interrupted) {
+      // The prompt's line was ended; a shell prints nothing more after Ctrl-C.
+      return ExitCode.interrupted;
+    }
     if (error instanceof CommanderError) {
       // --help ends here too, with exit code 0.
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
@@ -166,7 +193,7 @@ async function runProgram(argv: string[]): Promise<number> {
       return ExitCode.apiError;
     }
     // The SDK is loaded only once a command has called it: its errors are classified then.
-    const { APIConnectionError, APIError, NimbusError } = await import('@nimbus/sdk/base');
+    const { APIConnectionError, APIError, APITimeoutError, NimbusError } = await import('@nimbus/sdk/base');
     if (error instanceof APIError) {
       writeError(`${error.message} (${error.code ?? error.status})`);
       writeRequestId(error.requestId);
@@ -175,7 +202,7 @@ async function runProgram(argv: string[]): Promise<number> {
       return ExitCode.apiError;
     }
     if (error instanceof APIConnectionError) {
-      writeError(`cannot reach the server: ${error.message}`);
+      writeError(unreachableText(error, error instanceof APITimeoutError));
       return ExitCode.apiError;
     }
     if (error instanceof NimbusError) {
@@ -232,6 +259,38 @@ function readBuiltGroups(): GroupSpec[] | undefined {
 
 function readBuiltOperations(group: string): OperationSpec[] {
   return JSON.parse(readFileSync(new URL(`${group}.json`, BUILT_OPERATIONS), 'utf8')) as OperationSpec[];
+}
+
+function printVersion(): number {
+  process.stdout.write(`${VERSION}\n`);
+  return ExitCode.ok;
+}
+
+/**
+ * Why no answer came, naming the server: `cannot reach the server at http://127.0.0.1:4010
+ * (ECONNREFUSED)`, or the time limit that ran out and how to change it.
+ */
+function unreachableText(error: Error, timedOut: boolean): string {
+  const server = serverOfRun();
+  const at = server ? ` at ${server.baseUrl}` : '';
+  if (timedOut) {
+    const within = server ? ` within ${server.timeoutSeconds} s` : '';
+    return `no answer from the server${at}${within} (each attempt): --timeout <seconds> or NIMBUS_TIMEOUT allows more`;
+  }
+  return `cannot reach the server${at} (${causeOf(error)})`;
+}
+
+/** The system error code under an error (`ECONNREFUSED`, `ENOTFOUND`), else the innermost message. */
+function causeOf(error: Error): string {
+  let inner: unknown = error.cause;
+  let message = error.message;
+  for (let depth = 0; inner instanceof Error && depth < 5; depth++) {
+    const { code } = inner as { code?: unknown };
+    if (typeof code === 'string') return code;
+    message = inner.message;
+    inner = inner.cause;
+  }
+  return message;
 }
 
 /** One `error:` line per line of the message (a tenant file can have several problems). */

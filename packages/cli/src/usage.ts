@@ -1,4 +1,5 @@
 import { Command, type ErrorOptions } from 'commander';
+import { VersionAsked } from './errors';
 
 /** `nimbus instances create`: the words that reach a command. */
 export function commandPath(command: Command): string {
@@ -27,6 +28,10 @@ export class HintingCommand extends Command {
   }
 
   override error(message: string, errorOptions?: ErrorOptions): never {
+    // A command without a `--version` field of its own: the line wants the CLI's version, as
+    // `nimbus --version` gives it (an endpoint's `--version` field is read as that field).
+    if (errorOptions?.code === 'commander.unknownOption' && /'(--version|-V)'/.test(message))
+      throw new VersionAsked(message);
     this.showHelpAfterError(usageHint(this));
     return super.error(message, errorOptions);
   }

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
 import { cliFor, json, onTerminal } from './helpers';
@@ -66,7 +68,7 @@ describe('apply creates', () => {
 });
 
 describe('apply --prune', () => {
-  it('shows the deletes in the plan first, then deletes what the file no longer lists, in the kinds it declares', async () => {
+  it('shows the deletes in the plan, after the creates and updates, then deletes what the file no longer lists, in the kinds it declares', async () => {
     const { cli, tenant, tag } = await tenantCli();
     expect((await cli.run('apply', '-f', await cli.write('v1.yaml', file(tag)))).code).toBe(0);
     const client = await projectClient(tenant, tag);
@@ -91,7 +93,14 @@ describe('apply --prune', () => {
     expect(declined.code).toBe(1);
     expect((await client.instances.list()).data.map((i) => i.name)).toEqual(['web-1', 'web-2']);
 
-    const pruned = await cli.run('apply', '-f', smaller, '--prune');
+    // Off a terminal nothing can be asked: --prune needs --yes, and deletes nothing without it.
+    const unasked = await cli.run('apply', '-f', smaller, '--prune');
+    expect(unasked.code).toBe(2);
+    expect(unasked.stderr).toContain('stdin is not a terminal');
+    expect(unasked.stderr).toContain('pass --yes');
+    expect((await client.instances.list()).data.map((i) => i.name)).toEqual(['web-1', 'web-2']);
+
+    const pruned = await cli.run('apply', '-f', smaller, '--prune', '--yes');
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(
       json<Row[]>(pruned)
@@ -142,7 +151,7 @@ describe('apply with replace needed', () => {
     }
     expect((await client.instances.list()).data.map((i) => i.id)).toEqual(oldIds);
 
-    const replaced = await cli.run('apply', '-f', bigger, '--allow-replace');
+    const replaced = await cli.run('apply', '-f', bigger, '--allow-replace', '--yes');
     expect(replaced.code, replaced.stderr).toBe(0);
     expect(
       json<Row[]>(replaced)
@@ -183,5 +192,81 @@ describe('export', () => {
       'Not exported, tenant files do not cover them: api-products (1), databases (1)\n',
     );
     expect(result.stdout).toContain('name: web');
+  });
+});
+
+describe('apply -o json confirmed on a terminal', () => {
+  it('writes one JSON document to stdout, the result: the plan asked about goes to the terminal', async () => {
+    const { cli, tag } = await tenantCli();
+    expect((await cli.run('apply', '-f', await cli.write('v1.yaml', file(tag)))).code).toBe(0);
+    const smaller = await cli.write('v2.yaml', file(tag, { instances: ['web-1'] }));
+    const out = join(cli.dir, 'out.json');
+    const run = await onTerminal(cli, ['apply', '-f', smaller, '--prune', '-o', 'json'], 'y\r', {
+      stdout: out,
+    });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('instances/web-2');
+    expect(run.output).toContain('[y/N]');
+    const rows = JSON.parse(await readFile(out, 'utf8')) as Row[];
+    expect(rows.filter((r) => r.action === 'delete').map((r) => [r.resource, r.result])).toEqual([
+      ['instances/web-2', 'done'],
+    ]);
+  });
+});
+
+describe('apply and export with two resources of one name', () => {
+  it('plan shows the duplicate, --prune deletes it, and an export applies back', async () => {
+    const { cli, tenant, tag } = await tenantCli();
+    const v1 = await cli.write(
+      'v1.yaml',
+      `project:\n  name: shop-${tag}\ninstances:\n  - { name: web-1, flavor: nano, region: hn }\n`,
+    );
+    expect((await cli.run('apply', '-f', v1)).code).toBe(0);
+    const client = await projectClient(tenant, tag);
+    const [kept] = (await client.instances.list()).data;
+    // The API lets a second instance take the name.
+    const extra = await client.instances.create({ name: 'web-1', flavor: 'nano', region: 'hn' });
+
+    const dry = await cli.run('apply', '-f', v1, '--dry-run');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).not.toContain('No changes');
+    expect(dry.stderr).toContain('1 duplicate(s) left alone');
+    expect(dry.stderr).toContain(`warning: instances/web-1 (${extra.id}): another instance is named "web-1"`);
+    const duplicate = json<Row[]>(dry).find((r) => r.action === 'duplicate');
+    expect(duplicate).toMatchObject({ resource: 'instances/web-1', id: extra.id });
+
+    const exported = await cli.run('export', '--project', client.projectId!, '-o', 'yaml');
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stderr).toContain(`warning: instances/web-1 (${extra.id}) not exported`);
+    const again = await cli.runWithInput(exported.stdout, 'apply', '-f', '-', '--dry-run');
+    expect(again.code, again.stderr).toBe(0);
+
+    const planned = await cli.run('apply', '-f', v1, '--dry-run', '--prune');
+    expect(
+      json<Row[]>(planned)
+        .filter((r) => r.action === 'delete')
+        .map((r) => r.id),
+    ).toEqual([extra.id]);
+    const pruned = await cli.run('apply', '-f', v1, '--prune', '--yes');
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect((await client.instances.list()).data.map((i) => i.id)).toEqual([kept!.id]);
+  });
+});
+
+describe('apply -q', () => {
+  it('prints ids on stdout and the signing secret, shown only once, on stderr', async () => {
+    const { cli, tag } = await tenantCli();
+    const topics = `project: { name: hooks-${tag} }
+topics:
+  - name: orders
+    subscriptions:
+      - { webhook_url: 'http://127.0.0.1:9/hook', event_types: 'order.*' }
+`;
+    const result = await cli.run('apply', '-f', await cli.write('t.yaml', topics), '-q');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toContain('signing secret');
+    expect(result.stderr).toMatch(
+      /^topics\/orders\/subscriptions\/http:\/\/127\.0\.0\.1:9\/hook: signing secret \S+ \(shown only now\)$/m,
+    );
   });
 });

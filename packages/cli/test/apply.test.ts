@@ -263,15 +263,26 @@ budgets:
       'project: { name: dup }\ninstances:\n  - { name: a, flavor: small, region: hn }\n  - { name: a, flavor: nano, region: hn }\n',
     );
     const badYaml = await cli.write('bad.yaml', 'project:\n  name: [unclosed\n');
+    // An unknown top-level key is reported at the key, not at its value below it; a missing
+    // choice is "required" like any missing field.
+    const unknownKey = await cli.write(
+      'unknown.yaml',
+      'project: { name: u }\nservers:\n  - name: a\ninstances:\n  - { name: web, region: hn }\n',
+    );
     const jsonFile = await cli.write(
       'tenant.json',
       JSON.stringify({ project: { name: 'j' }, instances: [{ name: 'x', flavor: 'small', region: 'HN!' }] }),
     );
-    const [dup, syntax, fromJson] = await Promise.all([
+    const [dup, syntax, fromJson, unknown] = await Promise.all([
       cli.run('apply', '-f', duplicate),
       cli.run('apply', '-f', badYaml),
       cli.run('apply', '-f', jsonFile, '--dry-run'),
+      cli.run('apply', '-f', unknownKey),
     ]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(`${unknownKey}: servers: unknown field: not a top-level key`);
+    expect(unknown.stderr).toMatch(/servers: unknown field: .*\(line 2\)/);
+    expect(unknown.stderr).toMatch(/instances\[0\]\.flavor: required \(one of [a-z, ]*small/);
     expect(dup.code).toBe(2);
     expect(dup.stderr).toContain(`${duplicate}: instances[1]: duplicate instance "a" (also instances[0])`);
     expect(syntax.code).toBe(2);
@@ -330,6 +341,8 @@ instances:
     ]);
     expect(result.stderr).toContain(`error: buckets/taken-${tag}: `);
     expect(result.stderr).toContain('(CONFLICT)');
+    // As under every other command's API error: the id the server logged the request under.
+    expect(result.stderr).toMatch(/^error: buckets\/.*\nrequest id: \S+\n/m);
     expect(result.stderr).toContain(`done: project/half-${tag}, topics/audit`);
     expect(result.stderr).toContain(`not done: buckets/taken-${tag}, instances/web`);
 

@@ -34,6 +34,25 @@ describe('flags of generated commands', () => {
   });
 });
 
+describe('flags that mean one thing', () => {
+  it('name a camera --camera, a page size --per-page and a log query --query, wherever they appear', () => {
+    const program = buildProgram(describeOperations());
+    const flagsOf = (...path: string[]) => {
+      let command: Command | undefined = program;
+      for (const name of path) command = command?.commands.find((c) => c.name() === name);
+      return command!.options.map((o) => o.long);
+    };
+    expect(flagsOf('events', 'list')).toEqual(expect.arrayContaining(['--camera', '--per-page']));
+    expect(flagsOf('events', 'list')).not.toContain('--camera-id');
+    // --limit is events tail's "stop after n events", never a page size.
+    expect(flagsOf('events', 'list')).not.toContain('--limit');
+    expect(flagsOf('events', 'tail')).toEqual(expect.arrayContaining(['--camera', '--limit', '--duration']));
+    expect(flagsOf('playback', 'timeline')).toContain('--camera');
+    expect(flagsOf('logs', 'query')).toContain('--query');
+    expect(flagsOf('logs', 'query')).not.toContain('--q');
+  });
+});
+
 function pathOf(command: Command): string {
   const names: string[] = [];
   for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());

@@ -105,14 +105,17 @@ export function json<T = unknown>(result: CliResult): T {
 
 /**
  * Runs the CLI in a real pseudo-terminal (`script`), types `input` once it asks `[y/N]`, and
- * answers the exit code and what the terminal showed.
+ * answers the exit code and what the terminal showed. With `stdout`, the command's stdout goes
+ * to that file instead (`nimbus ... > out.json` typed at a terminal).
  */
 export function onTerminal(
   cli: Cli,
   args: string[],
   input: string,
+  { stdout }: { stdout?: string } = {},
 ): Promise<{ code: number; output: string }> {
-  const line = [process.execPath, BIN, ...args].map((word) => `'${word}'`).join(' ');
+  const words = [process.execPath, BIN, ...args].map((word) => `'${word}'`).join(' ');
+  const line = stdout ? `${words} > '${stdout}'` : words;
   return new Promise((resolve) => {
     const child = spawn('script', ['-qfec', line, '/dev/null'], {
       env: { PATH: process.env.PATH ?? '', NO_PROXY: '*', TERM: 'dumb', ...cli.env },

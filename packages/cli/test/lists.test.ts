@@ -83,8 +83,8 @@ describe('/v2 lists', () => {
 
   it('paged by cursor: the next cursor on stderr, --all walks every page', async () => {
     const [page, all] = await Promise.all([
-      video.run('events', 'list', '--limit', '2', '-q'),
-      video.run('events', 'list', '--limit', '2', '--all', '-q'),
+      video.run('events', 'list', '--per-page', '2', '-q'),
+      video.run('events', 'list', '--per-page', '2', '--all', '-q'),
     ]);
     expect(page.code, page.stderr).toBe(0);
     expect(page.stdout.trim().split('\n')).toHaveLength(2);

@@ -113,6 +113,18 @@ describe('nimbus login keeps the password out of sight', () => {
     expect(both.code).toBe(2);
   });
 
+  it('stops on Ctrl-C at the password prompt with exit 130, as a shell reports it, and no usage line', async () => {
+    const user = await register();
+    const cli = await cliFor(mock);
+    const { code, output } = await runOnTerminal(['login', '--email', user.email], cli.env, [
+      { prompt: 'Password: ', answer: '\u0003' },
+    ]);
+    expect(code).toBe(130);
+    expect(output).not.toContain('Usage:');
+    expect(output).not.toContain('error:');
+    expect((await cli.run('whoami')).code).not.toBe(0);
+  });
+
   it('on a pipe without a password flag, says to use --password-stdin instead of waiting', async () => {
     const user = await register();
     const cli = await cliFor(mock);

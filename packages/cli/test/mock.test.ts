@@ -41,13 +41,24 @@ describe('nimbus mock', () => {
     expect(file).toEqual(await stateOf(mock));
     expect(JSON.stringify(file)).not.toContain('"secret"');
 
-    const reset = await cli.run('mock', 'reset');
+    // Both replace the whole state: off a terminal they need --yes (exit 2, nothing changed).
+    const [unaskedReset, unaskedImport] = await Promise.all([
+      cli.run('mock', 'reset'),
+      cli.run('mock', 'import', 'state.json'),
+    ]);
+    for (const result of [unaskedReset, unaskedImport]) {
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('pass --yes');
+    }
+    expect(await stateOf(mock)).toEqual(file);
+
+    const reset = await cli.run('mock', 'reset', '--yes');
     expect(reset.code).toBe(0);
     expect((await stateOf(mock)).tables).not.toHaveProperty(`projects.${tenant.project.id}`);
     const lost = await runCli(['projects', 'list'], { ...cli.env, NIMBUS_TOKEN: tenant.accessToken });
     expect(lost.code).toBe(1);
 
-    const imported = await cli.run('mock', 'import', 'state.json');
+    const imported = await cli.run('mock', 'import', 'state.json', '-y');
     expect(imported.code, imported.stderr).toBe(0);
     expect(await stateOf(mock)).toEqual(file);
     // The server kept its secret, so tokens issued before the export work again.
@@ -59,8 +70,8 @@ describe('nimbus mock', () => {
     expect(json<{ name: string }[]>(back).map((i) => i.name)).toEqual(['web']);
 
     const [missing, refused] = await Promise.all([
-      cli.run('mock', 'import', 'nope.json'),
-      cli.run('mock', 'import', await cli.write('bad.json', '{"tables": 5}')),
+      cli.run('mock', 'import', 'nope.json', '--yes'),
+      cli.run('mock', 'import', await cli.write('bad.json', '{"tables": 5}'), '--yes'),
     ]);
     expect(missing.code).toBe(2);
     expect(refused.code).toBe(1);
@@ -88,7 +99,7 @@ describe('nimbus mock', () => {
     expect(exported.code, exported.stderr).toBe(0);
     const other = await startMockServer();
     try {
-      const imported = await runCli(['mock', 'import', join(cli.dir, 'portable.json')], {
+      const imported = await runCli(['mock', 'import', join(cli.dir, 'portable.json'), '--yes'], {
         ...cli.env,
         NIMBUS_BASE_URL: other.url,
       });
@@ -183,7 +194,7 @@ describe('nimbus mock', () => {
       const withFlag = await runCli(['mock', 'clock', '--control-token', token, '-o', 'json'], env);
       expect(withFlag.code, withFlag.stderr).toBe(0);
       expect(json<{ now: string }>(withFlag).now).toEqual(expect.any(String));
-      const withEnv = await runCli(['mock', 'reset'], { ...env, NIMBUS_CONTROL_TOKEN: token });
+      const withEnv = await runCli(['mock', 'reset', '--yes'], { ...env, NIMBUS_CONTROL_TOKEN: token });
       expect(withEnv.code, withEnv.stderr).toBe(0);
     } finally {
       child.kill('SIGTERM');

@@ -149,10 +149,13 @@ describe('exit codes', () => {
     expect(missing.stderr).toMatch(/^error: .*\(NOT_FOUND\)$/m);
     expect(conflict.code).toBe(1);
     expect(conflict.stderr).toMatch(/^error: .*\(CONFLICT\)$/m);
-    expect(header.code).toBe(1);
-    expect(header.stderr).toContain('(PROJECT_HEADER_REQUIRED)');
+    // No project anywhere: said before sending, with the same hint as /v2 commands (exit 2).
+    expect(header.code).toBe(2);
+    expect(header.stderr).toContain(
+      'error: instances list works on a project: pass --project <id>, set NIMBUS_PROJECT or run `nimbus use <project-id>`',
+    );
     expect(down.code).toBe(1);
-    expect(down.stderr).toMatch(/cannot reach the server/);
+    expect(down.stderr).toBe('error: cannot reach the server at http://127.0.0.1:9 (ECONNREFUSED)\n');
   });
 
   it('2 on a usage error: unknown flag, a value that is not a number, a choice not offered, a missing argument', async () => {
@@ -190,12 +193,24 @@ describe('exit codes', () => {
     expect(noFlag.stderr).toMatch(/required option '-f, --file <path>'/);
   });
 
-  it('0 for --help and --version', async () => {
-    const [version, help] = await Promise.all([
+  it('0 for --help and --version, the latter after program options or a command without a --version field', async () => {
+    const [version, help, afterOptions, afterCommand, short, field] = await Promise.all([
       cli.run('--version'),
       cli.run('instances', 'create', '--help'),
+      cli.run('--debug', '-o', 'json', '--version'),
+      cli.run('instances', 'list', '--version'),
+      cli.run('instances', 'list', '-V'),
+      cli.run('databases', 'create', '--version'),
     ]);
     expect(version.stdout.trim()).toBe('0.1.0');
+    for (const result of [afterOptions, afterCommand, short]) {
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe('0.1.0\n');
+      expect(result.stderr).toBe('');
+    }
+    // A command with a --version field of its own reads it as that field.
+    expect(field.code).toBe(2);
+    expect(field.stderr).toContain("option '--version <value>' argument missing");
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--flavor <value>');
   });

@@ -92,7 +92,7 @@ describe('creates', () => {
 });
 
 describe('destructive commands', () => {
-  it('ask on a terminal; no keeps the resource, yes deletes it; --yes and a pipe never ask', async () => {
+  it('ask on a terminal; no keeps the resource, yes deletes it; --yes never asks, and off a terminal is needed (exit 2)', async () => {
     const ids = await Promise.all(
       ['keep', 'drop', 'forced', 'piped'].map(
         async (name) => json<{ id: string }>(await cli.run(...vm, name)).id,
@@ -107,14 +107,24 @@ describe('destructive commands', () => {
     const accepted = await onTerminal(cli, ['instances', 'delete', drop], 'y\r');
     expect(accepted.code, accepted.output).toBe(0);
 
-    const [yes, pipe] = await Promise.all([
+    expect(accepted.output).toContain(`Deleted instance ${drop}`);
+
+    const [yes, unasked] = await Promise.all([
       onTerminal(cli, ['instances', 'delete', forced, '--yes'], ''),
       cli.run('instances', 'delete', piped),
     ]);
     expect(yes.code, yes.output).toBe(0);
     expect(yes.output).not.toContain('[y/N]');
+    expect(unasked.code).toBe(2);
+    expect(unasked.stderr).toMatch(/^error: stdin is not a terminal, .*: pass --yes/m);
+    expect(unasked.stderr).toContain('Usage: nimbus instances delete');
+    expect((await tenant.client.instances.list({ per_page: 100 })).data.map((i) => i.id)).toContain(piped);
+
+    const pipe = await cli.run('instances', 'delete', piped, '--yes');
     expect(pipe.code, pipe.stderr).toBe(0);
-    expect(pipe.stderr).toBe('');
+    // What was deleted, on stderr: stdout stays empty for scripts.
+    expect(pipe.stdout).toBe('');
+    expect(pipe.stderr).toBe(`Deleted instance ${piped}\n`);
 
     const left = (await tenant.client.instances.list({ per_page: 100 })).data.map((i) => i.id);
     expect(left).toContain(keep);
@@ -138,6 +148,71 @@ describe('flag values', () => {
     expect(json(env)).toMatchObject({ env: { MODE: 'prod' } });
     expect(notJson.code).toBe(2);
     expect(notJson.stderr).toContain('error: --env must be JSON, got "MODE=prod"');
+  });
+});
+
+describe('a server that accepts and never answers', () => {
+  it('is given up on after --timeout or NIMBUS_TIMEOUT seconds, the error naming the server and the limit', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    try {
+      const quiet = await cliFor(mock, { NIMBUS_BASE_URL: url, NIMBUS_TOKEN: tenant.accessToken });
+      const [flag, env, bad] = await Promise.all([
+        quiet.run('projects', 'create', '--name', 'p', '--timeout', '0.5'),
+        runCli(['projects', 'create', '--name', 'p'], { ...quiet.env, NIMBUS_TIMEOUT: '0.5' }, quiet.dir),
+        quiet.run('projects', 'list', '--timeout', 'soon'),
+      ]);
+      for (const result of [flag, env]) {
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`error: no answer from the server at ${url} within 0.5 s`);
+        expect(result.stderr).toContain('--timeout <seconds> or NIMBUS_TIMEOUT');
+      }
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('--timeout must be a number of seconds more than 0, got "soon"');
+    } finally {
+      silent.close();
+    }
+  });
+});
+
+describe('nimbus use', () => {
+  it('refuses a malformed id (exit 2) and a project that is not yours (exit 1), keeping the profile as it was', async () => {
+    const user = await cliFor(mock);
+    await user.runWithInput(
+      `${tenant.user.password}\n`,
+      'login',
+      '--email',
+      tenant.user.email,
+      '--password-stdin',
+    );
+    const [malformed, stranger] = await Promise.all([
+      user.run('use', 'not-a-uuid'),
+      user.run('use', crypto.randomUUID()),
+    ]);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('"not-a-uuid" is not a project id (a UUID)');
+    expect(stranger.code).toBe(1);
+    expect(stranger.stderr).toContain('is not one of yours');
+    const noProject = await user.run('instances', 'list');
+    expect(noProject.code).toBe(2);
+    expect(noProject.stderr).toContain('`nimbus use <project-id>`');
+
+    const used = await user.run('use', tenant.project.id);
+    expect(used.code, used.stderr).toBe(0);
+    expect(used.stderr).toContain(`now uses project ${tenant.project.id} (`);
+    expect((await user.run('instances', 'list')).code).toBe(0);
+  });
+});
+
+describe('--from-file -', () => {
+  it('reports a YAML error once, as <stdin>:line:col, like apply -f -', async () => {
+    const result = await cli.runWithInput('name: [unclosed\n', 'instances', 'create', '--from-file', '-');
+    expect(result.code).toBe(2);
+    const errors = result.stderr.split('\n').filter((line) => line.startsWith('error:'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^error: <stdin>:\d+:\d+: not valid YAML: \S/);
+    expect(result.stderr).not.toMatch(/^error: *$/m);
   });
 });
 

@@ -108,7 +108,7 @@ describe('/v2 commands after `nimbus login`', () => {
     const event = await mock.client.mock.injectVideoEvent({ camera_id: cameraId, type: 'person' });
     await mock.clock.advance(3600); // the hour of the event is recorded
 
-    const events = await cli.run('events', 'list', '--camera-id', cameraId);
+    const events = await cli.run('events', 'list', '--camera', cameraId);
     expect(events.code, events.stderr).toBe(0);
     expect(json<{ id: string }[]>(events).map((e) => e.id)).toEqual([event.id]);
 
@@ -117,7 +117,7 @@ describe('/v2 commands after `nimbus login`', () => {
     const playlistUrl = json<{ playlist_url: string }>(at).playlist_url;
     const [, date, hour] = /\/(\d{4}-\d{2}-\d{2})\/(\d{2})\//.exec(playlistUrl)!;
 
-    const timeline = await cli.run('playback', 'timeline', '--camera-id', cameraId, '--date', date!);
+    const timeline = await cli.run('playback', 'timeline', '--camera', cameraId, '--date', date!);
     expect(timeline.code, timeline.stderr).toBe(0);
     expect(json<{ hours: string[] }>(timeline).hours).toContain(hour);
 
@@ -295,7 +295,7 @@ describe('events tail', () => {
     }
   });
 
-  it('replays stored events with --since and stops after --limit; --timeout ends a quiet stream', async () => {
+  it('replays stored events with --since and stops after --limit; --duration ends a quiet stream', async () => {
     const { cli } = await loggedIn();
     const door = await addCamera(cli, 'door');
     const since = mock.clock.now().toISOString();
@@ -310,7 +310,7 @@ describe('events tail', () => {
     expect(limited.code, limited.stderr).toBe(0);
     expect(lines(limited.stdout).map((e) => e.id)).toEqual([first.id, second.id]);
 
-    const quiet = await cli.run('events', 'tail', '--type', 'face', '--timeout', '1');
+    const quiet = await cli.run('events', 'tail', '--type', 'face', '--duration', '1');
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stdout).toBe('');
   });

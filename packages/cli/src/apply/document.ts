@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { ProjectCreateBody } from '@nimbus/sdk/contract';
-import { type Document, LineCounter, parseDocument } from 'yaml';
+import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../errors';
+import { yamlErrorLines } from '../output/yaml';
 import { readStdin } from '../stdin';
 import { issueText } from '../validation';
 import type { Kind } from './kind';
@@ -85,7 +86,7 @@ export async function readTenantFile(
   const { value, lines } = await parseText(file, text);
   const parsed = tenantSchema(kinds, unsupported).safeParse(value);
   if (!parsed.success) {
-    throw new DocumentError(parsed.error.issues.flatMap((issue) => describeIssue(file, issue, lines)));
+    throw new DocumentError(parsed.error.issues.flatMap((issue) => describeIssue(file, issue, lines, value)));
   }
   const data = parsed.data as Record<string, unknown>;
   const entries: Record<string, object[]> = {};
@@ -105,8 +106,11 @@ export async function readTenantFile(
   };
 }
 
-/** Where a path of the file starts, as "line N", when the file was YAML-parsed. */
-type LineOf = (path: Path) => number | undefined;
+/**
+ * Where a path of the file starts, as "line N", when the file was YAML-parsed: its value, or with
+ * `key`, its key (an unknown key's value may start lines later, or be a whole block).
+ */
+type LineOf = (path: Path, key?: 'key') => number | undefined;
 
 async function parseText(file: string, text: string): Promise<{ value: unknown; lines: LineOf }> {
   const counter = new LineCounter();
@@ -119,19 +123,21 @@ async function parseText(file: string, text: string): Promise<{ value: unknown; 
       throw new DocumentError([`${file}: not valid JSON: ${(error as Error).message}`]);
     }
   }
-  if (doc.errors.length > 0) {
-    throw new DocumentError(
-      doc.errors.map((e) => {
-        const at = e.linePos?.[0];
-        return `${file}${at ? `:${at.line}:${at.col}` : ''}: not valid YAML: ${e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`;
-      }),
-    );
-  }
+  if (doc.errors.length > 0) throw new DocumentError(yamlErrorLines(file, doc.errors));
   return { value: doc.toJS(), lines };
 }
 
 function lineFinder(doc: Document, counter: LineCounter): LineOf {
-  return (path) => {
+  return (path, key) => {
+    if (key && path.length > 0) {
+      const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1) as unknown[], true);
+      const last = path[path.length - 1];
+      const pair = isMap(parent)
+        ? parent.items.find((item) => isScalar(item.key) && item.key.value === last)
+        : undefined;
+      const range = isScalar(pair?.key) ? pair.key.range : undefined;
+      if (range) return counter.linePos(range[0]).line;
+    }
     // A missing field has no node: point at the closest enclosing one.
     for (let end = path.length; end >= 0; end--) {
       const node = doc.getIn(path.slice(0, end) as unknown[], true) as
@@ -143,17 +149,19 @@ function lineFinder(doc: Document, counter: LineCounter): LineOf {
   };
 }
 
-function describeIssue(file: string, issue: z.core.$ZodIssue, lines: LineOf): string[] {
+function describeIssue(file: string, issue: z.core.$ZodIssue, lines: LineOf, value: unknown): string[] {
   if (issue.code === 'unrecognized_keys') {
     const known =
       issue.path.length === 0 ? 'a top-level key (project or a resource kind)' : 'a field of this entry';
-    return issue.keys.map((key) => problem(file, [...issue.path, key], `unknown field: not ${known}`, lines));
+    return issue.keys.map((key) =>
+      problem(file, [...issue.path, key], `unknown field: not ${known}`, lines, 'key'),
+    );
   }
-  return [problem(file, issue.path, issueText(issue), lines)];
+  return [problem(file, issue.path, issueText(issue, value), lines)];
 }
 
-function problem(file: string, path: Path, message: string, lines: LineOf): string {
-  const line = lines(path);
+function problem(file: string, path: Path, message: string, lines: LineOf, at?: 'key'): string {
+  const line = lines(path, at);
   const where = path.length > 0 ? `${pathText(path)}: ` : '';
   return `${file}: ${where}${message}${line === undefined ? '' : ` (line ${line})`}`;
 }

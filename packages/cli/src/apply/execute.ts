@@ -82,6 +82,7 @@ export function countActions(steps: readonly Step[]): Record<Action, number> {
     'replace needed': 0,
     replace: 0,
     delete: 0,
+    duplicate: 0,
   };
   for (const step of steps) counts[step.action]++;
   return counts;

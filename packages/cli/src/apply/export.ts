@@ -4,22 +4,44 @@ import { collect, type Entry } from './kind';
 import { orderKinds } from './plan';
 import type { Target } from './target';
 
+/** A resource left out of an export: its name is taken by one written before it. */
+export interface Duplicate {
+  address: string;
+  id: string;
+  /** The id of the resource of that name the file holds. */
+  kept: string;
+}
+
 /**
  * Reads a project back as a tenant file: every supported kind, in dependency order (so the
  * names an entry refers to are known), without server-set fields or secrets. Applying the
- * result to a fresh project rebuilds the same resources.
+ * result to a fresh project rebuilds the same resources. A tenant file names each resource once,
+ * so of two the API let have one name the first is written and the other is answered in
+ * `duplicates` (a file with both would be refused by `apply`).
  */
-export async function exportTenant(target: Target, projectId: string): Promise<Record<string, unknown>> {
+export async function exportTenant(
+  target: Target,
+  projectId: string,
+): Promise<{ doc: Record<string, unknown>; duplicates: Duplicate[] }> {
   const projects = await collect(target.root.projects.list({ per_page: 100 }));
   const project = projects.find((p) => p.id === projectId);
   if (!project)
     throw new UsageError(`Project ${projectId} is not one of yours (see \`nimbus projects list\`)`);
   target.setProject(project.id);
   const out: Record<string, unknown> = { project: { name: project.name, description: project.description } };
+  const duplicates: Duplicate[] = [];
   for (const kind of orderKinds(target.kinds)) {
     const entries: Entry[] = [];
+    const written = new Map<string, string>();
     for (const record of await target.list(kind)) {
       if (kind.builtin?.(record)) continue;
+      const name = kind.recordName(record, target);
+      const kept = name === undefined ? undefined : written.get(name);
+      if (kept !== undefined) {
+        duplicates.push({ address: `${kind.key}/${name}`, id: kind.idOf(record), kept });
+        continue;
+      }
+      if (name !== undefined) written.set(name, kind.idOf(record));
       const entry = await kind.export(record, target);
       if (!entry) continue;
       if (kind.child) {
@@ -35,7 +57,7 @@ export async function exportTenant(target: Target, projectId: string): Promise<R
     }
     if (entries.length > 0) out[kind.key] = entries;
   }
-  return out;
+  return { doc: out, duplicates };
 }
 
 /** A resource group of the contract that tenant files do not cover, and how many the project has. */

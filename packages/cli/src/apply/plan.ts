@@ -5,9 +5,17 @@ import type { Target } from './target';
 
 /**
  * What `apply` does to one resource. `replace` (delete, then create from the file) only with
- * `--allow-replace`; `delete` only with `--prune`.
+ * `--allow-replace`; `delete` only with `--prune`. `duplicate`: a second resource with the name
+ * of one the file declares (the API allows it), which `apply` leaves alone without `--prune`.
  */
-export type Action = 'create' | 'update' | 'unchanged' | 'replace needed' | 'replace' | 'delete';
+export type Action =
+  | 'create'
+  | 'update'
+  | 'unchanged'
+  | 'replace needed'
+  | 'replace'
+  | 'delete'
+  | 'duplicate';
 
 /** How far `apply` may go beyond creating and updating. */
 export interface PlanOptions {
@@ -74,6 +82,7 @@ export async function planTenant(
     problems.push(...unresolvedReferences(target, doc, kind, items));
     const byName = recordsByName(target, kind, existing);
     if (options.prune) deletes.unshift(...(await pruneSteps(target, kind, items, existing)));
+    deletes.unshift(...duplicateSteps(target, kind, items, existing, options));
     for (const [i, item] of items.entries()) {
       const name = kind.nameOf(item);
       const record = byName.get(name);
@@ -140,6 +149,56 @@ async function pruneSteps(
       },
     };
   });
+}
+
+/**
+ * The resources named like an entry of the file beyond the first of that name (the one the entry
+ * is matched with): deleted with `--prune`, else shown and left alone. A name the file does not
+ * list is `--prune`'s already, duplicates and all.
+ */
+function duplicateSteps(
+  target: Target,
+  kind: Kind,
+  items: object[],
+  existing: object[],
+  options: PlanOptions,
+  parent?: { id: string; address: string },
+): Step[] {
+  const listed = new Set(items.map((item) => kind.nameOf(item)));
+  const first = new Map<string, object>();
+  const steps: Step[] = [];
+  for (const record of existing) {
+    const name = kind.recordName(record, target);
+    if (name === undefined || !listed.has(name)) continue;
+    const kept = first.get(name);
+    if (!kept) {
+      first.set(name, record);
+      continue;
+    }
+    const address = parent ? `${parent.address}/${kind.key}/${name}` : `${kind.key}/${name}`;
+    const id = kind.idOf(record);
+    const same = `another ${kind.noun} is named "${name}" (${kind.idOf(kept)}, the one the file manages)`;
+    if (!options.prune || !kind.delete) {
+      const remedy = kind.delete
+        ? '--prune deletes this one'
+        : `${kind.noun}s have no delete route: remove it by hand`;
+      steps.push({ address, action: 'duplicate', changes: [], id, note: `${same}: ${remedy}` });
+      continue;
+    }
+    const remove = kind.delete.bind(kind);
+    steps.push({
+      address,
+      action: 'delete',
+      changes: [],
+      id,
+      note: `duplicate: ${same}`,
+      run: async () => {
+        await remove(record, target, parent?.id);
+        return { id };
+      },
+    });
+  }
+  return steps;
 }
 
 async function planProject(target: Target, project: ProjectEntry): Promise<Step> {
@@ -287,9 +346,11 @@ async function planChildren(
     const name = child.nameOf(entry);
     return planEntry(target, child, entry, byName.get(name), `${address}/${field}/${name}`, options, parent);
   });
-  if (options.prune && record) {
+  if (record) {
     const parentRef = { id: kind.idOf(record), address };
-    steps.push(...(await pruneSteps(target, { ...child, key: field }, items, existing, parentRef)));
+    const asField = { ...child, key: field };
+    if (options.prune) steps.push(...(await pruneSteps(target, asField, items, existing, parentRef)));
+    steps.push(...duplicateSteps(target, asField, items, existing, options, parentRef));
   }
   return steps;
 }

@@ -45,9 +45,13 @@ export class Target implements KindApi {
     const records = await kind.list(this, parentId);
     if (parentId === undefined) {
       this.#listed.add(kind.key);
+      const named = new Set<string>();
       for (const record of records) {
         const name = kind.recordName(record, this);
-        if (name !== undefined) this.refs.set(kind.key, name, kind.idOf(record));
+        // Of two resources with one name, the first listed is the one `apply` matches an entry with.
+        if (name === undefined || named.has(name)) continue;
+        named.add(name);
+        this.refs.set(kind.key, name, kind.idOf(record));
       }
     }
     return records;

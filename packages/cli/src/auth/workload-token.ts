@@ -2,7 +2,7 @@ import { AuthenticationError, type BaseNimbus } from '@nimbus/sdk/base';
 import type { WorkloadScope } from '@nimbus/sdk/contract';
 import type { z } from 'zod';
 import { type CachedWorkloadToken, updateProfile } from '../config/profiles';
-import type { CommandContext } from '../context';
+import { type CommandContext, PICK_A_PROJECT } from '../context';
 import { UsageError } from '../errors';
 
 type Scope = z.infer<typeof WorkloadScope>;
@@ -54,9 +54,7 @@ export async function workloadToken(
 /** The project whose video tenant /v2 commands work on: the video API has no other way to name it. */
 export function videoTenant(ctx: CommandContext<BaseNimbus>): string {
   if (ctx.projectId !== undefined) return ctx.projectId;
-  throw new UsageError(
-    'The video API works on a project: pass --project <id>, set NIMBUS_PROJECT or run `nimbus use <project-id>`',
-  );
+  throw new UsageError(`The video API works on a project: ${PICK_A_PROJECT}`);
 }
 
 /**

@@ -32,6 +32,7 @@ const VERBS: Record<Action, string> = {
   delete: 'Deleting',
   unchanged: 'Checking',
   'replace needed': 'Checking',
+  duplicate: 'Checking',
 };
 
 /** What a person reads first in the plan or result table. */
@@ -55,9 +56,10 @@ export async function applyTenant(options: ApplyOptions, globals: GlobalOptions)
   if (options.dryRun) {
     await print(reportRows(steps), { ...globals, columns: REPORT_COLUMNS });
     warnReplacements(steps);
+    warnDuplicates(steps);
     for (const conflict of conflicts) say(`error: ${conflict}`);
     say(
-      changing === 0
+      changing === 0 && counts.duplicate === 0
         ? `No changes: project "${doc.project.name}" matches ${source} (dry run)`
         : `Plan: ${summary(counts)} (dry run: nothing was changed)`,
     );
@@ -67,8 +69,10 @@ export async function applyTenant(options: ApplyOptions, globals: GlobalOptions)
     return;
   }
   const removing = steps.filter((s) => s.action === 'delete' || s.action === 'replace');
-  if (removing.length > 0 && !options.yes && process.stdin.isTTY) {
-    await print(reportRows(steps), { ...globals, columns: REPORT_COLUMNS });
+  if (removing.length > 0 && !options.yes) {
+    // The plan is for the person answering: on stderr, so stdout holds one document, the result.
+    if (process.stdin.isTTY)
+      await print(reportRows(steps), { columns: REPORT_COLUMNS, output: 'table' }, process.stderr);
     if (!(await confirm(`Delete ${removing.map((s) => s.address).join(', ')}?`)))
       throw new CommandFailed('Not confirmed: nothing was changed');
   }
@@ -83,20 +87,34 @@ export async function applyTenant(options: ApplyOptions, globals: GlobalOptions)
     );
   }
   await print(reportRows(steps, applied.outcomes), { ...globals, columns: REPORT_COLUMNS });
+  // -q prints ids only: what a created resource shows once (a webhook's signing secret) goes to
+  // stderr then, or it would be lost for good.
+  if (globals.quiet) {
+    for (const step of steps) {
+      if (
+        applied.outcomes.get(step) === 'done' &&
+        step.note &&
+        (step.action === 'create' || step.action === 'replace')
+      )
+        say(`${step.address}: ${step.note}`);
+    }
+  }
   warnReplacements(steps);
+  warnDuplicates(steps);
   if (applied.failure) {
     const done = steps.filter((s) => applied.outcomes.get(s) === 'done').map((s) => s.address);
     const notDone = steps.filter((s) => applied.outcomes.get(s) === 'not done').map((s) => s.address);
     throw new CommandFailed(
       [
         `${applied.failure.step.address}: ${errorText(applied.failure.error)}`,
+        ...requestIdLines(applied.failure.error),
         `done: ${done.length > 0 ? done.join(', ') : 'nothing'}`,
         `not done: ${[applied.failure.step.address, ...notDone].join(', ')}`,
       ].join('\n'),
     );
   }
   say(
-    changing === 0
+    changing === 0 && counts.duplicate === 0
       ? `No changes: project "${doc.project.name}" already matches ${source}`
       : `Applied ${source} to project "${doc.project.name}": ${summary(counts, 'done')}`,
   );
@@ -111,10 +129,15 @@ export async function exportProject(options: { file?: string }, globals: GlobalO
   if (!projectId) throw new UsageError('No project: pass --project <id> or pick one with `nimbus use <id>`');
   const { supported } = supportedKinds(client);
   const target = new Target(client, orderKinds(supported));
-  const [doc, leftOut] = await withProgress('Exporting', async () => {
+  const [{ doc, duplicates }, leftOut] = await withProgress('Exporting', async () => {
     const exported = await exportTenant(target, projectId);
     return [exported, await leftOutGroups(target)] as const;
   });
+  for (const { address, id, kept } of duplicates) {
+    say(
+      `warning: ${address} (${id}) not exported: the file holds the other one of that name (${kept}); \`apply --prune\` of it deletes this one`,
+    );
+  }
   if (leftOut.length > 0) {
     const named = leftOut.map((entry) => `${kebab(entry.group)} (${entry.count})`).join(', ');
     say(`Not exported, tenant files do not cover them: ${named}`);
@@ -140,6 +163,13 @@ function warnReplacements(steps: readonly Step[]): void {
   }
 }
 
+/** Resources named like another one the file declares: the plan's rows say it, so does stderr. */
+function warnDuplicates(steps: readonly Step[]): void {
+  for (const step of steps) {
+    if (step.action === 'duplicate') say(`warning: ${step.address} (${step.id}): ${step.note}`);
+  }
+}
+
 /** "2 to create, 1 to update, 7 unchanged" (a plan) or "2 created, ..." (a result). */
 function summary(counts: Record<Action, number>, tense: 'plan' | 'done' = 'plan'): string {
   const parts =
@@ -151,11 +181,17 @@ function summary(counts: Record<Action, number>, tense: 'plan' | 'done' = 'plan'
   if (counts.delete) parts.push(tense === 'plan' ? `${counts.delete} to delete` : `${counts.delete} deleted`);
   parts.push(`${counts.unchanged} unchanged`);
   if (counts['replace needed']) parts.push(`${counts['replace needed']} replace needed`);
+  if (counts.duplicate) parts.push(`${counts.duplicate} duplicate(s) left alone`);
   return parts.join(', ');
 }
 
 function replaceNeededText(counts: Record<Action, number>): string {
   return `${counts['replace needed']} resource(s) need replacing (see the warnings): replace them by hand, or pass --allow-replace`;
+}
+
+/** The line every other command prints under an API error: the id the server logged it under. */
+function requestIdLines(error: unknown): string[] {
+  return error instanceof APIError && error.requestId ? [`request id: ${error.requestId}`] : [];
 }
 
 function errorText(error: unknown): string {

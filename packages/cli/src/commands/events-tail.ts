@@ -9,7 +9,7 @@ interface TailOptions {
   type?: string;
   since?: string;
   limit?: string;
-  timeout?: string;
+  duration?: string;
 }
 
 /** The stream's query fields by the flag that sets them, to name the flag in an error. */
@@ -17,7 +17,8 @@ const FLAG_OF: Record<string, string> = { camera_id: '--camera', type: '--type',
 
 /**
  * `nimbus events tail`: the realtime detection stream (`/v2/ws/events`) as JSON lines on stdout,
- * until Ctrl-C, `--limit` events or `--timeout` seconds (each ends it with exit 0). The SDK's
+ * until Ctrl-C, `--limit` events or `--duration` seconds (each ends it with exit 0). Not
+ * `--timeout`: that is the program's time to wait for each answer of the server. The SDK's
  * stream reconnects after a drop and resumes without missing or repeating an event.
  */
 export function addEventsTailCommand(program: Command): void {
@@ -29,7 +30,7 @@ export function addEventsTailCommand(program: Command): void {
     .option('--type <types>', 'only events of these types, comma-separated (motion, person, vehicle, ...)')
     .option('--since <time>', 'first replay the stored events since this ISO-8601 time')
     .option('--limit <n>', 'stop after n events')
-    .option('--timeout <seconds>', 'stop after this many seconds')
+    .option('--duration <seconds>', 'stop after this many seconds')
     .action(async (options: TailOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       // Loaded when the command runs: `nimbus --help` needs neither the contract nor the SDK.
@@ -37,7 +38,7 @@ export function addEventsTailCommand(program: Command): void {
       const { videoTenant, withWorkloadToken } = await import('../auth/workload-token');
       const filters = parseFilters(options, VideoEventStreamQuery);
       const limit = positive(options.limit, '--limit', Number.isInteger);
-      const timeoutSeconds = positive(options.timeout, '--timeout', Number.isFinite);
+      const durationSeconds = positive(options.duration, '--duration', Number.isFinite);
       const ctx = await commandContext(globals);
       const project = videoTenant(ctx);
 
@@ -45,7 +46,7 @@ export function addEventsTailCommand(program: Command): void {
       const stop = () => stopped.abort();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      const timer = timeoutSeconds === undefined ? undefined : setTimeout(stop, timeoutSeconds * 1000);
+      const timer = durationSeconds === undefined ? undefined : setTimeout(stop, durationSeconds * 1000);
       let printed = 0;
       // Where to pick up when a new token restarts the stream (the old one expired during a
       // long tail): the latest time printed, and the events printed at that time, not to repeat them.

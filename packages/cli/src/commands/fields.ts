@@ -61,7 +61,8 @@ export function checkFields(
     const missing = rest.length === 0 && value[field] === undefined && flags.find((f) => f.key === field);
     if (missing) return missingText(missing);
     const inside = rest.length > 0 ? ` (at ${[field, ...rest].map(String).join('.')})` : '';
-    return `--${kebab(field)}${inside}: ${issueText(issue)}`;
+    const flag = flags.find((f) => f.key === field)?.flag ?? kebab(field);
+    return `--${flag}${inside}: ${issueText(issue)}`;
   });
   throw new UsageError(lines.join('\n'));
 }

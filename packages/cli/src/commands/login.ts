@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { updateProfile } from '../config/profiles';
 import { type CommandContext, commandContext, type GlobalOptions } from '../context';
-import { UsageError } from '../errors';
+import { CommandFailed, UsageError } from '../errors';
 import { print } from '../output/print';
 import { ask, askSecret, readSecretFromStdin } from './prompt';
 
@@ -95,10 +95,41 @@ export function addLoginCommands(program: Command): void {
     .description('Remember a project for the profile (sent as X-Project-ID)')
     .argument('<project-id>')
     .action(async (projectId: string, _options: unknown, command: Command) => {
+      // The server checks X-Project-ID as a UUID: anything else would fail every later command.
+      if (!UUID.test(projectId))
+        throw new UsageError(
+          `"${projectId}" is not a project id (a UUID): \`nimbus projects list\` shows yours`,
+        );
       const ctx = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      const checked = await checkProject(ctx, projectId);
       await updateProfile(ctx.configPath, ctx.profileName, { project_id: projectId });
-      process.stderr.write(`Profile "${ctx.profileName}" now uses project ${projectId}\n`);
+      process.stderr.write(`Profile "${ctx.profileName}" now uses project ${checked ?? projectId}\n`);
     });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Makes sure the project is one of the caller's, when the server can say: answers "<id> (name)",
+ * or undefined when it could not be checked (no login, no server), which stderr says.
+ *
+ * @throws CommandFailed when the server lists the caller's projects and this is not one of them.
+ */
+async function checkProject(ctx: CommandContext, projectId: string): Promise<string | undefined> {
+  const { APIConnectionError, AuthenticationError } = await import('@nimbus/sdk');
+  try {
+    for await (const project of ctx.client.projects.list({ per_page: 100 })) {
+      if (project.id.toLowerCase() === projectId.toLowerCase()) return `${projectId} (${project.name})`;
+    }
+  } catch (error) {
+    if (!(error instanceof APIConnectionError || error instanceof AuthenticationError)) throw error;
+    const why = error instanceof AuthenticationError ? 'not logged in' : `cannot reach ${ctx.client.baseUrl}`;
+    process.stderr.write(`warning: not checked that the project is one of yours (${why})\n`);
+    return undefined;
+  }
+  throw new CommandFailed(
+    `Project ${projectId} is not one of yours (\`nimbus projects list\` shows them): the profile is unchanged`,
+  );
 }
 
 /**

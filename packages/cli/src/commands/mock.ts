@@ -167,8 +167,10 @@ export function addMockCommands(program: Command): void {
   mock
     .command('reset')
     .description('Empty the server state')
-    .action(async (_o: unknown, command: Command) => {
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (options: { yes?: boolean }, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      await confirmed(options, `Empty the whole state of ${client.baseUrl}?`);
       await client.mock.reset();
       process.stderr.write('State reset\n');
     });
@@ -247,9 +249,13 @@ export function addMockCommands(program: Command): void {
     .command('import')
     .description('Replace the whole state with a JSON export')
     .argument('<file>')
-    .action(async (file: string, _o: unknown, command: Command) => {
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (file: string, options: { yes?: boolean }, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
-      await client.mock.importState(await readJsonFile(file));
+      // A file that cannot be read is reported before anything is asked.
+      const state = await readJsonFile(file);
+      await confirmed(options, `Replace the whole state of ${client.baseUrl} with ${file}?`);
+      await client.mock.importState(state);
       process.stderr.write(`State imported from ${file}\n`);
     });
 }
@@ -283,4 +289,11 @@ async function readJsonFile(file: string): Promise<Record<string, unknown>> {
   if (!value || typeof value !== 'object' || Array.isArray(value))
     throw new UsageError(`${file} must hold a JSON object`);
   return value as Record<string, unknown>;
+}
+
+/** Both replace everything the server holds: asked on a terminal, `--yes` without one. */
+async function confirmed(options: { yes?: boolean }, question: string): Promise<void> {
+  if (options.yes) return;
+  const { confirm } = await import('./prompt');
+  if (!(await confirm(question))) throw new CommandFailed('Not confirmed: nothing was changed');
 }

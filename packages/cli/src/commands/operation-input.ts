@@ -59,22 +59,26 @@ async function checkInput(
 
 async function readBodyFile(path: string | undefined): Promise<Record<string, unknown>> {
   if (!path) return {};
+  // Named as `apply -f -` names it.
+  const file = path === '-' ? '<stdin>' : path;
   let text: string;
   try {
     text = path === '-' ? await readStdin() : await readFile(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`Cannot read ${path}: ${(error as Error).message}`);
+    throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
   }
   let value: unknown;
-  try {
+  if (/\.json$/i.test(path)) {
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new UsageError(`${file}: not valid JSON: ${(error as Error).message}`);
+    }
+  } else {
     // YAML is a superset of JSON: stdin is read as YAML.
-    value = /\.json$/i.test(path) ? JSON.parse(text) : (await import('../output/yaml')).fromYaml(text);
-  } catch (error) {
-    throw new UsageError(
-      `${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
-    );
+    value = (await import('../output/yaml')).fromYaml(text, file);
   }
-  if (!isRecord(value)) throw new UsageError(`${path} must hold an object`);
+  if (!isRecord(value)) throw new UsageError(`${file} must hold an object`);
   return value;
 }
 

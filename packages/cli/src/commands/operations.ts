@@ -1,9 +1,21 @@
 import { type Endpoint, v1, v2 } from '@nimbus/sdk/contract';
 import { fieldFlags } from './fields';
-import type { GroupSpec, OperationSpec } from './operation-spec';
+import type { FieldSpec, GroupSpec, OperationSpec } from './operation-spec';
 
 /** Groups with commands of their own (`login`, `nimbus auth ...`) rather than generated ones. */
 const HAND_WRITTEN = new Set(['auth']);
+
+/**
+ * Flags not named after their field, by operation: one flag name means one thing across the CLI.
+ * `events list` and `playback timeline` name a camera with `--camera`, as `events tail` does;
+ * `events list`'s page size is `--per-page`, as on every /v1 list (`--limit` is `events tail`'s
+ * "stop after n"); `logs query` takes `--query`, as `--q` was one typo from `-q` (ids only).
+ */
+const FLAG_NAMES: Record<string, Record<string, string>> = {
+  'v2.events.list': { camera_id: 'camera', limit: 'per-page' },
+  'v2.playback.timeline': { camera_id: 'camera' },
+  'v1.logs.query': { q: 'query' },
+};
 
 /**
  * Every operation of the contract as plain data, one group per resource group. The build
@@ -42,7 +54,9 @@ function describeOperation(
   endpoint: Endpoint,
   retrievable: boolean,
 ): OperationSpec {
-  const query = fieldFlags(endpoint.query);
+  const renamed = FLAG_NAMES[`${api}.${group}.${op}`] ?? {};
+  const named = (flags: FieldSpec[]) => flags.map((f) => ({ ...f, flag: renamed[f.key] ?? f.flag }));
+  const query = named(fieldFlags(endpoint.query));
   const paging = endpoint.list ? 'page' : query.some((f) => f.key === 'cursor') ? 'cursor' : undefined;
   return {
     group,
@@ -52,7 +66,7 @@ function describeOperation(
     method: endpoint.method,
     path: endpoint.path,
     params: [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
-    body: fieldFlags(endpoint.body),
+    body: named(fieldFlags(endpoint.body)),
     query,
     hasBody: endpoint.body !== undefined,
     ...(paging && { paging }),

@@ -1,13 +1,27 @@
-import { UsageError } from '../errors';
+import { Interrupted, UsageError } from '../errors';
 
 /** Asks on the terminal; without one, the value must come from a flag. */
 export async function ask(question: string, flag: string): Promise<string> {
   if (!process.stdin.isTTY) throw new UsageError(`${flag} is required when not on a terminal`);
+  return (await askLine(question)).trim();
+}
+
+/** One line typed on the terminal; Ctrl-C stops the command (`Interrupted`). */
+async function askLine(question: string): Promise<string> {
   // Loaded for the question only: most commands never ask one.
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+  const interrupted = new AbortController();
+  // The terminal is in raw mode while readline reads: Ctrl-C reaches it as a key, not a signal.
+  rl.once('SIGINT', () => interrupted.abort());
   try {
-    return (await rl.question(question)).trim();
+    return await rl.question(question, { signal: interrupted.signal });
+  } catch (error) {
+    if (interrupted.signal.aborted) {
+      process.stderr.write('\n');
+      throw new Interrupted();
+    }
+    throw error;
   } finally {
     rl.close();
   }
@@ -44,7 +58,7 @@ export async function askSecret(question: string, flag: string): Promise<string>
           }
           if (char === CTRL_C) {
             stdin.off('data', onData);
-            reject(new UsageError('Cancelled'));
+            reject(new Interrupted());
             return;
           }
           if (ERASE.has(char)) typed = typed.slice(0, -1);
@@ -76,18 +90,15 @@ export async function readSecretFromStdin(flag: string): Promise<string> {
 }
 
 /**
- * Asks "question [y/N]" on a terminal. Without one (a script, a pipe) nothing is asked and the
- * answer is yes: scripts say what they mean by running the command.
+ * Asks "question [y/N]" on a terminal. Without one (a script, a pipe) nothing can be asked, and
+ * a destructive command does not run on silence: as with gh, a script says `--yes` (exit 2).
  */
 export async function confirm(question: string): Promise<boolean> {
-  if (!process.stdin.isTTY) return true;
-  // Loaded for the question only: most commands never ask one.
-  const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-  try {
-    const answer = await rl.question(`${question} [y/N] `);
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    rl.close();
+  if (!process.stdin.isTTY) {
+    throw new UsageError(
+      `stdin is not a terminal, so "${question}" cannot be asked: pass --yes to go ahead without asking`,
+    );
   }
+  const answer = await askLine(`${question} [y/N] `);
+  return /^y(es)?$/i.test(answer.trim());
 }

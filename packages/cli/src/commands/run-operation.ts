@@ -1,10 +1,11 @@
 import type { BaseNimbus, RequestOptions, Route } from '@nimbus/sdk';
 import type { Endpoint } from '@nimbus/sdk/contract';
-import type { GlobalOptions } from '../context';
+import { type CommandContext, type GlobalOptions, PICK_A_PROJECT } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { print } from '../output/print';
 import { withProgress } from '../output/progress';
 import { withEndpointCredentials } from './endpoint-credentials';
+import { kebab } from './flags';
 import { operationContext } from './operation-context';
 import type { OperationInput } from './operation-input';
 import type { OperationSpec } from './operation-spec';
@@ -42,6 +43,9 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
   const pathParams = input.params ?? {};
   const ctx = await operationContext(globals);
   const { client } = ctx;
+  if (route.project && !hasProject(ctx)) {
+    throw new UsageError(`${kebab(spec.group)} ${kebab(spec.op)} works on a project: ${PICK_A_PROJECT}`);
+  }
   // Each call with the credentials its endpoint takes: basic auth, a workload token, or the session.
   const send = (input: OperationInput, options?: RequestOptions) =>
     withEndpointCredentials(ctx, { ...route, scope: spec.scope }, values, (credentials) =>
@@ -72,6 +76,11 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
     const { endpointOf } = await import('./operations');
     const retrieve = endpointOf({ ...spec, op: 'retrieve' });
     result = await waitUntilSettled(client, retrieve, pathParams, result);
+  }
+  if (spec.method === 'DELETE') {
+    // gh-style: a delete says what it deleted, on stderr; stdout stays empty for scripts.
+    process.stderr.write(`Deleted ${deletedNoun(spec.summary)} ${Object.values(pathParams).join(' ')}\n`);
+    return;
   }
   if (spec.raw) {
     // A playlist, metrics text or video bytes: what the server sent, not a JSON string of it.
@@ -135,6 +144,24 @@ async function printCursorList(
     query = { ...query, cursor: next };
   }
   await print(items, globals);
+}
+
+/**
+ * Whether the command can name a project: a flag, the environment or the profile, or an API key
+ * alone, which belongs to one (the server reads the project from it).
+ */
+function hasProject(ctx: CommandContext<BaseNimbus>, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (ctx.projectId !== undefined) return true;
+  const token = ctx.envToken ?? ctx.profile.access_token;
+  return token === undefined && !!env.NIMBUS_API_KEY;
+}
+
+/** "Delete a CDN profile and all its endpoints" -> "CDN profile". */
+function deletedNoun(summary: string): string {
+  return summary
+    .replace(/^(delete|remove)\s+(an?\s+|the\s+)?/i, '')
+    .replace(/\s+(and|with|by)\s.*$|[;(].*$/, '')
+    .trim();
 }
 
 function isItemList(value: unknown): value is { items: unknown[] } {
