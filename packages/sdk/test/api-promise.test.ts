@@ -62,6 +62,20 @@ describe.each(Object.entries(transports))('over %s', (_name, fetchOption) => {
     expect(login.data.access_token).toMatch(/\S/);
   });
 
+  it('withResponse() has one shape for a record and a page: data, response (body unread), requestId', async () => {
+    const created = await client().instances.create({ name: 'web-3', flavor: 'small', region: 'hn' });
+    const record = await client().instances.retrieve(created.id).withResponse();
+    const page = await client().instances.list({ per_page: 1 }).withResponse();
+
+    for (const result of [record, page]) {
+      expect(Object.keys(result).sort()).toEqual(['data', 'requestId', 'response']);
+      expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+      expect(result.response.bodyUsed).toBe(false);
+      expect(result.response.headers.get('x-request-id')).toBe(result.requestId);
+    }
+    expect(await record.response.json()).toMatchObject({ data: { id: created.id } });
+  });
+
   it('asResponse() gives the Response with its body unread', async () => {
     const created = await client().instances.create({ name: 'web-2', flavor: 'small', region: 'hn' });
 

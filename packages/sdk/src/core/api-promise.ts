@@ -14,7 +14,11 @@ export type WithRequestID<T> = T extends readonly unknown[] | Uint8Array
 /** The result of a call together with the HTTP response it came from. */
 export interface WithResponse<T> {
   data: T;
-  /** The raw response; its body has already been read. */
+  /**
+   * The HTTP response: status and headers as received, and its body unread, a copy of the bytes
+   * the SDK read to make `data` (as `asResponse()` gives it). Its `url` is empty: a constructed
+   * `Response` cannot carry one.
+   */
   response: Response;
   /** `X-Request-Id` of the answer (or the v1 envelope's `meta.request_id`). */
   requestId: string | null;
@@ -36,13 +40,20 @@ export class APIPromise<T> extends Promise<WithRequestID<T>> {
   }
 
   /**
-   * The data plus the raw `Response` and the request id.
+   * The data plus the `Response` (body unread) and the request id: a plain object of these three,
+   * for a record, a page or any other result.
    *
    * @example
-   * const { data: me, requestId } = await client.users.me().withResponse();
+   * const { data: me, response, requestId } = await client.users.me().withResponse();
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#result;
+    // One shape whatever made the result (a completed call, a page, a `map`), which read their
+    // `response` through getters so that `await` alone never builds one.
+    return this.#result.then(({ data, response, requestId }) => ({
+      data,
+      response: unreadCopy(response),
+      requestId,
+    }));
   }
 
   /**
