@@ -35,6 +35,13 @@ describe('the packed packages', () => {
     );
   });
 
+  it('@nimbus/mock-server asks for msw only as an optional peer, for its /msw entry', async () => {
+    const manifest = await app.manifest('@nimbus/mock-server');
+    expect(manifest.dependencies).not.toHaveProperty('msw');
+    expect(manifest.peerDependencies).toHaveProperty('msw');
+    expect(manifest.peerDependenciesMeta?.msw?.optional).toBe(true);
+  });
+
   it('@nimbus/mock-server carries the /docs page files with their Apache-2.0 LICENSE and NOTICE', () => {
     const folder = join(app.dir, 'node_modules/@nimbus/mock-server/dist/swagger-ui');
     for (const file of [
