@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,6 +15,8 @@ const entry = fileURLToPath(new URL('../src/index.browser.ts', import.meta.url))
 let dir: string;
 let outputs: Metafile['outputs'];
 let initial: Set<string>;
+/** Minified and gzipped, the bytes of each output file. */
+let gzipped: Map<string, number>;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'nimbus-browser-'));
@@ -32,9 +35,13 @@ beforeAll(async () => {
     outdir: 'out',
     write: false,
     metafile: true,
+    minify: true,
     logLevel: 'error',
   });
   outputs = result.metafile.outputs;
+  gzipped = new Map(
+    result.outputFiles.map((file) => [file.path.slice(dir.length + 1), gzipSync(file.contents).length]),
+  );
   initial = new Set<string>();
   const visit = (path: string) => {
     if (initial.has(path)) return;
@@ -61,5 +68,21 @@ describe('browser bundle of a users.me() call', () => {
     const sources = sourcesOf(lazy());
     expect(sources.some((source) => source.includes('/zod/'))).toBe(true);
     expect(sources.some((source) => source.includes('src/contract/v1/instances.ts'))).toBe(true);
+  });
+});
+
+describe("the README's figure for it", () => {
+  it('is within 10 % of the gzipped bytes the page loads first', () => {
+    const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
+    const stated = Number(
+      /browser bundle of a `users\.me\(\)` call is about\s+([\d.]+) KB gzip/.exec(readme)?.[1],
+    );
+    const measured = [...initial].reduce((sum, path) => sum + (gzipped.get(path) ?? 0), 0) / 1024;
+    expect(stated, `README says ${stated} KB; measured ${measured.toFixed(1)} KB`).toBeGreaterThan(
+      measured * 0.9,
+    );
+    expect(stated, `README says ${stated} KB; measured ${measured.toFixed(1)} KB`).toBeLessThan(
+      measured * 1.1,
+    );
   });
 });
