@@ -71,6 +71,11 @@ export function createApp(options: {
   const faults = runtime.faults;
   const idempotency = new IdempotencyCache();
   const limiter = config.rateLimitPerMinute ? new RateLimiter(config.rateLimitPerMinute) : undefined;
+  // A reset or import starts over: no replay of an answer from the old state, no old counts.
+  runtime.store.onReplaced(() => {
+    idempotency.clear();
+    limiter?.clear();
+  });
   const handlers = new Map<Endpoint, Handler>();
   for (const family of options.families)
     for (const [endpoint, handler] of family.handlers) handlers.set(endpoint, handler);

@@ -1,19 +1,21 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A map with a cap on its entries and on their bytes, for anything kept per input (query strings,
- * idempotency keys, tokens, rules): past either cap the oldest entries go first. What an entry
- * costs is the caller's estimate (`bytesOf`); an entry that alone is over the byte cap is not kept.
+ * idempotency keys, tokens, rules): past either cap the least recently used entries go first.
+ * What an entry costs is the caller's estimate (`bytesOf`); an entry that alone is over the byte
+ * cap is not kept. lru-cache does the bookkeeping; this fixes the two caps every use needs.
  */
-export class BoundedCache<V> {
-  readonly #entries = new Map<string, { value: V; bytes: number }>();
-  readonly #maxEntries: number;
-  readonly #maxBytes: number;
-  readonly #bytesOf: (key: string, value: V) => number;
-  #bytes = 0;
+export class BoundedCache<V extends {}> {
+  readonly #entries: LRUCache<string, V>;
 
   constructor(options: { maxEntries: number; maxBytes: number; bytesOf: (key: string, value: V) => number }) {
-    this.#maxEntries = options.maxEntries;
-    this.#maxBytes = options.maxBytes;
-    this.#bytesOf = options.bytesOf;
+    this.#entries = new LRUCache<string, V>({
+      max: options.maxEntries,
+      maxSize: options.maxBytes,
+      // lru-cache wants a positive whole number of size units.
+      sizeCalculation: (value, key) => Math.max(1, Math.ceil(options.bytesOf(key, value))),
+    });
   }
 
   get size(): number {
@@ -22,34 +24,24 @@ export class BoundedCache<V> {
 
   /** The estimated bytes of what is kept. */
   get bytes(): number {
-    return this.#bytes;
+    return this.#entries.calculatedSize;
   }
 
   get(key: string): V | undefined {
-    return this.#entries.get(key)?.value;
+    return this.#entries.get(key);
   }
 
-  /** Keeps `value` (measured again when the key was there) as the newest entry. */
+  /** Keeps `value` (measured again when the key was there) as the most recent entry. */
   set(key: string, value: V): void {
-    this.delete(key);
-    const bytes = this.#bytesOf(key, value);
-    if (bytes > this.#maxBytes) return;
-    // Maps iterate in insertion order: the first key is the oldest entry.
-    while (
-      this.#entries.size > 0 &&
-      (this.#entries.size >= this.#maxEntries || this.#bytes + bytes > this.#maxBytes)
-    ) {
-      this.delete(this.#entries.keys().next().value!);
-    }
-    this.#entries.set(key, { value, bytes });
-    this.#bytes += bytes;
+    this.#entries.set(key, value);
   }
 
   delete(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
     this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
+  }
+
+  clear(): void {
+    this.#entries.clear();
   }
 }
 

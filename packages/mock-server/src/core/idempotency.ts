@@ -28,6 +28,11 @@ export class IdempotencyCache {
     bytesOf: (id, entry) => stringBytes(id) + entry.replyBytes + 256,
   });
 
+  /** Forgets every key (a reset or import starts the server over). */
+  clear(): void {
+    this.#entries.clear();
+  }
+
   async run(
     scope: string,
     key: string,

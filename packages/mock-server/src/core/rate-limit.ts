@@ -14,6 +14,13 @@ export class RateLimiter {
 
   constructor(private readonly perMinute: number) {}
 
+  /** Forgets every count (a reset or import starts the server over). */
+  clear(): void {
+    this.#windowStart = 0;
+    this.#counts.clear();
+    this.#bytes = 0;
+  }
+
   /** Seconds to wait, or 0 when the request may go on. */
   hit(caller: string, now: number): number {
     if (now - this.#windowStart >= 60_000) {

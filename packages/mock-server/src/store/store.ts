@@ -211,9 +211,12 @@ export class Store {
     for (const listener of this.#replaced) listener();
   }
 
-  /** An empty state that keeps the server secret and the clock. */
+  /**
+   * An empty state that keeps the server secret; the simulated clock goes back to real time, so
+   * a test that moved it leaves nothing behind for the next (as the msw handlers' reset does).
+   */
   reset(): void {
-    this.replace(emptyState(this.#state.secret, this.#state.clock_offset_ms));
+    this.replace(emptyState(this.#state.secret, 0));
   }
 
   onReplaced(listener: () => void): () => void {
