@@ -55,7 +55,7 @@ describe('state snapshots', () => {
     const tenant = await seedTenant(mock, { instances: [{ name: 'web', flavor: 'small', region: 'hn' }] });
     const plain = await mock.client.mock.exportState();
     expect(plain).not.toHaveProperty('secret');
-    const portable = await mock.client.mock.exportState({ include_secret: 'true' });
+    const portable = await mock.client.mock.exportState({ include_secret: true });
     expect(typeof portable.secret).toBe('string');
     expect(mock.exportState({ includeSecret: true })).toEqual(portable);
 
