@@ -199,6 +199,10 @@ describe('documentation routes', () => {
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
     const other = await fetch(`${mock.url}/docs/assets/..%2Fpackage.json`);
     expect(other.status).toBe(400);
+    expect(page).toContain('href="/docs/assets/favicon.svg"');
+    const icon = await fetch(`${mock.url}/docs/assets/favicon.svg`);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toMatch(/^<svg /);
   });
 });
 
@@ -231,3 +235,62 @@ describe.runIf(browserTestsRun)('the /docs page in headless Chromium', () => {
     await page.close();
   });
 });
+
+describe.runIf(browserTestsRun)(
+  '"Try it out" on the /docs page of the demo tenant, in headless Chromium',
+  () => {
+    let mock: MockServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      // What `npm start` serves: the demo tenant, its two instances.
+      mock = await startMockServer({ seed: true });
+      browser = await launchChromium();
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+      await mock?.close();
+    });
+
+    it('lists the demo instances at the first Execute, with no 404 on the page', {
+      timeout: 150_000,
+    }, async () => {
+      const demo = mock.server.demo!;
+      const page = await browser.newPage();
+      const notFound: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 404) notFound.push(response.url());
+      });
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      await page.goto(`${mock.url}/docs`);
+
+      // Swagger UI parses the 500 KB document before it shows anything: slow on a busy machine.
+      await page.locator('.auth-wrapper button.authorize').click({ timeout: 60_000 });
+      // The dialog has a form per scheme, each with its own button: the bearer one applies the token.
+      const bearer = page.locator('.auth-container', { has: page.getByLabel('auth-bearer-value') });
+      await bearer.getByLabel('auth-bearer-value').fill(demo.accessToken);
+      await bearer.getByLabel('Apply credentials').click();
+      await page.locator('.modal-ux button.btn-done').first().click();
+
+      const list = page.locator('.opblock-get', { has: page.locator('[data-path="/api/v1/instances"]') });
+      await list.locator('.opblock-summary-control').click({ timeout: 30_000 });
+      await list.locator('button.try-out__btn').click();
+      await list.locator('tr[data-param-name="X-Project-ID"] input').fill(demo.projectId);
+      await list.locator('button.execute').click();
+
+      const answer = list.locator('.live-responses-table td.response-col_description:not(.col_header)');
+      await answer.getByText('worker-1').first().waitFor({ timeout: 30_000 });
+      const text = await answer.textContent();
+      expect(text).toContain('"web-1"');
+      expect(text).toContain('"success": true');
+      // It went out once, with the paging defaults only: no filter the user did not choose.
+      const sent = mock.requests({ path: '/api/v1/instances' });
+      expect(sent.map((request) => request.query)).toEqual([{ page: '1', per_page: '20' }]);
+      expect(notFound).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      await page.close();
+    });
+  },
+);

@@ -5,12 +5,16 @@ import { HttpError } from '../core/http-error';
 import type { MediaSource } from '../core/runtime';
 import { StaticBody } from '../core/static-body';
 import { type OpenApiName, openApiDocument } from '../openapi/document';
+import { faviconBody } from './docs-favicon';
 
-const ASSET_TYPES = {
+/** The Swagger UI files, read from the runtime's docs assets. */
+type SwaggerUiFile = Exclude<DocsAssetName, 'favicon.svg'>;
+
+const ASSET_TYPES: Record<SwaggerUiFile, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
-} as const;
+};
 
 /**
  * Swagger UI with both documents; `?api=v2` opens the video API first. Only the most used tags
@@ -25,6 +29,7 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Nimbus API reference</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<link rel="icon" type="image/svg+xml" href="/docs/assets/favicon.svg">
 </head>
 <body>
 <div id="swagger-ui"></div>
@@ -76,7 +81,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const MAX_ORIGINS = 8;
 const documents = new Map<string, StaticBody>();
 const pageBody = new StaticBody(PAGE, { contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
-const assetBodies = new WeakMap<MediaSource, Map<DocsAssetName, Promise<StaticBody>>>();
+const assetBodies = new WeakMap<MediaSource, Map<SwaggerUiFile, Promise<StaticBody>>>();
 
 function documentBody(name: OpenApiName, origin: string): StaticBody {
   const key = `${name} ${origin}`;
@@ -90,7 +95,7 @@ function documentBody(name: OpenApiName, origin: string): StaticBody {
   return body;
 }
 
-function assetBody(assets: MediaSource, file: DocsAssetName): Promise<StaticBody> {
+function assetBody(assets: MediaSource, file: SwaggerUiFile): Promise<StaticBody> {
   let files = assetBodies.get(assets);
   if (!files) {
     files = new Map();
@@ -125,6 +130,8 @@ export const docsFamily: FamilyModule = {
     video: (ctx) => documentBody('v2', ctx.url.origin).respond(ctx.request.headers, ctx.runtime.compress),
     page: (ctx) => pageBody.respond(ctx.request.headers, ctx.runtime.compress),
     async asset(ctx) {
+      const { file } = ctx.params;
+      if (file === 'favicon.svg') return faviconBody.respond(ctx.request.headers, ctx.runtime.compress);
       const assets = ctx.runtime.docsAssets;
       if (!assets) {
         throw new HttpError(
@@ -133,7 +140,7 @@ export const docsFamily: FamilyModule = {
           'The docs page files are served by the Node server only; the OpenAPI documents are served here too',
         );
       }
-      const body = await assetBody(assets, ctx.params.file);
+      const body = await assetBody(assets, file);
       return body.respond(ctx.request.headers, ctx.runtime.compress);
     },
   }),

@@ -30,6 +30,36 @@ export interface TrafficIdentity {
   workloadToken: string;
 }
 
+/** A request written by hand for one operation, sent instead of generated ones. */
+export interface FixedRequest {
+  /** Path parameters; those not given are filled as for generated requests. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Bearer token instead of the tenant's (a session of its own, for a logout). */
+  token?: string;
+}
+
+/** What a fixed request is built from. */
+export interface FixedRequestContext {
+  identity: TrafficIdentity;
+  /** A record of the collection at `template` (`/api/v1/vpcs`), created the first time it is asked for. */
+  created(template: string): Promise<Json | null>;
+  /** A setup request as the tenant, not recorded: the record answered (`data` of a v1 envelope). */
+  call(method: string, path: string, body?: unknown, token?: string): Promise<Json>;
+}
+
+export interface TrafficOptions {
+  /** Optional query parameters are sent at random (default), or never (`false`). */
+  optionalQuery?: boolean;
+  /** Values of top-level body fields by name, put in where the document accepts them. */
+  fieldValues?: Record<string, unknown>;
+  /** Requests written by hand, by operation id: sent once, also for NOT_GENERATED operations. */
+  requests?: Record<string, (context: FixedRequestContext) => Promise<FixedRequest>>;
+  /** Operations sent once more after the writes, before the deletes (lists, to show records). */
+  reread?: (op: DocOperation) => boolean;
+}
+
 /** Path parameters named after the collection that creates them, where the path does not say it. */
 const PARAM_COLLECTIONS: Record<string, string> = { cam: '/v2/api/cameras' };
 
@@ -94,6 +124,7 @@ export class GeneratedTraffic {
   constructor(
     readonly identity: TrafficIdentity,
     seed = 17,
+    readonly options: TrafficOptions = {},
   ) {
     this.generators = {
       v1: new SampleGenerator(publishedDocuments.v1, seed),
@@ -110,11 +141,14 @@ export class GeneratedTraffic {
   async run(samples: number): Promise<void> {
     for (const [name, doc] of Object.entries(publishedDocuments)) {
       const generator = this.generators[name as keyof typeof publishedDocuments];
-      const ops = documentOperations(doc).filter((op) => !NOT_GENERATED[op.id]);
+      const ops = documentOperations(doc).filter((op) => !NOT_GENERATED[op.id] || this.#fixed(op));
       const writes = ops.filter((op) => op.method !== 'DELETE');
       for (const op of writes) await this.#sendUntil2xx(op, generator, samples);
       for (const op of writes.filter((op) => !this.#answered2xx(op.id))) {
         await this.#sendUntil2xx(op, generator, 1);
+      }
+      for (const op of writes.filter((op) => this.options.reread?.(op))) {
+        await this.#sendUntil2xx(op, generator, 1, 1);
       }
       const depth = (op: DocOperation) => op.path.split('/').length;
       const deletes = ops.filter((op) => op.method === 'DELETE').sort((a, b) => depth(b) - depth(a));
@@ -123,6 +157,8 @@ export class GeneratedTraffic {
   }
 
   async #sendUntil2xx(op: DocOperation, generator: SampleGenerator, samples: number, tries = MAX_TRIES) {
+    // A fixed request sent again would only repeat itself (or conflict with its first copy).
+    if (this.#fixed(op)) samples = tries = 1;
     for (let i = 0; i < samples || (!this.#answered2xx(op.id) && i < tries); i++) {
       const outcome = await this.#send(op, generator);
       if (typeof outcome === 'string') {
@@ -134,20 +170,30 @@ export class GeneratedTraffic {
     }
   }
 
+  #fixed(op: DocOperation) {
+    return this.options.requests?.[op.id];
+  }
+
   #answered2xx(id: string): boolean {
     return this.outcomes.some((o) => o.id === id && o.status < 300);
   }
 
   async #send(op: DocOperation, generator: SampleGenerator): Promise<Outcome | string> {
     const { identity } = this;
-    const path = await this.#concretePath(op, generator);
+    const fixed = await this.#fixed(op)?.(this.#context(op.doc, generator));
+    const path = await this.#concretePath(op, generator, fixed?.params);
     if (path.startsWith('!')) return path.slice(1);
-    const query: Record<string, string> = {};
+    const query: Record<string, string> = { ...fixed?.query };
     const headers: Record<string, string> = { accept: 'application/json' };
-    for (const parameter of op.operation.parameters ?? []) {
+    for (const parameter of fixed ? [] : (op.operation.parameters ?? [])) {
       const param = deref(op.doc, parameter);
       if (param.in !== 'query') continue;
-      if (!param.required && generator.sample({ type: 'boolean' }) === false) continue;
+      if (
+        !param.required &&
+        (this.options.optionalQuery === false || !generator.sample({ type: 'boolean' }))
+      ) {
+        continue;
+      }
       const value = generator.sample(param.schema);
       if (value === undefined) return `no value of query parameter ${param.name}`;
       query[param.name] = String(value);
@@ -162,10 +208,11 @@ export class GeneratedTraffic {
       headers.authorization = `Bearer ${identity.accessToken}`;
       headers['x-project-id'] = identity.projectId;
     }
+    if (fixed?.token) headers.authorization = `Bearer ${fixed.token}`;
     let body: unknown;
     const bodySchema = op.operation.requestBody?.content?.['application/json']?.schema;
     if (bodySchema) {
-      body = await this.#body(op, bodySchema, generator);
+      body = fixed && 'body' in fixed ? fixed.body : await this.#body(op, bodySchema, generator);
       if (body === undefined) return 'no body the document accepts was generated';
       headers['content-type'] = 'application/json';
     }
@@ -209,15 +256,55 @@ export class GeneratedTraffic {
         if (record) filled[field] = record.id;
       }
     }
-    return generator.accepts(schema, filled) ? filled : body;
+    if (!generator.accepts(schema, filled)) return body;
+    for (const [field, value] of Object.entries(this.options.fieldValues ?? {})) {
+      if (!(field in filled)) continue;
+      const before = filled[field];
+      filled[field] = value;
+      if (!generator.accepts(schema, filled)) filled[field] = before;
+    }
+    return filled;
+  }
+
+  #context(doc: Json, generator: SampleGenerator): FixedRequestContext {
+    const { identity } = this;
+    return {
+      identity,
+      created: (template) => this.#createdIn(template, doc, generator),
+      async call(method, path, body, token) {
+        const v1 = path.startsWith('/api/v1/');
+        const response = await fetch(`${identity.baseUrl}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token ?? (v1 ? identity.accessToken : identity.workloadToken)}`,
+            ...(v1 && { 'x-project-id': identity.projectId }),
+            ...(body !== undefined && { 'content-type': 'application/json' }),
+          },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+        });
+        const text = await response.text();
+        if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+        const answer = text ? JSON.parse(text) : {};
+        return v1 && 'data' in answer ? answer.data : answer;
+      },
+    };
   }
 
   /** The path with its parameters filled, or `!reason` when a parameter cannot be. */
-  async #concretePath(op: DocOperation, generator: SampleGenerator): Promise<string> {
+  async #concretePath(
+    op: DocOperation,
+    generator: SampleGenerator,
+    given: Record<string, string> = {},
+  ): Promise<string> {
     let path = op.path;
     for (const parameter of op.operation.parameters ?? []) {
       const param = deref(op.doc, parameter);
       if (param.in !== 'path') continue;
+      const fixed = given[param.name];
+      if (fixed !== undefined) {
+        path = path.replace(`{${param.name}}`, encodeURIComponent(fixed));
+        continue;
+      }
       const template = PARAM_COLLECTIONS[param.name] ?? op.path.slice(0, op.path.indexOf(`/{${param.name}}`));
       let value: unknown;
       if (param.schema.format === 'uuid' || param.name === 'name') {
@@ -239,6 +326,13 @@ export class GeneratedTraffic {
     this.#created.set(template, null);
     const create = documentOperations(doc).find((op) => op.method === 'POST' && op.path === template);
     if (!create) return null;
+    // A fixed request is sent once: the record it made already is the one to use.
+    const made = this.#fixed(create) && this.outcomes.find((o) => o.id === create.id && o.status < 300);
+    if (made) {
+      const record = doc === publishedDocuments.v1 ? (made.answer as Json).data : made.answer;
+      this.#created.set(template, record);
+      return record;
+    }
     for (let i = 0; i < 10; i++) {
       const outcome = await this.#send(create, generator);
       if (typeof outcome === 'string') return null;

@@ -1,5 +1,7 @@
-import { seedTenant, startMockServer } from '../../src/entries/testing';
+import { startMockServer } from '../../src/entries/testing';
 import type { OperationExample } from '../../src/openapi/examples';
+import { DEMO_USER } from '../../src/seed/demo';
+import { DEMO_FIELD_VALUES, exampleRequests } from './example-requests';
 import { GeneratedTraffic, type Outcome } from './generated-traffic';
 import type { Json } from './openapi-samples';
 
@@ -12,33 +14,52 @@ const MAX_ITEMS = 2;
 const MAX_TEXT = 2000;
 
 /**
- * One request and its 2xx answer per operation, recorded from a reference server running in
- * this process and sent requests generated from the published documents (GeneratedTraffic).
- * `npm run openapi:examples` writes them to packages/mock-server/src/openapi/examples.json.
+ * One request and its 2xx answer per operation, recorded as the demo tenant (`seed: true`, what
+ * `npm start` serves) from a reference server running in this process: requests generated from
+ * the published documents (GeneratedTraffic) with the demo's regions and flavors, no optional
+ * query parameters (Swagger UI's "Try it out" pre-fills a parameter's example, and a filter of
+ * generated text lists nothing), and the requests of example-requests.ts where generated ones
+ * cannot answer 2xx. `npm run openapi:examples` writes them to
+ * packages/mock-server/src/openapi/examples.json.
  */
 export async function recordExamples(): Promise<Record<string, OperationExample>> {
   const mock = await startMockServer({
+    seed: true,
     webhookAllowHosts: '*',
     webhookFetch: async () => new Response(null, { status: 204 }),
   });
   try {
-    const tenant = await seedTenant(mock, { name: 'example', email: 'owner@example.com' });
-    const workload = await tenant.client.auth.workloadToken({
-      project_id: tenant.project.id,
+    const demo = mock.server.demo!;
+    const client = mock.createClient({ accessToken: demo.accessToken });
+    const user = await client.users.me();
+    const workload = await client.auth.workloadToken({
+      project_id: demo.projectId,
       scopes: ['cameras:read', 'cameras:write', 'events:read', 'playback:read'],
       ttl_seconds: 86_400,
     });
-    const traffic = new GeneratedTraffic({
-      baseUrl: mock.url,
-      accessToken: tenant.accessToken,
-      projectId: tenant.project.id,
-      userId: tenant.user.id,
-      workloadToken: workload.token,
-    });
+    const traffic = new GeneratedTraffic(
+      {
+        baseUrl: mock.url,
+        accessToken: demo.accessToken,
+        projectId: demo.projectId,
+        userId: user.id,
+        workloadToken: workload.token,
+      },
+      17,
+      {
+        optionalQuery: false,
+        fieldValues: DEMO_FIELD_VALUES,
+        requests: exampleRequests(),
+        // Read again once everything is created, so lists show records.
+        reread: (op) => op.method === 'GET',
+      },
+    );
     await traffic.run(3);
     const examples: Record<string, OperationExample> = {};
     for (const outcome of traffic.outcomes) {
-      if (examples[outcome.id] || outcome.status >= 300) continue;
+      if (outcome.status >= 300) continue;
+      // A read keeps its last answer (after the writes), any other operation its first.
+      if (examples[outcome.id] && outcome.request.method !== 'GET') continue;
       examples[outcome.id] = exampleOf(outcome);
     }
     return Object.fromEntries(Object.entries(examples).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -61,8 +82,11 @@ function exampleOf(outcome: Outcome): OperationExample {
 }
 
 function shortened(answer: unknown): unknown {
-  if (typeof answer !== 'string' || answer.length <= MAX_TEXT) return answer;
-  return `${answer.slice(0, answer.lastIndexOf('\n', MAX_TEXT))}\n`;
+  if (typeof answer !== 'string') return answer;
+  // Playlists repeat the caller's token in their segment URIs.
+  const text = answer.replace(/([?&]token=)[^&\s]+/g, '$1<token>');
+  if (text.length <= MAX_TEXT) return text;
+  return `${text.slice(0, text.lastIndexOf('\n', MAX_TEXT))}\n`;
 }
 
 function redact(value: unknown): unknown {
@@ -70,7 +94,9 @@ function redact(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value;
   const out: Json = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = SECRET_FIELDS.test(key) && typeof item === 'string' ? `<${key}>` : redact(item);
+    // The demo user's password is published (README, `npm start`): the login example uses it.
+    const secret = SECRET_FIELDS.test(key) && typeof item === 'string' && item !== DEMO_USER.password;
+    out[key] = secret ? `<${key}>` : redact(item);
   }
   return out;
 }

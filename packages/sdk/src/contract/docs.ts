@@ -7,11 +7,12 @@ import { endpoint } from './define';
  */
 const base = { family: 'docs', method: 'GET', status: 200, auth: 'none' } as const;
 
-/** Files of the reference page (Swagger UI), by name. */
+/** Files of the reference page (Swagger UI, and the page's icon), by name. */
 export const DocsAssetName = z.enum([
   'swagger-ui.css',
   'swagger-ui-bundle.js',
   'swagger-ui-standalone-preset.js',
+  'favicon.svg',
 ]);
 
 export type DocsAssetName = z.infer<typeof DocsAssetName>;
@@ -43,7 +44,7 @@ export const docs = {
     path: '/docs/assets/{file}',
     summary: 'A static file of the API reference page',
     params: z.object({ file: DocsAssetName }),
-    response: z.string().describe('application/octet-stream: JavaScript or CSS'),
+    response: z.string().describe('application/octet-stream: JavaScript, CSS or the SVG icon'),
     responseKind: 'binary',
   }),
 };

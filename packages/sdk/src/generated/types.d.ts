@@ -1064,7 +1064,7 @@ export declare const DetectionPayload: z.ZodType<DetectionPayload>;
 
 export type DnsZoneName = string;
 
-export type DocsAssetName = 'swagger-ui.css' | 'swagger-ui-bundle.js' | 'swagger-ui-standalone-preset.js';
+export type DocsAssetName = 'swagger-ui.css' | 'swagger-ui-bundle.js' | 'swagger-ui-standalone-preset.js' | 'favicon.svg';
 export declare const DocsAssetName: z.ZodType<DocsAssetName>;
 
 export interface DrDrill {

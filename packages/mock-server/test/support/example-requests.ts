@@ -1,0 +1,161 @@
+import { DEMO_USER } from '../../src/seed/demo';
+import type { FixedRequest, FixedRequestContext } from './generated-traffic';
+
+/**
+ * Requests the examples of the published documents are recorded from where generated ones fall
+ * short: the operations generated input cannot bring to 2xx (the session, and bodies naming
+ * other resources or following rules given in prose). Values are the demo tenant's (its user,
+ * regions and flavors), so an example sent from the `/docs` page of `npm start` works as it is.
+ */
+
+/** Top-level body fields set to values the demo tenant uses, wherever the document accepts them. */
+export const DEMO_FIELD_VALUES: Record<string, unknown> = {
+  region: 'hn',
+  primary_region: 'hn',
+  destination_region: 'hcm',
+  secondary_region: 'hcm',
+  flavor: 'small',
+  image: 'ubuntu-24.04',
+};
+
+const RTSP_URL = 'rtsp://camera.example.com:554/stream1';
+
+type Build = (context: FixedRequestContext) => Promise<FixedRequest>;
+
+/** The hand-written requests, by operation id; resources they share are made once per recording. */
+export function exampleRequests(): Record<string, Build> {
+  const once = <T>(make: (context: FixedRequestContext) => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return (context: FixedRequestContext) => {
+      made ??= make(context);
+      return made;
+    };
+  };
+  const login = (c: FixedRequestContext) =>
+    c.call('POST', '/api/v1/auth/login', { email: DEMO_USER.email, password: DEMO_USER.password });
+  const vpc = once((c) =>
+    c.call('POST', '/api/v1/vpcs', { name: 'demo-net', region: 'hn', cidr: '10.20.0.0/16' }),
+  );
+  const peer = once((c) =>
+    c.call('POST', '/api/v1/vpcs', { name: 'demo-peer', region: 'hcm', cidr: '10.30.0.0/16' }),
+  );
+  const subnet = once(async (c) =>
+    c.call('POST', `/api/v1/vpcs/${(await vpc(c)).id}/subnets`, { name: 'demo-app', cidr: '10.20.1.0/24' }),
+  );
+  const policy = once((c) =>
+    c.call('POST', '/api/v1/policies', {
+      name: 'require-owner-tag',
+      definition: '{"if":{"field":"tags.owner","exists":false},"then":{"effect":"audit"}}',
+    }),
+  );
+  const assigned = once(async (c) =>
+    c.call('POST', '/api/v1/assignments', { policy_id: (await policy(c)).id, scope: 'project' }),
+  );
+  const instance = once((c) =>
+    c.call('POST', '/api/v1/instances', { name: 'demo-api', flavor: 'small', region: 'hn' }),
+  );
+  /** A user who signed up, and is then added to the project (as a viewer) when `member`. */
+  const colleague = (email: string, member: boolean) =>
+    once(async (c) => {
+      const user = await c.call('POST', '/api/v1/auth/register', {
+        email,
+        password: 'colleague-pass-123',
+        full_name: 'Colleague',
+      });
+      if (member) await c.call('POST', '/api/v1/iam/users', { email, role: 'viewer' });
+      return user;
+    });
+  const member = colleague('ops@nimbus.dev', true);
+  const newcomer = colleague('dev@nimbus.dev', false);
+  /** A recording camera with a detection, an hour of footage after its creation. */
+  const footage = once(async (c) => {
+    const camera = await c.call('POST', '/v2/api/cameras', {
+      name: 'Lobby',
+      rtsp_url: RTSP_URL,
+      features: ['person', 'vehicle'],
+      record: true,
+    });
+    await c.call('POST', '/__mock/clock/advance', { seconds: 600 });
+    const event = await c.call('POST', '/__mock/v2/events', { camera_id: camera.id, type: 'person' });
+    await c.call('POST', '/__mock/clock/advance', { seconds: 600 });
+    const at = new Date(camera.created_at).toISOString();
+    return { camera, event, date: at.slice(0, 10), hour: at.slice(11, 13) };
+  });
+
+  return {
+    'v1.auth.login': async () => ({ body: { email: DEMO_USER.email, password: DEMO_USER.password } }),
+    'v1.auth.refresh': async (c) => ({ body: { refresh_token: (await login(c)).refresh_token } }),
+    // A session of its own: the tenant's goes on serving the other requests.
+    'v1.auth.logout': async (c) => ({ token: (await login(c)).access_token }),
+    'v1.projects.delegate': async (c) => ({
+      params: { id: c.identity.projectId },
+      body: { user_id: (await member(c)).id, role: 'editor', expires_at: '2030-01-01T00:00:00Z' },
+    }),
+    'v1.anomalies.acknowledge': async (c) => {
+      const anomaly = await c.call('POST', '/api/v1/anomalies/detect', {
+        resource_type: 'compute.instance',
+        expected_cost: 120,
+        actual_cost: 310,
+      });
+      return { params: { id: anomaly.id } };
+    },
+    'v1.compliance.evaluate': async (c) => ({
+      body: {
+        policy_id: (await policy(c)).id,
+        resource_type: 'compute.instance',
+        resource_id: (await instance(c)).id,
+      },
+    }),
+    'v1.compliance.forPolicy': async (c) => ({ params: { policyId: (await assigned(c)).policy_id } }),
+    'v1.vpcPeerings.create': async (c) => ({
+      body: { vpc_id: (await vpc(c)).id, peer_vpc_id: (await peer(c)).id },
+    }),
+    'v1.subnets.create': async (c) => ({
+      params: { id: (await vpc(c)).id },
+      body: { name: 'demo-db', cidr: '10.20.2.0/24', zone: 'hn-a' },
+    }),
+    'v1.subnets.list': async (c) => ({ params: { id: (await subnet(c)).vpc_id } }),
+    'v1.vpnGateways.create': async (c) => ({
+      body: { name: 'demo-vpn', region: 'hn', vpc_id: (await vpc(c)).id },
+    }),
+    'v1.vpnGateways.configureBgp': async () => ({
+      body: { asn: 65010, peer_ip: '203.0.113.10', peer_asn: 65020 },
+    }),
+    'v1.globalLoadBalancers.create': async (c) => {
+      const balancer = await c.call('POST', '/api/v1/load-balancers', { name: 'demo-web-lb', region: 'hn' });
+      return { body: { name: 'demo-global', backends: [{ load_balancer_id: balancer.id }] } };
+    },
+    'v1.bandwidthPolicies.create': async (c) => ({
+      body: {
+        name: 'demo-net-cap',
+        target: { type: 'vpc', id: (await vpc(c)).id },
+        max_mbps: 100,
+        burst_mbps: 200,
+      },
+    }),
+    'v1.bandwidthPolicies.update': async () => ({ body: { max_mbps: 200, burst_mbps: 400 } }),
+    'v1.privateEndpoints.create': async (c) => ({
+      body: { name: 'demo-storage', subnet_id: (await subnet(c)).id, service: 'storage' },
+    }),
+    'v1.iamBucketGrants.create': async (c) => {
+      const bucket = await c.call('POST', '/api/v1/buckets', { name: 'demo-assets', region: 'hn' });
+      return { body: { user_id: (await member(c)).id, bucket_name: bucket.name, access: 'read' } };
+    },
+    'v1.iamUsers.add': async (c) => ({ body: { email: (await newcomer(c)).email, role: 'viewer' } }),
+    'v1.iamKeys.create': async () => ({
+      body: { name: 'ci-deploy', role: 'editor', expires_at: '2030-01-01T00:00:00Z' },
+    }),
+    'v1.metrics.query': async (c) => ({
+      query: { resource_id: (await instance(c)).id, metric: 'cpu_percent' },
+    }),
+    'v2.playback.event': async (c) => ({ params: { id: (await footage(c)).event.id } }),
+    'v2.playback.timeline': async (c) => {
+      const { camera, date } = await footage(c);
+      return { query: { camera_id: camera.id, date } };
+    },
+    'v2.hls.playlist': async (c) => {
+      const { camera, date, hour } = await footage(c);
+      return { params: { cam: camera.id, date, hour } };
+    },
+  } satisfies Record<string, Build>;
+}
