@@ -18,7 +18,7 @@ async function get(url: string, headers: Record<string, string> = {}) {
 describe('/docs and the OpenAPI documents over HTTP', () => {
   let mock: MockServer;
   beforeAll(async () => {
-    mock = await startMockServer();
+    mock = await startMockServer({ allowedHosts: ['docs.example.test'] });
   });
   afterAll(() => mock.close());
 

@@ -3,7 +3,7 @@ import { v1 } from '@nimbus/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/core/secrets';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support/failure';
+import { paths, rejection } from '../support';
 
 let mock: MockServer;
 let alice: SeededTenant;

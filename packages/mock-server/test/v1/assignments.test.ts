@@ -1,9 +1,8 @@
 import { BadRequestError, ConflictError, NotFoundError, PermissionDeniedError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { type Failure, rejection } from '../support/failure';
+import { paths, rejection } from '../support';
 
-const paths = (error: Failure) => ((error.details ?? []) as { path: string }[]).map((d) => d.path);
 const rule = (doc: unknown) => JSON.stringify(doc);
 
 async function builtin(tenant: SeededTenant, name: string) {

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, memberWithRole, rejection } from './iam-monitor-helpers';
+import { failedPaths, memberWithRole, rejection } from '../support';
 
 let mock: MockServer;
 beforeAll(async () => {

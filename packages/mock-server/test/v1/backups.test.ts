@@ -1,9 +1,8 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { type Failure, rejection } from '../support/failure';
+import { paths, rejection } from '../support';
 
-const paths = (error: Failure) => (error.details ?? []).map((d) => d.path);
 const unique = (stem: string) => `${stem}-${crypto.randomUUID().slice(0, 8)}`;
 const DAY_MS = 86_400_000;
 

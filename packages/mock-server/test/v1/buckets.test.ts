@@ -1,7 +1,7 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { rejection } from '../support/failure';
+import { rejection } from '../support';
 
 let mock: MockServer;
 let alice: SeededTenant;

@@ -3,7 +3,7 @@ import type { Instance } from '@nimbus/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
 import { policies } from '../../src/families/v1/policy/tables';
-import { rejection } from '../support/failure';
+import { rejection } from '../support';
 
 let mock: MockServer;
 beforeAll(async () => {

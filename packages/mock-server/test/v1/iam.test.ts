@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError, PermissionDeniedError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, memberWithRole, rejection } from './iam-monitor-helpers';
+import { failedPaths, memberWithRole, rejection } from '../support';
 
 let mock: MockServer;
 beforeAll(async () => {

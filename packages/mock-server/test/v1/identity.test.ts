@@ -8,6 +8,7 @@ import {
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
+import { rejection } from '../support';
 
 let mock: MockServer;
 
@@ -15,17 +16,6 @@ beforeAll(async () => {
   mock = await startMockServer();
 });
 afterAll(() => mock.close());
-
-async function rejection(
-  promise: Promise<unknown>,
-): Promise<Error & { code?: string; status?: number; details?: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error & { code?: string };
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('register', () => {
   it('creates a user and never returns the password', async () => {

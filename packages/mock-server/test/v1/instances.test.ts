@@ -1,15 +1,7 @@
 import { ConflictError, NotFoundError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error & { code?: string; status?: number; details?: { path: string }[] };
-  }
-  throw new Error('expected the call to fail');
-}
+import { rejection } from '../support';
 
 describe('instances with a visible transition delay', () => {
   let mock: MockServer;

@@ -2,7 +2,7 @@ import type { LogEntry } from '@nimbus/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs } from '../../src/core/activity';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { rejection } from './iam-monitor-helpers';
+import { rejection } from '../support';
 
 let mock: MockServer;
 let tenant: SeededTenant;

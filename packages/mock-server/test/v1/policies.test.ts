@@ -1,9 +1,8 @@
 import { BadRequestError, ConflictError, NotFoundError, PermissionDeniedError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { type Failure, rejection } from '../support/failure';
+import { paths, rejection } from '../support';
 
-const paths = (error: Failure) => (error.details ?? []).map((d) => d.path);
 const rule = (doc: unknown) => (typeof doc === 'string' ? doc : JSON.stringify(doc));
 const BUILTINS = ['allowed-regions', 'naming-convention', 'allowed-flavors'];
 

@@ -1,9 +1,7 @@
 import { BadRequestError, ConflictError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { type Failure, rejection } from '../support/failure';
-
-const paths = (error: Failure) => (error.details ?? []).map((d) => d.path);
+import { paths, rejection } from '../support';
 
 describe('resource groups', () => {
   let mock: MockServer;

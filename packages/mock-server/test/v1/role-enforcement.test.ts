@@ -1,7 +1,7 @@
 import { AuthenticationError, PermissionDeniedError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { memberWithRole, rejection } from './iam-monitor-helpers';
+import { memberWithRole, rejection } from '../support';
 
 // The core checks `<family>:read|write` (and `iam:admin`) on every project route; these prove it
 // end to end for built-in roles, custom roles, delegations and API keys.

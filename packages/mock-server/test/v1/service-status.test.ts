@@ -1,7 +1,7 @@
 import { AuthenticationError, type Nimbus } from '@nimbus/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { rejection } from './iam-monitor-helpers';
+import { rejection } from '../support';
 
 let mock: MockServer;
 let tenant: SeededTenant;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { rejection } from './iam-monitor-helpers';
+import { rejection } from '../support';
 
 /** RFC 6238 section 5.2: a code the server accepted once is refused if presented again. */
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecret } from '../../src/core/secrets';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { videoCameras } from '../../src/families/v2/tables';
-import { cameraBody, capturingLogger, failure, RTSP, rawFetch, seedVideoTenant } from './helpers';
+import { rejection } from '../support';
+import { cameraBody, capturingLogger, RTSP, rawFetch, seedVideoTenant } from './helpers';
 
 const { logger, lines: logs } = capturingLogger();
 
@@ -69,7 +70,7 @@ describe('cameras: create', () => {
 
   it('refuses an unknown feature name, naming the field', async () => {
     const { video } = await seedVideoTenant(mock);
-    const error = await failure(video.cameras.create(cameraBody({ features: ['person', 'teleport'] })));
+    const error = await rejection(video.cameras.create(cameraBody({ features: ['person', 'teleport'] })));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.details).toEqual([expect.objectContaining({ path: 'body.features.1' })]);
@@ -90,7 +91,7 @@ describe('cameras: create', () => {
     ['record as number', { record: 1 }, 'body.record'],
   ])('refuses a bad %s with 400 VALIDATION_ERROR', async (_label, override, path) => {
     const { video } = await seedVideoTenant(mock);
-    const error = await failure(video.cameras.create(cameraBody(override)));
+    const error = await rejection(video.cameras.create(cameraBody(override)));
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_ERROR');
     expect((error.details as { path: string }[]).map((d) => d.path)).toContain(path);
@@ -98,7 +99,7 @@ describe('cameras: create', () => {
 
   it('refuses a masked password on create: there is nothing stored to keep', async () => {
     const { video } = await seedVideoTenant(mock);
-    const error = await failure(
+    const error = await rejection(
       video.cameras.create(cameraBody({ rtsp_url: 'rtsp://admin:***@10.0.0.5/s' })),
     );
     expect(error.details).toEqual([expect.objectContaining({ path: 'body.rtsp_url' })]);
@@ -117,7 +118,7 @@ describe('cameras: create', () => {
     await mock.client.mock.setVideoTenant(tenantId, { camera_limit: 2 });
     const first = await video.cameras.create(cameraBody({ name: 'one' }));
     await video.cameras.create(cameraBody({ name: 'two' }));
-    const error = await failure(video.cameras.create(cameraBody({ name: 'three' })));
+    const error = await rejection(video.cameras.create(cameraBody({ name: 'three' })));
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error.code).toBe('CAMERA_LIMIT_REACHED');
     expect(error.details).toEqual({ camera_limit: 2 });
@@ -130,7 +131,7 @@ describe('cameras: create', () => {
   it('applies the default limit of 16 cameras', async () => {
     const { video } = await seedVideoTenant(mock);
     for (let i = 0; i < 16; i++) await video.cameras.create(cameraBody({ name: `cam-${i}` }));
-    expect((await failure(video.cameras.create(cameraBody()))).code).toBe('CAMERA_LIMIT_REACHED');
+    expect((await rejection(video.cameras.create(cameraBody()))).code).toBe('CAMERA_LIMIT_REACHED');
   });
 });
 
@@ -157,7 +158,7 @@ describe('cameras: update and delete', () => {
 
     await video.cameras.update(camera.id, { rtsp_url: 'rtsp://10.0.0.9/main' });
     expect(cameraRows()[camera.id]!.rtsp_password_sealed).toBeNull();
-    const error = await failure(
+    const error = await rejection(
       video.cameras.update(camera.id, { rtsp_url: 'rtsp://admin:***@10.0.0.9/main' }),
     );
     expect(error.details).toEqual([expect.objectContaining({ path: 'body.rtsp_url' })]);
@@ -213,10 +214,10 @@ describe('cameras: update and delete', () => {
   it('refuses bad PATCH fields and unknown ids', async () => {
     const { video, token } = await seedVideoTenant(mock);
     const camera = await video.cameras.create(cameraBody());
-    expect((await failure(video.cameras.update(camera.id, { fps: 100 }))).details).toEqual([
+    expect((await rejection(video.cameras.update(camera.id, { fps: 100 }))).details).toEqual([
       expect.objectContaining({ path: 'body.fps' }),
     ]);
-    expect(await failure(video.cameras.update(crypto.randomUUID(), { name: 'x' }))).toBeInstanceOf(
+    expect(await rejection(video.cameras.update(crypto.randomUUID(), { name: 'x' }))).toBeInstanceOf(
       NotFoundError,
     );
     const malformed = await rawFetch(mock, '/v2/api/cameras/not-a-uuid', token, {
@@ -235,7 +236,7 @@ describe('cameras: update and delete', () => {
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
     expect((await video.cameras.list()).data).toEqual([]);
-    expect(await failure(video.cameras.delete(camera.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejection(video.cameras.delete(camera.id))).toBeInstanceOf(NotFoundError);
   });
 });
 
@@ -245,23 +246,23 @@ describe('cameras: tenancy, scopes and the wire', () => {
     const bob = await seedVideoTenant(mock, undefined, { newUser: true });
     const camera = await alice.video.cameras.create(cameraBody());
     expect((await bob.video.cameras.list()).data).toEqual([]);
-    expect(await failure(bob.video.cameras.update(camera.id, { name: 'mine' }))).toBeInstanceOf(
+    expect(await rejection(bob.video.cameras.update(camera.id, { name: 'mine' }))).toBeInstanceOf(
       NotFoundError,
     );
-    expect(await failure(bob.video.cameras.delete(camera.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejection(bob.video.cameras.delete(camera.id))).toBeInstanceOf(NotFoundError);
     expect((await alice.video.cameras.list()).data).toHaveLength(1);
   });
 
   it('needs the right scope: 403 INSUFFICIENT_SCOPE', async () => {
     const tenant = await seedVideoTenant(mock, ['cameras:read']);
     const readOnly = tenant.video;
-    const error = await failure(readOnly.cameras.create(cameraBody()));
+    const error = await rejection(readOnly.cameras.create(cameraBody()));
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error.code).toBe('INSUFFICIENT_SCOPE');
     expect(error.details).toEqual({ scope: 'cameras:write' });
     expect((await readOnly.cameras.list()).data).toEqual([]);
     const eventsOnly = tenant.client.video.withToken(await tenant.tokenWith(['events:read']));
-    expect((await failure(eventsOnly.cameras.list())).code).toBe('INSUFFICIENT_SCOPE');
+    expect((await rejection(eventsOnly.cameras.list())).code).toBe('INSUFFICIENT_SCOPE');
   });
 
   it('needs a workload token: none, a broken one or a v1 access token is 401', async () => {
@@ -276,7 +277,7 @@ describe('cameras: tenancy, scopes and the wire', () => {
     expect(() =>
       anonymous.playback.playlistUrl({ playlist_url: '/v2/hls/x/2026-03-01/01/index.m3u8' }),
     ).toThrow(/No token for \/v2/);
-    expect(await failure(mock.createClient({ accessToken: 'nope' }).video.cameras.list())).toBeInstanceOf(
+    expect(await rejection(mock.createClient({ accessToken: 'nope' }).video.cameras.list())).toBeInstanceOf(
       AuthenticationError,
     );
   });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { EVENTS_KEPT_PER_TENANT, recordEvent } from '../../src/families/v2/event-log';
 import { videoCameras } from '../../src/families/v2/tables';
-import { cameraBody, failure, rawFetch, seedVideoTenant, type VideoTenant } from './helpers';
+import { rejection } from '../support';
+import { cameraBody, rawFetch, seedVideoTenant, type VideoTenant } from './helpers';
 
 let mock: MockServer;
 let tenant: VideoTenant;
@@ -70,9 +71,9 @@ describe('event injection (mock control)', () => {
 
   it('refuses unknown cameras (404) and bad fields (400)', async () => {
     expect(
-      await failure(mock.client.mock.injectVideoEvent({ camera_id: crypto.randomUUID(), type: 'person' })),
+      await rejection(mock.client.mock.injectVideoEvent({ camera_id: crypto.randomUUID(), type: 'person' })),
     ).toBeInstanceOf(NotFoundError);
-    const bad = await failure(
+    const bad = await rejection(
       mock.client.mock.injectVideoEvent({ camera_id: cameraA, type: 'ghost' as 'person', confidence: 1.5 }),
     );
     expect((bad.details as { path: string }[]).map((d) => d.path).sort()).toEqual([
@@ -124,7 +125,7 @@ describe('GET /v2/api/events', () => {
     ['camera_id', { camera_id: 'cam-1' }, 'query.camera_id'],
     ['type', { type: 'ghost' as 'person' }, 'query.type'],
   ])('refuses a bad %s with 400', async (_label, query, path) => {
-    const error = await failure(tenant.video.events.list(query));
+    const error = await rejection(tenant.video.events.list(query));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.details).toEqual([expect.objectContaining({ path })]);
   });
@@ -187,7 +188,7 @@ describe('GET /v2/api/events', () => {
     const other = await seedVideoTenant(mock, undefined, { newUser: true });
     expect((await other.video.events.list()).data).toEqual([]);
     const camerasOnly = tenant.client.video.withToken(await tenant.tokenWith(['cameras:read']));
-    expect((await failure(camerasOnly.events.list())).code).toBe('INSUFFICIENT_SCOPE');
+    expect((await rejection(camerasOnly.events.list())).code).toBe('INSUFFICIENT_SCOPE');
   });
 
   it(`keeps the newest ${EVENTS_KEPT_PER_TENANT} events of a tenant`, async () => {

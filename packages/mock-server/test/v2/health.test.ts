@@ -10,7 +10,8 @@ import { videoServices } from '../../src/families/v2/services';
 import { MemoryPersistence } from '../../src/store/persistence';
 import { emptyState } from '../../src/store/state';
 import { Store } from '../../src/store/store';
-import { cameraBody, failure, RTSP, seedVideoTenant } from './helpers';
+import { rejection } from '../support';
+import { cameraBody, RTSP, seedVideoTenant } from './helpers';
 import { openStream } from './ws-client';
 
 let mock: MockServer;
@@ -75,7 +76,7 @@ describe('health', () => {
       await writeFile(stateDir, 'not a folder');
       await server.clock.advance(1);
       await server.server.store.flush();
-      const error = await failure(server.client.video.ready());
+      const error = await rejection(server.client.video.ready());
       expect(error.status).toBe(503);
       expect(error.details).toMatchObject({
         failing: ['database'],

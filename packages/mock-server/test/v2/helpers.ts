@@ -1,5 +1,4 @@
-import { APIError, type Video } from '@nimbus/sdk';
-import { expect } from 'vitest';
+import type { Video } from '@nimbus/sdk';
 import type { Logger } from '../../src/core/config';
 import { type MockServer, type SeededTenant, seedTenant } from '../../src/entries/testing';
 
@@ -77,16 +76,6 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_0
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
-}
-
-/** The rejection of `promise` as an APIError, to assert on (fails the test when it resolves). */
-export async function failure(promise: Promise<unknown>): Promise<APIError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(APIError);
-  return error as APIError;
 }
 
 /** A logger that keeps every line, to check what the server writes (and never writes). */

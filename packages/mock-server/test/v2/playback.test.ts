@@ -2,7 +2,8 @@ import { NotFoundError } from '@nimbus/sdk';
 import { Parser } from 'm3u8-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
-import { cameraBody, failure, seedVideoTenant } from './helpers';
+import { rejection } from '../support';
+import { cameraBody, seedVideoTenant } from './helpers';
 import { type Recordings, recordTwoHours } from './recording-fixture';
 
 let mock: MockServer;
@@ -43,7 +44,7 @@ describe('playback timeline', () => {
     ['a bad camera id', { camera_id: 'cam' }, 'query.camera_id'],
   ])('refuses %s with 400', async (_label, override, path) => {
     const query = { camera_id: rec.camera.id, date: rec.date, ...override };
-    const error = await failure(rec.tenant.video.playback.timeline(query));
+    const error = await rejection(rec.tenant.video.playback.timeline(query));
     expect(error.status).toBe(400);
     expect(error.details).toEqual([expect.objectContaining({ path })]);
   });
@@ -51,11 +52,11 @@ describe('playback timeline', () => {
   it("answers 404 for another tenant's camera and needs playback:read", async () => {
     const other = await seedVideoTenant(mock, undefined, { newUser: true });
     const query = { camera_id: rec.camera.id, date: rec.date };
-    expect(await failure(other.video.playback.timeline(query))).toBeInstanceOf(NotFoundError);
+    expect(await rejection(other.video.playback.timeline(query))).toBeInstanceOf(NotFoundError);
     const noPlayback = rec.tenant.client.video.withToken(
       await rec.tenant.tokenWith(['cameras:read', 'events:read']),
     );
-    expect((await failure(noPlayback.playback.timeline(query))).code).toBe('INSUFFICIENT_SCOPE');
+    expect((await rejection(noPlayback.playback.timeline(query))).code).toBe('INSUFFICIENT_SCOPE');
   });
 });
 
@@ -94,15 +95,15 @@ describe('event playback', () => {
   it('answers 404 for events it cannot play and for other tenants', async () => {
     const { video } = rec.tenant;
     const silentEvent = await mock.client.mock.injectVideoEvent({ camera_id: rec.silent.id, type: 'person' });
-    expect(await failure(video.playback.forEvent(silentEvent.id))).toBeInstanceOf(NotFoundError);
-    expect(await failure(video.playback.forEvent(crypto.randomUUID()))).toBeInstanceOf(NotFoundError);
+    expect(await rejection(video.playback.forEvent(silentEvent.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejection(video.playback.forEvent(crypto.randomUUID()))).toBeInstanceOf(NotFoundError);
     const other = await seedVideoTenant(mock, undefined, { newUser: true });
-    expect(await failure(other.video.playback.forEvent(rec.late.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejection(other.video.playback.forEvent(rec.late.id))).toBeInstanceOf(NotFoundError);
     const gone = await seedVideoTenant(mock);
     const camera = await gone.video.cameras.create(cameraBody());
     const event = await mock.client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
     await gone.video.cameras.delete(camera.id);
-    expect(await failure(gone.video.playback.forEvent(event.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejection(gone.video.playback.forEvent(event.id))).toBeInstanceOf(NotFoundError);
   });
 });
 

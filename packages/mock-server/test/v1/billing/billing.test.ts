@@ -6,7 +6,7 @@ import {
   seedTenant,
   startMockServer,
 } from '../../../src/entries/testing';
-import { apiFailure, expectInvalid } from '../eventgrid/helpers';
+import { expectInvalid, rejection } from '../../support';
 import { ALL_TIME, advanceIntoNextMonth } from './helpers';
 
 let mock: MockServer;
@@ -225,7 +225,7 @@ describe('quotas', () => {
     expect(byName.get('cache_instances')).toMatchObject({ limit: 20 });
 
     await mock.client.mock.setQuotas(tenant.project.id, { limits: { budgets: 2 } });
-    const error = await apiFailure(tenant.client.budgets.create({ name: 'three', amount: 1000 }));
+    const error = await rejection(tenant.client.budgets.create({ name: 'three', amount: 1000 }));
     expect(error.status).toBe(403);
     expect(error.code).toBe('QUOTA_EXCEEDED');
     const after = await tenant.client.quotas.list({ per_page: 100 });

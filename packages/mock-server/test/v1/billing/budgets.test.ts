@@ -7,13 +7,13 @@ import {
   startMockServer,
 } from '../../../src/entries/testing';
 import {
-  apiFailure,
   eventually,
   expectInvalid,
   type Receiver,
+  rejection,
   startReceiver,
   verifySignature,
-} from '../eventgrid/helpers';
+} from '../../support';
 import { advanceIntoNextMonth } from './helpers';
 
 let mock: MockServer;
@@ -95,7 +95,7 @@ describe('budgets', () => {
   it('deletes: 204, then 404', async () => {
     const budget = await alice.client.budgets.create({ name: 'short-lived', amount: 1 });
     expect(await alice.client.budgets.delete(budget.id)).toBeUndefined();
-    expect((await apiFailure(alice.client.budgets.retrieve(budget.id))).status).toBe(404);
+    expect((await rejection(alice.client.budgets.retrieve(budget.id))).status).toBe(404);
   });
 
   it("answers 404 for another project's budget", async () => {
@@ -105,7 +105,7 @@ describe('budgets', () => {
       () => bob.client.budgets.update(budget.id, { amount: 2 }),
       () => bob.client.budgets.delete(budget.id),
     ]) {
-      const error = await apiFailure(call());
+      const error = await rejection(call());
       expect(error.status).toBe(404);
       expect(error.code).toBe('NOT_FOUND');
     }

@@ -5,7 +5,7 @@ import {
   seedTenant,
   startMockServer,
 } from '../../../src/entries/testing';
-import { apiFailure, expectInvalid } from '../eventgrid/helpers';
+import { expectInvalid, rejection } from '../../support';
 import { advanceIntoNextMonth } from './helpers';
 
 let mock: MockServer;
@@ -71,10 +71,10 @@ describe('anomalies', () => {
     const acknowledged = await alice.client.anomalies.acknowledge(anomaly.id);
     expect(acknowledged).toMatchObject({ status: 'acknowledged', resource_id: 'logs-bucket' });
     expect(acknowledged.acknowledged_at).not.toBeNull();
-    const error = await apiFailure(alice.client.anomalies.acknowledge(anomaly.id));
+    const error = await rejection(alice.client.anomalies.acknowledge(anomaly.id));
     expect(error.status).toBe(409);
     expect(error.code).toBe('INVALID_STATE');
-    const other = await apiFailure(bob.client.anomalies.acknowledge(anomaly.id));
+    const other = await rejection(bob.client.anomalies.acknowledge(anomaly.id));
     expect(other.status).toBe(404);
   });
 
@@ -162,6 +162,6 @@ describe('cost reports', () => {
     expect((await tenant.client.reports.list({ period: 'monthly' })).data.map((r) => r.id)).toEqual([
       first.id,
     ]);
-    expect((await apiFailure(bob.client.reports.retrieve(first.id))).status).toBe(404);
+    expect((await rejection(bob.client.reports.retrieve(first.id))).status).toBe(404);
   });
 });

@@ -8,13 +8,13 @@ import {
   startMockServer,
 } from '../../../src/entries/testing';
 import {
-  apiFailure,
   eventually,
   expectInvalid,
   type Receiver,
+  rejection,
   startReceiver,
   verifySignature,
-} from './helpers';
+} from '../../support';
 
 // Webhook delivery (docs/decisions/0005-event-grid-delivery.md) to a real receiver. The test server retries after 20 ms,
 // doubling, capped at 200 ms (startMockServer's settings).
@@ -228,7 +228,7 @@ describe('webhook delivery', () => {
       alice.client.topics.subscriptions.deliveries(topic.id, subscription.id, { status: 'lost' as never }),
       'query.status',
     );
-    const error = await apiFailure(bob.client.topics.subscriptions.deliveries(topic.id, subscription.id));
+    const error = await rejection(bob.client.topics.subscriptions.deliveries(topic.id, subscription.id));
     expect(error.status).toBe(404);
   });
 

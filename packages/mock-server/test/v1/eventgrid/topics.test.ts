@@ -5,7 +5,7 @@ import {
   seedTenant,
   startMockServer,
 } from '../../../src/entries/testing';
-import { apiFailure, expectInvalid, type Receiver, startReceiver } from './helpers';
+import { expectInvalid, type Receiver, rejection, startReceiver } from '../../support';
 
 let mock: MockServer;
 let alice: SeededTenant;
@@ -26,12 +26,12 @@ describe('topics', () => {
     const listed = await alice.client.topics.list({ name: 'orders' });
     expect(listed.data.map((t) => t.id)).toEqual([topic.id]);
     expect(await alice.client.topics.delete(topic.id)).toBeUndefined();
-    expect((await apiFailure(alice.client.topics.retrieve(topic.id))).status).toBe(404);
+    expect((await rejection(alice.client.topics.retrieve(topic.id))).status).toBe(404);
   });
 
   it('refuses a second topic with the same name in a project: 409 CONFLICT', async () => {
     await alice.client.topics.create({ name: 'dupe' });
-    const error = await apiFailure(alice.client.topics.create({ name: 'dupe' }));
+    const error = await rejection(alice.client.topics.create({ name: 'dupe' }));
     expect(error.status).toBe(409);
     expect(error.code).toBe('CONFLICT');
     // Names are per project: another tenant may use it.
@@ -74,7 +74,7 @@ describe('topics', () => {
         }),
     ];
     for (const call of calls) {
-      const error = await apiFailure(call());
+      const error = await rejection(call());
       expect(error.status).toBe(404);
       expect(error.code).toBe('NOT_FOUND');
     }
@@ -189,10 +189,10 @@ describe('subscriptions', () => {
       webhook_url: `${receiver.url}/d`,
       event_types: '*',
     });
-    expect((await apiFailure(alice.client.topics.subscriptions.retrieve(two.id, sub.id))).status).toBe(404);
-    expect((await apiFailure(bob.client.topics.subscriptions.retrieve(one.id, sub.id))).status).toBe(404);
+    expect((await rejection(alice.client.topics.subscriptions.retrieve(two.id, sub.id))).status).toBe(404);
+    expect((await rejection(bob.client.topics.subscriptions.retrieve(one.id, sub.id))).status).toBe(404);
     expect(await alice.client.topics.subscriptions.delete(one.id, sub.id)).toBeUndefined();
-    expect((await apiFailure(alice.client.topics.subscriptions.retrieve(one.id, sub.id))).status).toBe(404);
+    expect((await rejection(alice.client.topics.subscriptions.retrieve(one.id, sub.id))).status).toBe(404);
   });
 
   it('deleting a topic deletes its subscriptions', async () => {
@@ -210,7 +210,7 @@ describe('subscriptions', () => {
     const tenant = await seedTenant(mock);
     await mock.client.mock.setQuotas(tenant.project.id, { limits: { topics: 1 } });
     await tenant.client.topics.create({ name: 'only' });
-    const error = await apiFailure(tenant.client.topics.create({ name: 'second' }));
+    const error = await rejection(tenant.client.topics.create({ name: 'second' }));
     expect(error.status).toBe(403);
     expect(error.code).toBe('QUOTA_EXCEEDED');
   });

@@ -5,7 +5,7 @@ import {
   seedTenant,
   startMockServer,
 } from '../../../src/entries/testing';
-import { apiFailure, expectInvalid, expectNotFound } from './helpers';
+import { expectInvalid, expectNotFound, rejection } from '../../support';
 
 let mock: MockServer;
 let alice: SeededTenant;
@@ -106,7 +106,7 @@ describe('load balancers', () => {
 
   it('waitFor fails with 404 for a balancer of another project', async () => {
     const lb = await newBalancer('hidden', bob);
-    const error = await apiFailure(alice.client.loadBalancers.waitFor(lb.id, 'active', { intervalMs: 10 }));
+    const error = await rejection(alice.client.loadBalancers.waitFor(lb.id, 'active', { intervalMs: 10 }));
     expect(error.status).toBe(404);
   });
 });

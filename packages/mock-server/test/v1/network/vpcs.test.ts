@@ -5,7 +5,7 @@ import {
   seedTenant,
   startMockServer,
 } from '../../../src/entries/testing';
-import { apiFailure, expectConflict, expectInvalid, expectNotFound } from './helpers';
+import { expectConflict, expectInvalid, expectNotFound, rejection } from '../../support';
 
 let mock: MockServer;
 let alice: SeededTenant;
@@ -77,7 +77,7 @@ describe('VPCs', () => {
   it('stops at the vpcs quota of 20 per project', async () => {
     const tenant = await seedTenant(mock);
     for (let i = 0; i < 20; i++) await tenant.client.vpcs.create({ name: `q${i}`, region: 'hn' });
-    const error = await apiFailure(tenant.client.vpcs.create({ name: 'q20', region: 'hn' }));
+    const error = await rejection(tenant.client.vpcs.create({ name: 'q20', region: 'hn' }));
     expect(error.status).toBe(403);
     expect(error.code).toBe('QUOTA_EXCEEDED');
     expect(error.details).toMatchObject({ resource: 'vpcs', limit: 20 });

@@ -5,7 +5,7 @@ import {
   seedTenant,
   startMockServer,
 } from '../../../src/entries/testing';
-import { expectConflict, expectInvalid, expectNotFound } from './helpers';
+import { expectConflict, expectInvalid, expectNotFound } from '../../support';
 
 let mock: MockServer;
 let alice: SeededTenant;

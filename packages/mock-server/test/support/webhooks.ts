@@ -1,29 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { APIError } from '@nimbus/sdk';
 import { expect } from 'vitest';
-
-/** The error a call fails with; fails the test if the call succeeds or throws something else. */
-export async function apiFailure(promise: Promise<unknown>): Promise<APIError> {
-  const outcome = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(outcome, 'expected the call to fail').toBeInstanceOf(APIError);
-  return outcome as APIError;
-}
-
-/** Asserts a 400 VALIDATION_ERROR whose details name `path`, and returns that detail's message. */
-export async function expectInvalid(promise: Promise<unknown>, path: string): Promise<string> {
-  const error = await apiFailure(promise);
-  expect(error.status).toBe(400);
-  expect(error.code).toBe('VALIDATION_ERROR');
-  const details = error.details as { path: string; message: string }[];
-  const detail = details.find((d) => d.path === path);
-  expect(detail, `no detail for ${path} in ${JSON.stringify(details)}`).toBeDefined();
-  return detail!.message;
-}
 
 /** One request the receiver got. */
 export interface Received {

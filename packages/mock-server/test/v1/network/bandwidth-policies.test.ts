@@ -6,7 +6,7 @@ import {
   startMockServer,
 } from '../../../src/entries/testing';
 import { containsAddress, parseCidr, parseIpv4 } from '../../../src/families/v1/network/cidr';
-import { apiFailure, expectConflict, expectInvalid, expectNotFound } from './helpers';
+import { expectConflict, expectInvalid, expectNotFound, rejection } from '../../support';
 
 let mock: MockServer;
 let alice: SeededTenant;
@@ -287,7 +287,7 @@ describe('DDoS plans', () => {
     const vpc = await newVpc('ddos-check');
     const bobs = await newVpc('ddos-bob', bob);
     const hub = await alice.client.transitHubs.create({ name: 'not-protectable', region: 'hn' });
-    const error = await apiFailure(
+    const error = await rejection(
       alice.client.ddosPlans.create({ name: 'x', protected_resources: [vpc.id, bobs.id, hub.id] }),
     );
     expect(error.status).toBe(400);
