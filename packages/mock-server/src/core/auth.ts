@@ -1,5 +1,6 @@
 import { type Endpoint, ErrorCode } from '@nimbus/sdk/contract';
 import { HttpError } from './http-error';
+import type { Principal } from './principal';
 import type { RequestHead } from './request';
 import type { Runtime } from './runtime';
 import { sha256 } from './secrets';
@@ -7,10 +8,6 @@ import { apiKeys, sessions, users } from './tables';
 import type { VerifyResult } from './tokens';
 
 /** Who is calling. */
-export type Principal =
-  | { kind: 'user'; userId: string; sessionId: string; email: string }
-  | { kind: 'workload'; userId: string; sessionId: string; tenantId: string; scopes: string[] }
-  | { kind: 'api_key'; keyId: string; projectId: string; role: string };
 
 /**
  * Resolves the caller of `endpoint`, or throws 401. Public routes answer undefined. Answers

@@ -1,5 +1,5 @@
 import type { Endpoint } from '@nimbus/sdk/contract';
-import type { Principal } from './auth';
+import type { Principal } from './principal';
 import type { Context } from './handler';
 import type { RequestHead } from './request';
 import type { RequestTarget } from './request-target';

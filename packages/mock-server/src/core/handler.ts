@@ -1,5 +1,5 @@
 import type { Endpoint, ParamsOf, ParsedBodyOf, ParsedQueryOf, ResponseOf } from '@nimbus/sdk/contract';
-import type { Principal } from './auth';
+import type { Principal } from './principal';
 import type { RequestHead } from './request';
 import type { Runtime } from './runtime';
 
@@ -39,8 +39,7 @@ type Awaitable<T> = T | Promise<T>;
  */
 export type HandlerResult<E extends Endpoint> =
   // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler returns nothing at all
-  | (E['list'] extends true ? ListResult<unknown> : E['status'] extends 204 ? void : ResponseOf<E> | object)
-  | Response;
+  (E['list'] extends true ? ListResult<unknown> : E['status'] extends 204 ? void : ResponseOf<E>) | Response;
 
 export type Handler<E extends Endpoint = Endpoint> = (ctx: Context<E>) => Awaitable<HandlerResult<E>>;
 

@@ -37,6 +37,13 @@ export interface Reply {
   body: string | Uint8Array | null;
 }
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a method changes state: the store must take it, the activity log records it. */
+export function isWrite(method: string): boolean {
+  return WRITE_METHODS.has(method);
+}
+
 export function isBuffered(request: CoreRequest): request is BufferedRequest {
   return 'bufferedBody' in request;
 }

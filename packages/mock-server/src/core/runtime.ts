@@ -3,7 +3,6 @@ import { Clock } from './clock';
 import type { ServerConfig } from './config';
 import { EventBus, type PlatformEvent, withoutSecrets } from './events';
 import { Faults } from './faults';
-import type { Context } from './handler';
 import { RequestJournal } from './journal';
 import { Lifecycle } from './lifecycle';
 import type { Compressor } from './static-body';
@@ -14,9 +13,17 @@ import { TokenService } from './tokens';
  * Throws an HttpError to refuse.
  */
 export type AdmissionHook = (
-  ctx: Context,
+  request: AdmissionRequest,
   resource: { type: string; record: Record<string, unknown> },
 ) => void;
+
+/** What an admission hook reads of the request: a handler's `Context` is one. */
+export interface AdmissionRequest {
+  readonly projectId: string;
+  readonly tenantId: string;
+  readonly runtime: Runtime;
+  now(): string;
+}
 
 /** What one request looked like, for metrics and logs. */
 export interface RequestRecord {
@@ -54,6 +61,8 @@ export class Runtime {
   media?: MediaSource;
   /** Set by the Node server: the static files of the `/docs` page (Swagger UI, from node_modules). */
   docsAssets?: MediaSource;
+  /** Set by the Node server: the files of the `/__mock/ui` dashboard. */
+  dashboardAssets?: MediaSource;
   /** Set by the Node server: compresses static bodies (the OpenAPI documents, the `/docs` files). */
   compress?: Compressor;
   /** Work to stop on close (timers, sockets, deliveries). */

@@ -12,8 +12,9 @@ import { startSession } from '../families/v1/auth';
 import { DEMO_USER, type DemoTenant, seedDemo } from '../seed/demo';
 import type { Store } from '../store/store';
 import { zlibCompressor } from './compressor';
+import { createDashboardAssets } from './dashboard-assets';
 import { createDocsAssets } from './docs-assets';
-import { createNodeServer, type UpgradeHandler } from './http-adapter';
+import { createNodeServer, type NodeExtension } from './http-adapter';
 import { createMediaSource, defaultMediaRoot } from './media-source';
 import { createMetrics } from './metrics';
 import { openStore } from './open-store';
@@ -57,11 +58,6 @@ export interface RunningServer {
    */
   controlToken?: string;
   close(): Promise<void>;
-}
-
-/** Extra pieces (WebSocket upgrades) that Node-only families attach to the HTTP server. */
-export interface NodeExtension {
-  upgrade?(app: App): UpgradeHandler;
 }
 
 export const nodeExtensions: NodeExtension[] = [videoEventStream];
@@ -108,6 +104,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   app.runtime.metrics = createMetrics(app.runtime);
   app.runtime.media = createMediaSource(defaultMediaRoot());
   app.runtime.docsAssets = createDocsAssets();
+  app.runtime.dashboardAssets = createDashboardAssets();
   app.runtime.compress = zlibCompressor;
   if (!inMemory && watch) {
     await store.watch();

@@ -5,6 +5,11 @@ import type { BufferedRequest, HeaderReader } from '../core/request';
 
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
 
+/** Extra pieces (WebSocket upgrades) that Node-only families attach to the HTTP server. */
+export interface NodeExtension {
+  upgrade?(app: App): UpgradeHandler;
+}
+
 export interface NodeServerOptions {
   /** Tried in order on `Upgrade` requests; one that returns true took the socket. */
   upgradeHandlers?: UpgradeHandler[];

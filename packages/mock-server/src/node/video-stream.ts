@@ -11,8 +11,7 @@ import type { Runtime } from '../core/runtime';
 import { publicEvent, Replay } from '../families/v2/event-log';
 import { authorizeStream, subscribeLive } from '../families/v2/event-stream';
 import { type StreamConnection, videoServices } from '../families/v2/services';
-import type { NodeExtension } from './create-server';
-import { requestOf } from './http-adapter';
+import { type NodeExtension, requestOf } from './http-adapter';
 import { LiveFanout } from './live-fanout';
 
 /** Stored events sent per replay step. */

@@ -43,7 +43,7 @@ function assertBelowLimit(ctx: Context): void {
 }
 
 export const cameraHandlers = defineHandlers(v2.cameras, {
-  list: (ctx) => ({ items: ctx.runtime.store.table(videoCameras).list(ctx.tenantId) }),
+  list: (ctx) => ({ items: [...ctx.runtime.store.table(videoCameras).list(ctx.tenantId)] }),
 
   async create(ctx) {
     const { rtsp_url, features, ...fields } = ctx.body;

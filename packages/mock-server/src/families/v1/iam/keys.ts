@@ -85,6 +85,6 @@ export const keyHandlers = defineHandlers(v1.iamKeys, {
       prefix: row.prefix,
       expires_at: expiresAt,
     });
-    return { ...row, key };
+    return { ...row, expires_at: expiresAt, key };
   },
 });

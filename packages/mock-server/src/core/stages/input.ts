@@ -1,0 +1,128 @@
+import { type Endpoint, ErrorCode } from '@nimbus/sdk/contract';
+import { HttpError } from '../http-error';
+import type { QueryParser } from '../query-parser';
+import { type CoreRequest, isBuffered } from '../request';
+import type { RequestTarget } from '../request-target';
+import { parseOr400 } from '../validation';
+
+/** Deepest accepted request body: far beyond any contract body, far below what recursion survives. */
+const MAX_BODY_DEPTH = 64;
+const JSON_CONTENT = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** A request's input as its endpoint declares it, parsed and checked. */
+export interface ParsedInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  /** The body as sent: what an idempotency key's replay compares. */
+  bodyText: string;
+}
+
+/**
+ * Path parameters, query and body, each checked against the endpoint's schema: 400 naming
+ * every failing field, 413 past `maxBodyBytes`, 415 for a body that is not JSON.
+ */
+export async function parseInput(
+  request: CoreRequest,
+  target: RequestTarget,
+  endpoint: Endpoint,
+  routeParams: Record<string, string>,
+  queries: QueryParser,
+  maxBodyBytes: number,
+): Promise<ParsedInput> {
+  const params = endpoint.params ? parseOr400(endpoint.params, routeParams, 'path') : undefined;
+  const query = endpoint.query ? queries.parse(endpoint.query, target) : undefined;
+  if (!endpoint.body) return { params, query, body: undefined, bodyText: '' };
+  const raw = await readBody(request, endpoint, maxBodyBytes);
+  return { params, query, body: parseOr400(endpoint.body, raw.value, 'body'), bodyText: raw.text };
+}
+
+async function readBody(
+  request: CoreRequest,
+  endpoint: Endpoint,
+  maxBytes: number,
+): Promise<{ value: unknown; text: string }> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readLimited(request, maxBytes);
+  if (text.trim() === '') {
+    return { value: endpoint.bodyOptional ? {} : undefined, text };
+  }
+  const type = request.headers.get('content-type');
+  if (!type || !JSON_CONTENT.test(type)) {
+    throw new HttpError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Request bodies must be application/json', {
+      content_type: type,
+    });
+  }
+  let value: unknown;
+  try {
+    // V8's JSON.parse does not recurse, so any nesting parses; what comes after it might not.
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, ErrorCode.INVALID_JSON, `Body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!withinDepthWithoutProto(value, MAX_BODY_DEPTH)) {
+    throw HttpError.validation(
+      [{ path: 'body', message: `must not nest deeper than ${MAX_BODY_DEPTH} levels` }],
+      `body: must not nest deeper than ${MAX_BODY_DEPTH} levels`,
+    );
+  }
+  return { value, text };
+}
+
+/**
+ * Checks the nesting of a parsed body without recursion, and drops every "__proto__" key on the
+ * way (JSON.parse keeps it as an own key; a later merge could reach a prototype through it).
+ * Deeper bodies are refused: rendering, cloning or saving them recurses and would overflow the stack.
+ */
+function withinDepthWithoutProto(root: unknown, maxDepth: number): boolean {
+  const pending: [unknown, number][] = [[root, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > maxDepth) return false;
+    if (Array.isArray(node)) {
+      for (const item of node) pending.push([item, depth + 1]);
+      continue;
+    }
+    if (Object.hasOwn(node, '__proto__')) Reflect.deleteProperty(node, '__proto__');
+    for (const item of Object.values(node)) pending.push([item, depth + 1]);
+  }
+  return true;
+}
+
+async function readLimited(request: CoreRequest, maxBytes: number): Promise<string> {
+  if (isBuffered(request)) {
+    const bytes = request.bufferedBody;
+    if (bytes === null) return '';
+    if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+    return decoder.decode(bytes);
+  }
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return decoder.decode(all);
+}
+
+const decoder = new TextDecoder();
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than ${maxBytes} bytes`);
+}

@@ -1,0 +1,16 @@
+import { ErrorCode } from '@nimbus/sdk/contract';
+import { HttpError } from '../http-error';
+import type { RateLimiter } from '../rate-limit';
+import type { RequestHead } from '../request';
+
+/** 429 with `Retry-After` for a caller past the server's rate (off unless `rateLimitPerMinute` is set). */
+export function limitRate(limiter: RateLimiter | undefined, request: RequestHead, now: number): void {
+  if (!limiter) return;
+  const caller = request.headers.get('authorization') ?? request.headers.get('x-api-key') ?? 'anonymous';
+  const wait = limiter.hit(caller, now);
+  if (wait > 0) {
+    throw new HttpError(429, ErrorCode.RATE_LIMITED, 'Too many requests', undefined, {
+      'Retry-After': String(wait),
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { ErrorCode } from '@nimbus/sdk/contract';
+import { HttpError } from '../http-error';
+import type { RequestHead } from '../request';
+import type { RequestTarget } from '../request-target';
+import type { RouteMatch, Router } from '../router';
+
+export type FoundRoute = Extract<RouteMatch, { kind: 'found' }>;
+
+/** The contract operation a request is for: 404 for an unknown path, 405 (with `Allow`) for its method. */
+export function routeOf(router: Router, request: RequestHead, target: RequestTarget): FoundRoute {
+  const match = router.match(request.method, target.pathname);
+  if (match.kind === 'found') return match;
+  if (match.kind === 'not-found') {
+    throw new HttpError(404, ErrorCode.NOT_FOUND, `No route for ${request.method} ${target.pathname}`);
+  }
+  throw new HttpError(
+    405,
+    ErrorCode.METHOD_NOT_ALLOWED,
+    `${request.method} is not allowed on ${target.pathname}`,
+    undefined,
+    { Allow: match.allow.join(', ') },
+  );
+}

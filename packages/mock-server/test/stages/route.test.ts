@@ -1,0 +1,36 @@
+import { operations } from '@nimbus/sdk/contract';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../src/core/http-error';
+import { RequestTarget } from '../../src/core/request-target';
+import { Router } from '../../src/core/router';
+import { routeOf } from '../../src/core/stages/route';
+
+const router = new Router(operations());
+const route = (method: string, path: string) =>
+  routeOf(
+    router,
+    { method, url: `http://localhost${path}`, headers: new Headers() },
+    new RequestTarget(`http://localhost${path}`),
+  );
+
+describe('route stage', () => {
+  it('finds the operation and its path parameters', () => {
+    const found = route('GET', '/api/v1/instances/abc');
+    expect(found.operation.id).toBe('v1.instances.retrieve');
+    expect(found.params).toEqual({ id: 'abc' });
+  });
+
+  it('answers 404 for an unknown path and 405 with Allow for a known path', () => {
+    expect(() => route('GET', '/api/v1/nothing')).toThrow(
+      expect.objectContaining({ status: 404, code: 'NOT_FOUND' }),
+    );
+    try {
+      route('PATCH', '/api/v1/instances');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).status).toBe(405);
+      expect((error as HttpError).headers.Allow).toContain('POST');
+    }
+  });
+});
