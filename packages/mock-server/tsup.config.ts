@@ -21,6 +21,11 @@ async function copySwaggerUi(): Promise<void> {
   await Promise.all(SWAGGER_UI_FILES.map((file) => cp(join(from, file), join('dist/swagger-ui', file))));
 }
 
+/** The `/__mock/ui` dashboard's page, styles and script, into `dist/dashboard/` (src/node/dashboard-assets.ts). */
+async function copyDashboard(): Promise<void> {
+  await cp('src/dashboard', 'dist/dashboard', { recursive: true });
+}
+
 export default defineConfig({
   entry: { index: 'src/index.ts', testing: 'src/entries/testing.ts', msw: 'src/entries/msw.ts' },
   // ESM only, for `import` and `require` alike, as the SDK (see its README).
@@ -31,5 +36,7 @@ export default defineConfig({
   sourcemap: true,
   // The SDK (and its contract) stay one copy at run time: never bundled into the server.
   external: [/^@nimbus\//],
-  onSuccess: copySwaggerUi,
+  onSuccess: async () => {
+    await Promise.all([copySwaggerUi(), copyDashboard()]);
+  },
 });

@@ -1,6 +1,7 @@
 import type { FamilyModule } from '../core/app';
 import { docsFamily } from './docs';
 import { controlFamily } from './mock/control';
+import { dashboardFamily } from './mock/dashboard';
 import { videoControlFamily } from './mock/video';
 import { webhookDeliveriesFamily } from './mock/webhooks';
 import { activityLogsFamily } from './v1/activity-logs';
@@ -42,6 +43,7 @@ import { videoFamily } from './v2';
 /** Every family the reference server runs. */
 export const families: readonly FamilyModule[] = [
   controlFamily,
+  dashboardFamily,
   docsFamily,
   authFamily,
   projectsFamily,

@@ -281,6 +281,7 @@ function securityOf(endpoint: Endpoint): Record<string, string[]>[] {
   switch (endpoint.auth) {
     case 'none':
     case 'control':
+    case 'control-page':
       return [];
     case 'basic':
       return [{ basicAuth: [] }];

@@ -13,8 +13,11 @@ export type ApiName = 'v1' | 'v2' | 'mock';
  * - `query-token`: a JWT in `?token=` (HLS playlists and segments).
  * - `control`: the reference server's control routes; `Authorization: Bearer <control token>`
  *   when the server has one.
+ * - `control-page`: a control route a browser navigates to (the dashboard): the same rules,
+ *   checked by its handler, and the control token may come in `?token=` too, since a navigation
+ *   cannot send a header.
  */
-export type AuthKind = 'none' | 'bearer' | 'basic' | 'query-token' | 'control';
+export type AuthKind = 'none' | 'bearer' | 'basic' | 'query-token' | 'control' | 'control-page';
 
 /** What a response body is on the wire: JSON, plain text, or bytes. */
 export type ResponseKind = 'json' | 'text' | 'binary';

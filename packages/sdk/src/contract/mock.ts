@@ -72,6 +72,18 @@ export const ExportStateQuery = z.object({
   ),
 });
 
+/**
+ * A delivery attempt as the control route shows it: the v1 record, and what was sent. The
+ * signature is the HMAC of the subscription's secret over the body, not the secret.
+ */
+export const MockWebhookDelivery = WebhookDelivery.extend({
+  payload: z.unknown().describe('The CloudEvent that was POSTed'),
+  signature: z
+    .string()
+    .nullable()
+    .describe('The X-Nimbus-Signature header sent (t=<unix seconds>,v1=<hex>); null when nothing was sent'),
+});
+
 export const QuotaLimits = z.record(z.string(), z.number().int().min(0).max(1_000_000_000));
 
 /** Whether a bucket name is free: names are one namespace across every project. */
@@ -81,6 +93,19 @@ export const BucketNameAvailability = z.object({
 });
 
 export const mock = {
+  dashboard: endpoint({
+    family: 'mock',
+    auth: 'control-page',
+    method: 'GET',
+    path: '/__mock/ui',
+    summary:
+      'A page to watch the request log and drive the server: faults, clock, state, webhooks, /v2 events',
+    description:
+      "The control routes' rules apply. With a control token, a browser passes it once in `?token=`; the page sends it on its own requests.",
+    response: z.string().describe('text/html'),
+    responseKind: 'text',
+    status: 200,
+  }),
   reset: endpoint({
     ...base,
     method: 'POST',
@@ -184,7 +209,7 @@ export const mock = {
       project_id: z.uuid().optional().describe('Only attempts of this project'),
       subscription_id: z.uuid().optional().describe('Only attempts of this subscription'),
     }),
-    response: z.object({ items: z.array(WebhookDelivery) }),
+    response: z.object({ items: z.array(MockWebhookDelivery) }),
     status: 200,
   }),
   setVideoTenant: endpoint({

@@ -105,7 +105,7 @@ export interface EndpointSecrets {
 }
 
 const byEndpoint = new WeakMap<EndpointConfig, EndpointSecrets>();
-/** The `?token=` of a `query-token` route: declared by its auth kind, not a query field. */
+/** The `?token=` of a `query-token` or `control-page` route: declared by its auth kind, not a query field. */
 const QUERY_TOKEN: SecretPath = { path: ['token'], kind: 'value' };
 
 /** The secret paths of `endpoint`, derived on first use and kept. */
@@ -115,7 +115,8 @@ export function secretsOf(endpoint: EndpointConfig): EndpointSecrets {
     const query = endpoint.query ? secretPaths(endpoint.query) : [];
     found = {
       body: endpoint.body ? secretPaths(endpoint.body) : [],
-      query: endpoint.auth === 'query-token' ? [...query, QUERY_TOKEN] : query,
+      query:
+        endpoint.auth === 'query-token' || endpoint.auth === 'control-page' ? [...query, QUERY_TOKEN] : query,
       response: secretPaths(endpoint.response),
     };
     byEndpoint.set(endpoint, found);

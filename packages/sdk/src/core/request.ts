@@ -311,7 +311,10 @@ function buildHeaders(
     const token = ctx.session.accessToken;
     if (token !== undefined) headers.authorization = `Bearer ${checkedToken(token)}`;
     else if (ctx.apiKey !== undefined) headers['x-api-key'] = checkedValue('x-api-key', ctx.apiKey);
-  } else if (endpoint.auth === 'control' && ctx.controlToken !== undefined) {
+  } else if (
+    (endpoint.auth === 'control' || endpoint.auth === 'control-page') &&
+    ctx.controlToken !== undefined
+  ) {
     headers.authorization = `Bearer ${checkedValue('authorization', ctx.controlToken)}`;
   }
   const projectId = options.projectId ?? ctx.projectId;

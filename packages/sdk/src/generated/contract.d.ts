@@ -186,6 +186,7 @@ export {
   MetricRuleSeverity,
   MetricSeries,
   MfaEnrollment,
+  MockWebhookDelivery,
   NodePool,
   NodePoolInput,
   PageMeta,
@@ -697,6 +698,7 @@ export declare const metrics: {
   query: Declared<{ method: 'GET'; path: '/api/v1/metrics'; project: true; query: typeof T.MetricQuery; response: typeof T.MetricSeries }>;
 };
 export declare const mock: {
+  dashboard: Declared<{ method: 'GET'; path: '/__mock/ui'; auth: 'control-page'; responseKind: 'text'; response: z.ZodType<string> }>;
   reset: Declared<{ method: 'POST'; path: '/__mock/reset'; auth: 'control'; response: z.ZodType<T.ResetResponse> }>;
   exportState: Declared<{ method: 'GET'; path: '/__mock/state'; auth: 'control'; query: typeof ExportStateQuery; response: z.ZodType<Record<string, unknown>> }>;
   importState: Declared<{ method: 'PUT'; path: '/__mock/state'; auth: 'control'; body: z.ZodType<T.ImportStateParams>; response: z.ZodType<T.ImportStateResponse> }>;

@@ -402,6 +402,7 @@ export const v2 = {
 };
 
 export const mock = {
+  dashboard: { id: 'mock.dashboard', api: 'mock', method: 'GET', path: '/__mock/ui', status: 200, auth: 'control-page', responseKind: 'text' } as Route<string>,
   reset: { id: 'mock.reset', api: 'mock', method: 'POST', path: '/__mock/reset', status: 200, auth: 'control' } as Route<ResetResponse>,
   exportState: { id: 'mock.exportState', api: 'mock', method: 'GET', path: '/__mock/state', status: 200, auth: 'control' } as Route<Record<string, unknown>>,
   importState: { id: 'mock.importState', api: 'mock', method: 'PUT', path: '/__mock/state', status: 200, auth: 'control' } as Route<ImportStateResponse>,

@@ -1854,6 +1854,14 @@ export interface MfaEnrollment {
 }
 export declare const MfaEnrollment: z.ZodType<MfaEnrollment>;
 
+export interface MockWebhookDelivery extends WebhookDelivery {
+  /** The CloudEvent that was POSTed */
+  payload: unknown;
+  /** The X-Nimbus-Signature header sent (t=<unix seconds>,v1=<hex>); null when nothing was sent */
+  signature: string | null;
+}
+export declare const MockWebhookDelivery: z.ZodType<MockWebhookDelivery>;
+
 export interface NodePool {
   name: string;
   flavor: Flavor;
@@ -3093,7 +3101,7 @@ export interface WebhookDeliveriesParams {
 }
 
 export interface WebhookDeliveriesResponse {
-  items: WebhookDelivery[];
+  items: MockWebhookDelivery[];
 }
 
 export interface ActivityLogListQuery extends ActivityLogListParams {

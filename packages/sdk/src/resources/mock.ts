@@ -104,4 +104,12 @@ export class Mock extends APIResource {
   injectVideoEvent(body: InjectVideoEventParams, options?: RequestOptions) {
     return this._client.call(mock.injectVideoEvent, { body }, options);
   }
+
+  /**
+   * The HTML of the dashboard (`GET /__mock/ui`), with the control token as a header. A browser
+   * opens `<baseUrl>/__mock/ui`, with `?token=<control token>` when the server has one.
+   */
+  dashboard(options?: RequestOptions) {
+    return this._client.call(mock.dashboard, {}, options);
+  }
 }

@@ -32,6 +32,8 @@ interface Outcome {
   error: string | null;
   durationMs: number;
   attemptedAt: number;
+  /** The X-Nimbus-Signature sent; null when nothing was sent. */
+  signature: string | null;
 }
 
 const dispatchers = new WeakMap<Runtime, WebhookDispatcher>();
@@ -96,6 +98,7 @@ export class WebhookDispatcher {
         error: 'delivery queue is full',
         durationMs: 0,
         attemptedAt: now,
+        signature: null,
       });
     }
   }
@@ -162,6 +165,7 @@ export class WebhookDispatcher {
       error,
       durationMs: Math.round(performance.now() - started),
       attemptedAt,
+      signature,
     });
   }
 
@@ -189,6 +193,8 @@ export class WebhookDispatcher {
       duration_ms: outcome.durationMs,
       attempted_at: clock.iso(outcome.attemptedAt),
       next_retry_at: retry ? clock.iso(now + delayMs) : null,
+      payload: job.event,
+      signature: outcome.signature,
     });
     if (!retry) return;
     const timer = setTimeout(() => {

@@ -1,4 +1,4 @@
-import type { Topic, TopicEvent, TopicSubscription, WebhookDelivery } from '@nimbus/sdk/contract';
+import type { MockWebhookDelivery, Topic, TopicEvent, TopicSubscription } from '@nimbus/sdk/contract';
 import { quotaResources } from '../../../core/quotas';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
@@ -19,8 +19,8 @@ export interface SubscriptionSecretRow extends StoredRecord {
 /** An event published to a topic, kept as sent. */
 export type TopicEventRow = TopicEvent & StoredRecord;
 
-/** One attempt to deliver one event to one subscription. */
-export type DeliveryRow = WebhookDelivery & StoredRecord;
+/** One attempt to deliver one event to one subscription, with what was sent (the v1 routes show neither). */
+export type DeliveryRow = MockWebhookDelivery & StoredRecord;
 
 export const topics = defineTable<TopicRow>('topics', {
   unique: { name: (row) => `${row.project_id}:${row.name}` },

@@ -1,0 +1,121 @@
+import { APIError } from '@nimbus/sdk';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
+import { browserTestsRun, launchChromium } from '../support/chromium';
+
+/**
+ * The dashboard in a real browser: what an app sends shows up in the page while it is open, and
+ * what the page does (a fault, a clock move) changes what the app meets next.
+ */
+describe.runIf(browserTestsRun)('the dashboard at /__mock/ui', () => {
+  let mock: MockServer;
+  let tenant: SeededTenant;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    // A minute per lifecycle step: an instance moves on only when the clock does.
+    mock = await startMockServer({ transitionDelayMs: 60_000 });
+    tenant = await seedTenant(mock);
+    browser = await launchChromium();
+    page = await browser.newPage();
+    await page.goto(`${mock.url}/__mock/ui`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await mock?.close();
+  });
+
+  const logRow = (path: string) => page.locator('#log-rows tr.entry', { hasText: path });
+
+  it('shows API calls in the request log as they happen, with their bodies', async () => {
+    await page.goto(`${mock.url}/__mock/ui#log`);
+    await tenant.client.instances.create({ name: 'logged-vm', flavor: 'small', region: 'hn' });
+    const row = logRow('/api/v1/instances').first();
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('201');
+
+    await tenant.client.buckets.list();
+    await logRow('/api/v1/buckets').waitFor();
+
+    await row.click();
+    await expect(page.locator('#log-rows tr.detail').textContent()).resolves.toContain('logged-vm');
+  });
+
+  it('filters the log by method, path and status', async () => {
+    await page.selectOption('#log-filters select[name=method]', 'POST');
+    await page.fill('#log-filters input[name=path]', '/api/v1/instances');
+    await page.locator('#log-count', { hasText: /^1 request$/ }).waitFor();
+    await expect(logRow('/api/v1/buckets').count()).resolves.toBe(0);
+    await page.selectOption('#log-filters select[name=method]', '');
+    await page.fill('#log-filters input[name=path]', '');
+  });
+
+  it('adds a fault that the next matching API call meets', async () => {
+    await page.goto(`${mock.url}/__mock/ui#faults`);
+    const form = page.locator('#fault-form');
+    await form.locator('select[name=method]').selectOption('GET');
+    await form.locator('input[name=path]').fill('/api/v1/instances');
+    await form.locator('input[name=status]').fill('503');
+    await form.locator('input[name=times]').fill('1');
+    await form.locator('button[type=submit]').click();
+    await page.locator('#fault-rows tr', { hasText: '/api/v1/instances' }).waitFor();
+
+    const failed = await tenant.client.instances.list().catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(APIError);
+    expect((failed as APIError).status).toBe(503);
+    // Once only: the next call goes through.
+    await expect(tenant.client.instances.list()).resolves.toBeDefined();
+  });
+
+  it('advances the clock, and an instance moves on through its lifecycle', async () => {
+    const vm = await tenant.client.instances.create({ name: 'clocked-vm', flavor: 'small', region: 'hn' });
+    expect(vm.status).toBe('provisioning');
+
+    await page.goto(`${mock.url}/__mock/ui#state`);
+    await page.locator('details[data-table=instances] > summary').click();
+    const row = page.locator(`details[data-table=instances] tr[data-id="${vm.id}"] .row-status`);
+    await expect(row.textContent()).resolves.toBe('provisioning');
+
+    await page.goto(`${mock.url}/__mock/ui#faults`);
+    await page.locator('button[data-advance="60"]').click();
+    await page.locator('#clock-offset', { hasText: '1 min ahead' }).waitFor();
+
+    await page.goto(`${mock.url}/__mock/ui#state`);
+    await page
+      .locator(`details[data-table=instances] tr[data-id="${vm.id}"] .row-status`, {
+        hasText: 'running',
+      })
+      .waitFor();
+    await expect(tenant.client.instances.retrieve(vm.id)).resolves.toMatchObject({ status: 'running' });
+  });
+});
+
+describe.runIf(browserTestsRun)('the dashboard of a server with a control token', () => {
+  const controlToken = 'dashboard-test-token-0123456789abcdef';
+  let mock: MockServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mock = await startMockServer({ controlToken });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await mock?.close();
+  });
+
+  it('opens with ?token= and sends the token on its own requests', async () => {
+    const page = await browser.newPage();
+    const answer = await page.goto(`${mock.url}/__mock/ui?token=${controlToken}#log`);
+    expect(answer?.status()).toBe(200);
+    await mock.client.mock.clock();
+    const { client } = await seedTenant(mock);
+    await client.projects.list();
+    await page.locator('#log-rows tr.entry', { hasText: '/api/v1/projects' }).first().waitFor();
+    await expect(page.locator('#status').textContent()).resolves.toBe('');
+  });
+});
