@@ -147,6 +147,7 @@ describe('nimbus mock', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       expect(output).toContain('demo@nimbus.dev');
+      expect(output).toContain(`  dashboard   ${url}/__mock/ui\n`);
       const env = { NIMBUS_CONFIG: join(cli.dir, 'start.json'), NIMBUS_BASE_URL: url };
       const token = await runCli(['mock', 'token'], env);
       expect(token.code, token.stderr).toBe(0);

@@ -5,6 +5,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { commandContext, type GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { print } from '../output/print';
+import { addMockUiCommand } from './mock-ui';
 
 interface StartOptions {
   port: number;
@@ -130,6 +131,7 @@ export function addMockCommands(program: Command): void {
         `  video API   ${server.url}/v2`,
         `  state       ${options.inMemory ? 'in memory' : server.store.location}`,
         `  metrics     ${server.url}/v2/metrics (basic auth ${config.metricsUser}:${config.metricsPassword})`,
+        `  dashboard   ${server.url}/__mock/ui${server.controlToken ? '?token=<control token>' : ''}`,
         `  browsers    pages on loopback origins${corsNote(config.corsOrigins)}`,
       ];
       if (server.controlToken && !controlToken) {
@@ -163,6 +165,8 @@ export function addMockCommands(program: Command): void {
         process.once('SIGTERM', stop);
       });
     });
+
+  addMockUiCommand(mock);
 
   mock
     .command('reset')
