@@ -2,6 +2,7 @@ import { APIError } from '@nimbus/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
+import { startReceiver } from '../support';
 import { browserTestsRun, launchChromium } from '../support/chromium';
 
 /**
@@ -90,6 +91,32 @@ describe.runIf(browserTestsRun)('the dashboard at /__mock/ui', () => {
       })
       .waitFor();
     await expect(tenant.client.instances.retrieve(vm.id)).resolves.toMatchObject({ status: 'running' });
+  });
+
+  it('shows a webhook delivery with the payload and the signature the receiver got', async () => {
+    const receiver = await startReceiver();
+    try {
+      const topic = await tenant.client.topics.create({ name: 'dashboard-orders' });
+      await tenant.client.topics.subscriptions.create(topic.id, {
+        webhook_url: `${receiver.url}/orders`,
+        event_types: '*',
+      });
+      await tenant.client.topics.publish(topic.id, {
+        event_type: 'order.created',
+        subject: '/orders/41',
+        data: { total: 41 },
+      });
+      await page.goto(`${mock.url}/__mock/ui#webhooks`);
+      const row = page.locator('#webhook-rows tr.entry', { hasText: 'order.created' });
+      await row.waitFor();
+      await row.click();
+      const detail = page.locator('#webhook-rows tr.detail');
+      await expect(detail.textContent()).resolves.toContain('/orders/41');
+      const [sent] = receiver.at('/orders');
+      await expect(detail.textContent()).resolves.toContain(String(sent!.headers['x-nimbus-signature']));
+    } finally {
+      await receiver.close();
+    }
   });
 });
 
