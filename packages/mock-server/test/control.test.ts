@@ -71,7 +71,7 @@ describe('mock control routes', () => {
 
     await mock.client.mock.faults.create({ path: '/api/v1/*', status: 429 });
     await expect(client.users.me()).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
-    await mock.client.mock.faults.delete();
+    await mock.client.mock.faults.clear();
     await expect(client.users.me()).resolves.toBeDefined();
   });
 

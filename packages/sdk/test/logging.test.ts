@@ -33,7 +33,7 @@ beforeAll(async () => {
   tenant = await seedTenant(mock);
 });
 afterAll(() => mock.close());
-afterEach(() => mock.client.mock.faults.delete());
+afterEach(() => mock.client.mock.faults.clear());
 
 function clientAt(logLevel: ClientLogLevel, logger: Logger, maxRetries = 0) {
   return new Nimbus({

@@ -101,7 +101,7 @@ describe('bare bodies', () => {
     const client = await clientFor(sequence({ status: 200, body: clock }, { status: 204 }));
 
     await expect(client.mock.advanceClock({ seconds: 10 })).resolves.toEqual(clock);
-    await expect(client.mock.faults.delete()).resolves.toBeUndefined();
+    await expect(client.mock.faults.clear()).resolves.toBeUndefined();
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /__mock/clock/advance',
       'DELETE /__mock/faults',

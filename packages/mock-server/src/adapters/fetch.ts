@@ -1,8 +1,10 @@
 import type { App } from '../core/app';
+import { faultedResponse } from './fault-delivery';
 
 /**
  * A `fetch` that answers from the app in the same process: no port, no sockets.
- * Relative URLs resolve against `baseUrl`.
+ * Relative URLs resolve against `baseUrl`. A fault that drops the connection rejects the call
+ * with a `TypeError`, as a network failure does in `fetch`.
  *
  * @example
  * const client = new Nimbus({ baseUrl: 'http://nimbus.local', fetch: inProcessFetch(app) });
@@ -13,6 +15,12 @@ export function inProcessFetch(app: App, baseUrl = 'http://nimbus.local'): typeo
       input instanceof Request && init === undefined
         ? input
         : new Request(new URL(String(input instanceof Request ? input.url : input), baseUrl), init);
-    return app.fetch(request);
+    const response = faultedResponse(await app.handle(request), app.faults.deliveryOf(request));
+    if (response.type === 'error') {
+      throw new TypeError('fetch failed', {
+        cause: new Error('The connection was dropped by an injected fault'),
+      });
+    }
+    return response;
   };
 }

@@ -51,6 +51,11 @@ export interface ServerConfig {
   /** Bytes a WebSocket client may leave unread before it is cut off as too slow. */
   streamMaxBufferedBytes: number;
   /**
+   * Refuse request bodies with fields the contract does not declare (400 `VALIDATION_ERROR`
+   * naming each) instead of answering with a `Nimbus-Warning` header that names them. Off by default.
+   */
+  strict: boolean;
+  /**
    * Requests kept by the request journal (`GET /__mock/requests`); 0 turns it off. Their bodies
    * together stay under 8 MiB (oldest dropped first); a body over 64 KiB is kept as a note of its size.
    */
@@ -130,6 +135,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     simulatorEventsPerMinute: 6,
     streamPingIntervalMs: 30_000,
     streamMaxBufferedBytes: 1024 * 1024,
+    strict: false,
     journalSize: 1000,
     passwordCost: 'standard',
     clockStepMs: 0,

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@nimbus/sdk/contract';
+import type { Reply } from './request';
 
 /**
  * An error with an HTTP answer. Handlers throw these; the core turns them into the
@@ -41,6 +42,16 @@ export class HttpError extends Error {
 
   static forbidden(message = 'You do not have permission for this action', details?: unknown) {
     return new HttpError(403, ErrorCode.FORBIDDEN, message, details);
+  }
+}
+
+/**
+ * An answer passed on as it is rather than in the envelope: an injected fault's raw body, or the
+ * empty answer (status 0) of a dropped connection, which the adapters turn into no answer at all.
+ */
+export class RawReplyError extends HttpError {
+  constructor(readonly reply: Reply) {
+    super(reply.status, 'INJECTED_FAULT', 'Injected fault');
   }
 }
 

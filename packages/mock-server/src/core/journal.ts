@@ -1,19 +1,23 @@
 import {
+  EACH,
   type EndpointSecrets,
   maskUrlPassword,
   operations,
   type RecordedRequest,
   redactQueryValue,
   redactSecrets,
+  type SecretPath,
   secretsLookup,
 } from '@nimbus/sdk/contract';
 import type { z } from 'zod';
-import type { HeaderReader } from './request';
+import { pathMatches } from './path-pattern';
+import type { HeaderReader, Reply } from './request';
 import type { RequestTarget } from './request-target';
+import { UNKNOWN_FIELDS_HEADER, unknownFieldsOfWarning } from './unknown-fields';
 
 export type JournalEntry = z.infer<typeof RecordedRequest>;
 
-/** What `GET /__mock/requests` and the test handles filter on; a path ending in `*` is a prefix. */
+/** What `GET /__mock/requests` filters on; the path is a pattern of path-pattern.ts (`/api/v1/*`, `/api/v1/instances/{id}`). */
 export interface JournalFilter {
   method?: string;
   path?: string;
@@ -46,6 +50,8 @@ export interface JournalRecord {
   /** The body as received (text or bytes), or null when there was none or it was not read. */
   body: string | Uint8Array | null;
   status: number;
+  /** The answer: its status, headers and body (redacted only when read). */
+  response: Reply;
 }
 
 /**
@@ -71,9 +77,8 @@ export class RequestJournal {
 
   record(record: JournalRecord): void {
     if (this.#capacity <= 0 || !isJournaled(record.target.pathname)) return;
-    const size = bodySize(record);
     // A large body is not kept: 1,000 entries of a 1 MB body each would hold a gigabyte.
-    const kept = size > MAX_JOURNALED_BODY ? { ...record, body: `[${size} bytes not journaled]` } : record;
+    const kept = { ...record, body: keptBody(record.body), response: keptResponse(record.response) };
     this.#records.push(kept);
     this.#bytes += bodySize(kept);
     while (this.#records.length - this.#first > this.#capacity || this.#bytes > this.#maxBytes) {
@@ -104,7 +109,35 @@ export class RequestJournal {
 }
 
 function bodySize(record: JournalRecord): number {
-  return record.body === null ? 0 : record.body.length;
+  return lengthOf(record.body) + lengthOf(record.response.body);
+}
+
+function lengthOf(body: string | Uint8Array | null): number {
+  return body === null ? 0 : body.length;
+}
+
+function keptBody(body: string | Uint8Array | null): string | Uint8Array | null {
+  const size = lengthOf(body);
+  return size > MAX_JOURNALED_BODY ? `[${size} bytes not journaled]` : body;
+}
+
+/** Text types whose bytes the journal shows as text; other bodies (media, compressed) as a note. */
+const TEXT_TYPE =
+  /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|javascript)|application\/vnd\.apple\.mpegurl)/i;
+
+function keptResponse(reply: Reply): Reply {
+  const { body } = reply;
+  if (body === null) return reply;
+  const type = reply.headers['content-type'] ?? '';
+  const encoded = reply.headers['content-encoding'];
+  if (typeof body !== 'string' && (!TEXT_TYPE.test(type) || (encoded && encoded !== 'identity'))) {
+    return {
+      ...reply,
+      body: `[${body.length} bytes of ${type || 'unknown type'}${encoded ? `, ${encoded}` : ''}]`,
+    };
+  }
+  const kept = keptBody(body);
+  return kept === body ? reply : { ...reply, body: kept };
 }
 
 /** The secrets of the endpoint a request called, from the contract's marks; built on first read. */
@@ -120,17 +153,21 @@ function entryOf(record: JournalRecord): JournalEntry {
     path: record.target.pathname,
     query: journalQuery(record.target.searchParams, secrets),
     headers: journalHeaders(record.headers),
-    body: journalBody(record.body, secrets),
+    body: journalBody(record.body, secrets?.body),
     status: record.status,
+    response: {
+      status: record.response.status,
+      headers: journalHeaders(record.response.headers),
+      body: journalResponseBody(record.response.body, record.target.pathname, secrets),
+    },
+    unknown_fields: unknownFieldsOfWarning(record.response.headers[UNKNOWN_FIELDS_HEADER]),
   };
 }
 
 function matches(record: JournalRecord, filter: JournalFilter): boolean {
   if (filter.method && record.method !== filter.method) return false;
   if (filter.status !== undefined && record.status !== filter.status) return false;
-  if (!filter.path) return true;
-  const path = record.target.pathname;
-  return filter.path.endsWith('*') ? path.startsWith(filter.path.slice(0, -1)) : path === filter.path;
+  return !filter.path || pathMatches(filter.path, record.target.pathname);
 }
 
 /** Whether a request belongs in the journal: everything but the control routes. */
@@ -138,13 +175,15 @@ function isJournaled(pathname: string): boolean {
   return !pathname.startsWith('/__mock/');
 }
 
-/** The request's headers, lower case, with credentials redacted. */
-function journalHeaders(headers: HeaderReader): Record<string, string> {
+/** Request or response headers, lower case, with credentials redacted. */
+function journalHeaders(headers: HeaderReader | Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
+  const add = (value: string, name: string) => {
     const key = name.toLowerCase();
     out[key] = SECRET_HEADERS.has(key) ? REDACTED : value;
-  });
+  };
+  if (typeof headers.forEach === 'function') (headers as HeaderReader).forEach(add);
+  else for (const [name, value] of Object.entries(headers)) add(value, name);
   return out;
 }
 
@@ -164,7 +203,36 @@ function journalQuery(query: URLSearchParams, secrets: EndpointSecrets | undefin
 }
 
 /** The body as journaled: parsed JSON with credential fields redacted, other text as is, or null. */
-function journalBody(body: string | Uint8Array | null, secrets: EndpointSecrets | undefined): unknown {
+function journalBody(body: string | Uint8Array | null, secrets: readonly SecretPath[] | undefined): unknown {
+  return redactedJson(body, (json) =>
+    secrets ? redactSecrets(json, secrets, REDACTED) : redactByName(json),
+  );
+}
+
+/**
+ * A response body as journaled: what the endpoint's contract marks secret (a token at login, a
+ * key shown once) is redacted as in a request body. On /api/v1 the marks describe `data`, the
+ * item of a list; errors carry no secrets.
+ */
+function journalResponseBody(
+  body: string | Uint8Array | null,
+  pathname: string,
+  secrets: EndpointSecrets | undefined,
+): unknown {
+  if (!secrets) return journalBody(body, undefined);
+  const marks = secrets.response;
+  const redact = (value: unknown) => redactSecrets(value, marks, REDACTED);
+  return redactedJson(body, (json) => {
+    if (!pathname.startsWith('/api/v1/')) return redact(json);
+    if (!json || typeof json !== 'object' || !('data' in json)) return json;
+    const { data } = json as { data: unknown };
+    // A list's marks describe one item; an array response's own marks start at its items.
+    const items = Array.isArray(data) && !marks.some((mark) => mark.path[0] === EACH);
+    return { ...json, data: items ? data.map(redact) : redact(data) };
+  });
+}
+
+function redactedJson(body: string | Uint8Array | null, redact: (json: unknown) => unknown): unknown {
   const text = typeof body === 'string' || body === null ? body : decoder.decode(body);
   if (text === null || text === '') return null;
   let json: unknown;
@@ -173,7 +241,7 @@ function journalBody(body: string | Uint8Array | null, secrets: EndpointSecrets 
   } catch {
     return text;
   }
-  return secrets ? redactSecrets(json, secrets.body, REDACTED) : redactByName(json);
+  return redact(json);
 }
 
 const decoder = new TextDecoder();

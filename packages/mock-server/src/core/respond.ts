@@ -1,5 +1,5 @@
 import type { ApiName } from '@nimbus/sdk/contract';
-import { HttpError } from './http-error';
+import { HttpError, RawReplyError } from './http-error';
 import type { Reply } from './request';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -17,6 +17,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 /** The error body of the API a path belongs to: v1 envelope, or bare `{ error }` for /v2 and /__mock. */
 export function errorReply(api: ApiName, error: HttpError): Reply {
+  if (error instanceof RawReplyError) return error.reply;
   const body = {
     code: error.code,
     message: error.message,

@@ -4,11 +4,20 @@
  * and families as the HTTP server over an in-memory store; nothing here needs Node.
  */
 import { type HttpHandler, http, type WebSocketHandler } from 'msw';
+import { faultedResponse } from '../adapters/fault-delivery';
 import { fetchedAssets } from '../adapters/fetched-assets';
 import { videoEventStreamLink } from '../adapters/msw-event-stream';
 import { type App, createApp } from '../core/app';
 import type { ServerConfig } from '../core/config';
+import type { Fault, FaultSpec } from '../core/faults';
 import type { JournalEntry, JournalFilter } from '../core/journal';
+import {
+  type JournalRequests,
+  journalRequests,
+  type NearMiss,
+  type RequestMatcher,
+  RequestVerificationError,
+} from '../core/request-matcher';
 import { newServerSecret } from '../core/secrets';
 import { families } from '../families';
 import { exportState, type StateExport } from '../families/mock/control';
@@ -19,7 +28,31 @@ import { MemoryPersistence } from '../store/persistence';
 import { emptyState, type State } from '../store/state';
 import { Store } from '../store/store';
 
-export type { JournalEntry, JournalFilter, StateExport };
+export type {
+  Fault,
+  FaultSpec,
+  JournalEntry,
+  JournalFilter,
+  JournalRequests,
+  NearMiss,
+  RequestMatcher,
+  StateExport,
+};
+export { RequestVerificationError };
+
+/** A control route refused a call of the handle (a fault spec that does not validate, an unknown id). */
+export class ControlRouteError extends Error {
+  override readonly name = 'ControlRouteError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
 
 export interface NimbusHandlersOptions extends Partial<Omit<ServerConfig, 'webhookFetch'>> {
   /**
@@ -63,8 +96,22 @@ export interface NimbusHandlers {
   exportState(options?: { includeSecret?: boolean }): StateExport;
   /** Replaces the whole state (validated like `PUT /__mock/state`); a secret in it replaces the signing secret. */
   importState(state: StateExport): Promise<void>;
-  /** The request journal (as `GET /__mock/requests`): what the handlers answered, oldest first. */
-  requests(filter?: JournalFilter): JournalEntry[];
+  /**
+   * The request journal (as `GET /__mock/requests`): what the handlers received and answered,
+   * oldest first. `requests(matcher)` lists the matching ones; `requests.find`, `.count` and
+   * `.expect(matcher, n)` verify, the last failing with the closest requests.
+   */
+  requests: JournalRequests;
+  /**
+   * Injected faults (as `/__mock/faults`), refused with a `ControlRouteError` as the route refuses
+   * them. A dropped connection is a network error (`Response.error()`); a slow body a stream.
+   */
+  faults: {
+    create(spec: FaultSpec): Promise<Fault>;
+    list(): Promise<Fault[]>;
+    delete(id: string): Promise<void>;
+    clear(): Promise<void>;
+  };
   close(): Promise<void>;
 }
 
@@ -115,17 +162,34 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
 
   async function importState(state: StateExport): Promise<void> {
     // Through the control route, so an import is checked exactly as the HTTP server checks it.
-    const headers = new Headers({ 'content-type': 'application/json' });
+    const response = await control('PUT', '/__mock/state', state);
+    if (!response.ok) throw new Error(`Not a Nimbus state export: ${await response.text()}`);
+  }
+
+  /** A call of a control route through the core, so the handle validates as the server does. */
+  function control(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers = new Headers();
+    if (body !== undefined) headers.set('content-type', 'application/json');
     if (app.runtime.config.controlToken)
       headers.set('authorization', `Bearer ${app.runtime.config.controlToken}`);
-    const response = await app.fetch(
-      new Request('http://nimbus.local/__mock/state', {
-        method: 'PUT',
+    return app.fetch(
+      new Request(`http://nimbus.local${path}`, {
+        method,
         headers,
-        body: JSON.stringify(state),
+        body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
-    if (!response.ok) throw new Error(`Not a Nimbus state export: ${await response.text()}`);
+  }
+
+  /** A control call's JSON answer, or its refusal as a `ControlRouteError`. */
+  async function controlJson<T>(method: string, path: string, body?: unknown): Promise<T> {
+    await ready;
+    const response = await control(method, path, body);
+    if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
+    const { error } = (await response.json()) as {
+      error: { code: string; message: string; details?: unknown };
+    };
+    throw new ControlRouteError(response.status, error.code, error.message, error.details);
   }
 
   const ready = (async () => {
@@ -138,7 +202,7 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
 
   const answer = async ({ request }: { request: Request }) => {
     await ready;
-    return app.fetch(request);
+    return faultedResponse(await app.handle(request), app.faults.deliveryOf(request));
   };
   const origin = (baseUrl ?? '').replace(/\/+$/, '');
   return {
@@ -164,7 +228,13 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
       await applySeed();
     },
     exportState: (exportOptions) => exportState(app.runtime, exportOptions),
-    requests: (filter) => app.runtime.journal.list(filter),
+    requests: journalRequests(app.runtime.journal),
+    faults: {
+      create: (spec) => controlJson<Fault>('POST', '/__mock/faults', spec),
+      list: async () => (await controlJson<{ items: Fault[] }>('GET', '/__mock/faults')).items,
+      delete: (id) => controlJson<void>('DELETE', `/__mock/faults/${encodeURIComponent(id)}`),
+      clear: () => controlJson<void>('DELETE', '/__mock/faults'),
+    },
     async importState(state) {
       await ready;
       await importState(state);

@@ -1,9 +1,37 @@
 import { Nimbus, type NimbusOptions } from '@nimbus/sdk';
+import type { Fault, FaultSpec } from '../core/faults';
 import type { JournalEntry, JournalFilter } from '../core/journal';
+import {
+  type JournalRequests,
+  journalRequests,
+  type NearMiss,
+  type RequestMatcher,
+  RequestVerificationError,
+} from '../core/request-matcher';
 import { exportState, type StateExport } from '../families/mock/control';
 import { type CreateServerOptions, createServer, type RunningServer } from '../node/create-server';
 
-export type { JournalEntry, JournalFilter, StateExport };
+export type {
+  Fault,
+  FaultSpec,
+  JournalEntry,
+  JournalFilter,
+  JournalRequests,
+  NearMiss,
+  RequestMatcher,
+  StateExport,
+};
+export { RequestVerificationError };
+
+/** Injected faults of a test server or handler set (`/__mock/faults`), validated as the route validates them. */
+export interface FaultsHandle {
+  create(spec: FaultSpec): Promise<Fault>;
+  /** The faults in force, in the order they are tried. */
+  list(): Promise<Fault[]>;
+  /** Removes one fault; rejects when there is none of that id. */
+  delete(id: string): Promise<void>;
+  clear(): Promise<void>;
+}
 
 /**
  * A reference server for one test file or one test: ephemeral port, in memory, no delays, and
@@ -28,8 +56,14 @@ export interface MockServer {
   exportState(options?: { includeSecret?: boolean }): StateExport;
   /** Replaces the whole state (PUT /__mock/state); an export with a secret replaces the signing secret. */
   importState(state: StateExport): Promise<void>;
-  /** The request journal (GET /__mock/requests): what the server received, oldest first. */
-  requests(filter?: JournalFilter): JournalEntry[];
+  /**
+   * The request journal (GET /__mock/requests): what the server received and answered, oldest
+   * first. `requests(matcher)` lists the matching ones; `requests.find`, `.count` and
+   * `.expect(matcher, n)` verify, the last failing with the closest requests.
+   */
+  requests: JournalRequests;
+  /** Injected faults, as `client.mock.faults` drives them. */
+  faults: FaultsHandle;
   clock: {
     /** Moves simulated time forward; due lifecycles, billing and timers run. */
     advance(seconds: number): Promise<void>;
@@ -76,7 +110,13 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     async importState(state) {
       await client.mock.importState(state);
     },
-    requests: (filter) => server.app.runtime.journal.list(filter),
+    requests: journalRequests(server.app.runtime.journal),
+    faults: {
+      create: (spec) => client.mock.faults.create(spec),
+      list: async () => (await client.mock.faults.list()).items,
+      delete: (id) => client.mock.faults.delete(id),
+      clear: () => client.mock.faults.clear(),
+    },
     clock: {
       async advance(seconds: number) {
         await client.mock.advanceClock({ seconds });

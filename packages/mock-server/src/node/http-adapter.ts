@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { bodyPieces, pieceInterval } from '../adapters/fault-delivery';
 import type { App } from '../core/app';
 import type { BufferedRequest, HeaderReader } from '../core/request';
 
@@ -73,7 +74,13 @@ export function createNodeServer(app: App, options: NodeServerOptions = {}): Ser
 async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   const body = hasBody ? await readBody(req, app.runtime.config.maxBodyBytes) : null;
-  const reply = await app.handle(requestOf(req, body));
+  const request = requestOf(req, body);
+  const reply = await app.handle(request);
+  const delivery = app.faults.deliveryOf(request);
+  if (delivery?.dropConnection) {
+    req.socket.destroy();
+    return;
+  }
   const headers: Record<string, string> = reply.headers;
   // An answer given before the body was read whole (413): a socket closed with the client's bytes
   // unread is reset, and the client loses the answer with it. Read the rest first, then close.
@@ -90,7 +97,20 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promi
     typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength,
   );
   res.writeHead(reply.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : reply.body);
+  if (delivery?.slowBodyMs && req.method !== 'HEAD') await writeSlowly(res, reply.body, delivery.slowBodyMs);
+  else res.end(req.method === 'HEAD' ? undefined : reply.body);
+}
+
+/** A fault's slow body: the pieces over `totalMs`, stopping when the client leaves. */
+async function writeSlowly(res: ServerResponse, body: string | Uint8Array, totalMs: number): Promise<void> {
+  const pieces = bodyPieces(body);
+  const interval = pieceInterval(pieces.length, totalMs);
+  for (const piece of pieces) {
+    await new Promise((resolve) => setTimeout(resolve, interval));
+    if (res.destroyed) return;
+    res.write(piece);
+  }
+  res.end();
 }
 
 /**

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 beforeEach(async () => {
-  await mock.client.mock.faults.delete();
+  await mock.client.mock.faults.clear();
   requests.length = 0;
 });
 

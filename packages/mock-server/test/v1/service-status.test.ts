@@ -14,7 +14,7 @@ beforeAll(async () => {
   noProject = mock.createClient();
   await noProject.auth.login({ email: tenant.user.email, password: tenant.user.password });
 });
-afterEach(() => mock.client.mock.faults.delete());
+afterEach(() => mock.client.mock.faults.clear());
 afterAll(() => mock.close());
 
 async function statuses(): Promise<Record<string, string>> {
@@ -66,7 +66,7 @@ describe('service status', () => {
     });
     expect((await noProject.serviceStatus.retrieve()).status).toBe('degraded');
 
-    await mock.client.mock.faults.delete();
+    await mock.client.mock.faults.clear();
     expect(Object.values(await statuses()).every((s) => s === 'operational')).toBe(true);
   });
 

@@ -17,11 +17,76 @@ export const ClockState = z.object({
   offset_ms: z.number().describe('How far the simulated clock is ahead of real time'),
 });
 
-export const FaultBody = z.object({
-  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
-  path: z.string().min(1).max(500).optional().describe('Exact path, or a prefix ending in *'),
-  status: z.number().int().min(400).max(599).optional(),
-  delay_ms: z.number().int().min(0).max(60_000).optional(),
+/** Request methods a fault or a journal filter names; any case is accepted (`get`), matched upper case. */
+const MethodName = z
+  .string()
+  .regex(/^(?:GET|POST|PUT|PATCH|DELETE)$/i, { error: 'must be GET, POST, PUT, PATCH or DELETE (any case)' });
+
+/** What a fault matches and what it does; the object without refinements, so the answer can extend it. */
+const FaultFields = z.object({
+  method: MethodName.optional(),
+  path: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe(
+      'Exact path, a prefix ending in * (/api/v1/*), or a template whose {name} segments match any one segment (/api/v1/instances/{id})',
+    ),
+  query: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Query parameters the request must carry with these values (others may be there too)'),
+  headers: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(
+      'Headers the request must carry with these values (names in any case; others may be there too)',
+    ),
+  status: z.number().int().min(200).max(599).optional().describe('Status to answer instead of the route'),
+  code: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Error code of the answer, in the envelope of the API the path belongs to (default by status)'),
+  message: z.string().min(1).max(1000).optional().describe('Error message of the answer'),
+  body: z
+    .string()
+    .max(64 * 1024)
+    .optional()
+    .describe('A raw body to answer instead of the error envelope (malformed JSON, HTML from a proxy, ...)'),
+  content_type: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Content type of `body` (default application/json)'),
+  delay_ms: z.number().int().min(0).max(60_000).optional().describe('Wait this long before answering'),
+  drop_connection: z
+    .boolean()
+    .optional()
+    .describe('Answer nothing: the connection is closed (a fetch rejects with a network error)'),
+  slow_body_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(60_000)
+    .optional()
+    .describe('Send the body in pieces over this many milliseconds (the status and headers at once)'),
+  probability: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe('Chance (0 to 1) that a matching request meets the fault; 1 when omitted'),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional()
+    .describe('Seed of the random draws of `probability`, so a run repeats; random when omitted'),
   times: z
     .number()
     .int()
@@ -31,7 +96,34 @@ export const FaultBody = z.object({
     .describe('How many requests it applies to; unlimited when omitted'),
 });
 
-export const Fault = FaultBody.extend({ id: z.string(), remaining: z.number().nullable() });
+export const FaultBody = FaultFields.superRefine((fault, ctx) => {
+  const answer = (['code', 'message', 'body', 'content_type'] as const).filter((k) => fault[k] !== undefined);
+  if (fault.status === undefined && answer.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['status'], message: `is required with ${answer.join(', ')}` });
+  }
+  if (fault.body !== undefined && (fault.code !== undefined || fault.message !== undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['body'],
+      message: 'replaces the error envelope: not with code or message',
+    });
+  }
+  if (fault.content_type !== undefined && fault.body === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['content_type'], message: 'is the type of body: give body too' });
+  }
+  if (fault.drop_connection && (fault.status !== undefined || fault.slow_body_ms !== undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['drop_connection'],
+      message: 'answers nothing: not with status, body or slow_body_ms',
+    });
+  }
+});
+
+export const Fault = FaultFields.extend({
+  id: z.string(),
+  remaining: z.number().nullable().describe('Requests it still applies to; null when unlimited'),
+});
 
 /** One request as the server saw it (`GET /__mock/requests`), credentials replaced by `[redacted]`. */
 export const RecordedRequest = z.object({
@@ -48,7 +140,23 @@ export const RecordedRequest = z.object({
     .describe(
       'The JSON body (password, secret and token fields redacted), the text of another body, or null',
     ),
-  status: z.number().int().describe('Status the server answered'),
+  status: z.number().int().describe('Status the server answered; 0 when a fault dropped the connection'),
+  response: z
+    .object({
+      status: z.number().int(),
+      headers: z.record(z.string(), z.string()).describe('Response headers, lower case; cookies redacted'),
+      body: z
+        .unknown()
+        .describe(
+          'The JSON body (fields the contract marks secret redacted), the text of another text body, a note of the size of a larger or binary one, or null',
+        ),
+    })
+    .describe('What the server answered'),
+  unknown_fields: z
+    .array(z.string())
+    .describe(
+      'Body fields the contract does not declare, as paths (`disks.0.sise`); the Nimbus-Warning header names them',
+    ),
 });
 
 export const RecordedRequestQuery = z.object({
@@ -177,10 +285,28 @@ export const mock = {
     ...base,
     method: 'POST',
     path: '/__mock/faults',
-    summary: 'Inject a fault (status and/or delay) for matching routes',
+    summary:
+      'Inject a fault for matching requests: an error or raw answer, a delay, a dropped connection or a slow body',
     body: FaultBody,
     response: Fault,
     status: 201,
+  }),
+  listFaults: endpoint({
+    ...base,
+    method: 'GET',
+    path: '/__mock/faults',
+    summary: 'The injected faults, in the order they are tried, with the uses they have left',
+    response: z.object({ items: z.array(Fault) }),
+    status: 200,
+  }),
+  deleteFault: endpoint({
+    ...base,
+    method: 'DELETE',
+    path: '/__mock/faults/{id}',
+    summary: 'Remove one injected fault',
+    params: z.object({ id: z.string().min(1).max(100) }),
+    response: z.void(),
+    status: 204,
   }),
   clearFaults: endpoint({
     ...base,

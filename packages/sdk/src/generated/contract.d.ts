@@ -707,6 +707,8 @@ export declare const mock: {
   clock: Declared<{ method: 'GET'; path: '/__mock/clock'; auth: 'control'; response: typeof T.ClockState }>;
   advanceClock: Declared<{ method: 'POST'; path: '/__mock/clock/advance'; auth: 'control'; body: z.ZodType<T.AdvanceClockParams>; response: typeof T.ClockState }>;
   addFault: Declared<{ method: 'POST'; path: '/__mock/faults'; status: 201; auth: 'control'; body: typeof FaultBody; response: typeof T.Fault }>;
+  listFaults: Declared<{ method: 'GET'; path: '/__mock/faults'; auth: 'control'; response: z.ZodType<T.ListFaultsResponse> }>;
+  deleteFault: Declared<{ method: 'DELETE'; path: '/__mock/faults/{id}'; status: 204; auth: 'control'; params: z.ZodObject<{ id: z.ZodType<string> }>; response: z.ZodType<void> }>;
   clearFaults: Declared<{ method: 'DELETE'; path: '/__mock/faults'; status: 204; auth: 'control'; response: z.ZodType<void> }>;
   setQuotas: Declared<{ method: 'PUT'; path: '/__mock/quotas/{project_id}'; auth: 'control'; params: z.ZodObject<{ project_id: z.ZodType<string> }>; body: z.ZodType<T.SetQuotasParams>; response: z.ZodType<T.SetQuotasResponse> }>;
   webhookDeliveries: Declared<{ method: 'GET'; path: '/__mock/webhooks/deliveries'; auth: 'control'; query: z.ZodObject<{ project_id: Optional<string>; subscription_id: Optional<string> }>; response: z.ZodType<T.WebhookDeliveriesResponse> }>;

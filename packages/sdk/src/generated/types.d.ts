@@ -1237,24 +1237,69 @@ export interface FailoverParams {
 }
 
 export interface Fault {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Exact path, or a prefix ending in * */
+  method?: string;
+  /** Exact path, a prefix ending in * (/api/v1/*), or a template whose {name} segments match any one segment (/api/v1/instances/{id}) */
   path?: string;
+  /** Query parameters the request must carry with these values (others may be there too) */
+  query?: Record<string, string>;
+  /** Headers the request must carry with these values (names in any case; others may be there too) */
+  headers?: Record<string, string>;
+  /** Status to answer instead of the route */
   status?: number;
+  /** Error code of the answer, in the envelope of the API the path belongs to (default by status) */
+  code?: string;
+  /** Error message of the answer */
+  message?: string;
+  /** A raw body to answer instead of the error envelope (malformed JSON, HTML from a proxy, ...) */
+  body?: string;
+  /** Content type of `body` (default application/json) */
+  content_type?: string;
+  /** Wait this long before answering */
   delay_ms?: number;
+  /** Answer nothing: the connection is closed (a fetch rejects with a network error) */
+  drop_connection?: boolean;
+  /** Send the body in pieces over this many milliseconds (the status and headers at once) */
+  slow_body_ms?: number;
+  /** Chance (0 to 1) that a matching request meets the fault; 1 when omitted */
+  probability?: number;
+  /** Seed of the random draws of `probability`, so a run repeats; random when omitted */
+  seed?: number;
   /** How many requests it applies to; unlimited when omitted */
   times?: number;
   id: string;
+  /** Requests it still applies to; null when unlimited */
   remaining: number | null;
 }
 export declare const Fault: z.ZodType<Fault>;
 
 export interface FaultParams {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Exact path, or a prefix ending in * */
+  method?: string;
+  /** Exact path, a prefix ending in * (/api/v1/*), or a template whose {name} segments match any one segment (/api/v1/instances/{id}) */
   path?: string;
+  /** Query parameters the request must carry with these values (others may be there too) */
+  query?: Record<string, string>;
+  /** Headers the request must carry with these values (names in any case; others may be there too) */
+  headers?: Record<string, string>;
+  /** Status to answer instead of the route */
   status?: number;
+  /** Error code of the answer, in the envelope of the API the path belongs to (default by status) */
+  code?: string;
+  /** Error message of the answer */
+  message?: string;
+  /** A raw body to answer instead of the error envelope (malformed JSON, HTML from a proxy, ...) */
+  body?: string;
+  /** Content type of `body` (default application/json) */
+  content_type?: string;
+  /** Wait this long before answering */
   delay_ms?: number;
+  /** Answer nothing: the connection is closed (a fetch rejects with a network error) */
+  drop_connection?: boolean;
+  /** Send the body in pieces over this many milliseconds (the status and headers at once) */
+  slow_body_ms?: number;
+  /** Chance (0 to 1) that a matching request meets the fault; 1 when omitted */
+  probability?: number;
+  /** Seed of the random draws of `probability`, so a run repeats; random when omitted */
+  seed?: number;
   /** How many requests it applies to; unlimited when omitted */
   times?: number;
 }
@@ -2188,8 +2233,18 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** The JSON body (password, secret and token fields redacted), the text of another body, or null */
   body: unknown;
-  /** Status the server answered */
+  /** Status the server answered; 0 when a fault dropped the connection */
   status: number;
+  /** What the server answered */
+  response: {
+    status: number;
+    /** Response headers, lower case; cookies redacted */
+    headers: Record<string, string>;
+    /** The JSON body (fields the contract marks secret redacted), the text of another text body, a note of the size of a larger or binary one, or null */
+    body: unknown;
+  };
+  /** Body fields the contract does not declare, as paths (`disks.0.sise`); the Nimbus-Warning header names them */
+  unknown_fields: string[];
 }
 export declare const RecordedRequest: z.ZodType<RecordedRequest>;
 
@@ -3082,6 +3137,10 @@ export interface RequestsResponse {
 
 export interface AdvanceClockParams {
   seconds: number;
+}
+
+export interface ListFaultsResponse {
+  items: Fault[];
 }
 
 export interface SetQuotasParams {

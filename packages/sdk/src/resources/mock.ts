@@ -16,17 +16,29 @@ import type {
 /** Injected faults of the reference server (`/__mock/faults`). */
 export class MockFaults extends APIResource {
   /**
-   * Makes matching requests fail with `status` and/or wait `delay_ms`, `times` times.
+   * Makes matching requests fail, answer a raw body, wait, drop the connection or send their
+   * body slowly; `times` times, or until removed.
    *
    * @example
-   * await client.mock.faults.create({ method: 'GET', path: '/api/v1/instances', status: 503, times: 2 });
+   * await client.mock.faults.create({ method: 'get', path: '/api/v1/instances', status: 503, times: 2 });
+   * await client.mock.faults.create({ path: '/api/v1/instances/{id}', drop_connection: true, probability: 0.5, seed: 7 });
    */
   create(body: FaultParams, options?: RequestOptions) {
     return this._client.call(mock.addFault, { body }, options);
   }
 
-  /** Removes every injected fault (the route has no per-fault form). */
-  delete(options?: RequestOptions) {
+  /** The faults in force, in the order they are tried, with the uses they have left. */
+  list(options?: RequestOptions) {
+    return this._client.call(mock.listFaults, {}, options);
+  }
+
+  /** Removes one fault (404 when there is none of that id). */
+  delete(id: string, options?: RequestOptions) {
+    return this._client.call(mock.deleteFault, { params: { id } }, options);
+  }
+
+  /** Removes every fault. */
+  clear(options?: RequestOptions) {
     return this._client.call(mock.clearFaults, {}, options);
   }
 }

@@ -43,5 +43,6 @@ export function withCommonHeaders(
   headers.vary = headers.vary ? `${headers.vary}, Origin` : 'Origin';
   if (!cors) return;
   headers['access-control-allow-origin'] = request.headers.get('origin')!;
-  headers['access-control-expose-headers'] = 'X-Request-Id, Retry-After, WWW-Authenticate, Allow, Nimbus-Warning';
+  headers['access-control-expose-headers'] =
+    'X-Request-Id, Retry-After, WWW-Authenticate, Allow, Nimbus-Warning';
 }

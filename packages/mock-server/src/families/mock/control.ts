@@ -38,6 +38,8 @@ const controlRoutes = {
   clock: mock.clock,
   advanceClock: mock.advanceClock,
   addFault: mock.addFault,
+  listFaults: mock.listFaults,
+  deleteFault: mock.deleteFault,
   clearFaults: mock.clearFaults,
   setQuotas: mock.setQuotas,
 };
@@ -91,6 +93,12 @@ export const controlFamily: FamilyModule = {
     },
 
     addFault: (ctx) => ctx.runtime.faults.add(ctx.body),
+
+    listFaults: (ctx) => ({ items: ctx.runtime.faults.list() }),
+
+    deleteFault(ctx) {
+      if (!ctx.runtime.faults.remove(ctx.params.id)) throw HttpError.notFound('Fault');
+    },
 
     clearFaults(ctx) {
       ctx.runtime.faults.clear();
