@@ -20,6 +20,25 @@ interface StartOptions {
   loginThrottle: boolean;
   allowedHost: string[];
   corsOrigin: string[];
+  strict?: boolean;
+}
+
+interface FaultAddOptions {
+  method?: string;
+  path?: string;
+  query: string[];
+  header: string[];
+  status?: number;
+  code?: string;
+  message?: string;
+  body?: string;
+  contentType?: string;
+  delay?: number;
+  dropConnection?: boolean;
+  slowBody?: number;
+  probability?: number;
+  seed?: number;
+  times?: number;
 }
 
 interface RequestsOptions {
@@ -73,6 +92,10 @@ export function addMockCommands(program: Command): void {
       collect,
       [],
     )
+    .option(
+      '--strict',
+      'refuse request bodies with fields the contract does not declare (400) instead of naming them in a Nimbus-Warning header',
+    )
     .addHelpText(
       'after',
       '\nThe global --control-token <token> (env NIMBUS_CONTROL_TOKEN) makes every /__mock route require it.\nListening on an address other than loopback without one, the server makes one and prints it.',
@@ -101,6 +124,7 @@ export function addMockCommands(program: Command): void {
           allowedHosts,
           corsOrigins: origins.includes('*') ? '*' : origins,
           controlToken,
+          strict: options.strict === true,
           logger: consoleLogger,
         });
       } catch (error) {
@@ -249,6 +273,8 @@ export function addMockCommands(program: Command): void {
       await print(items, { ...globals, columns: ['time', 'method', 'path', 'status', 'request_id'] });
     });
 
+  addFaultCommands(mock);
+
   mock
     .command('import')
     .description('Replace the whole state with a JSON export')
@@ -262,6 +288,117 @@ export function addMockCommands(program: Command): void {
       await client.mock.importState(state);
       process.stderr.write(`State imported from ${file}\n`);
     });
+}
+
+/** `nimbus mock faults add|list|rm|clear`: the injected faults (`/__mock/faults`). */
+function addFaultCommands(mock: Command): void {
+  const faults = mock
+    .command('faults')
+    .description('Inject faults into matching requests, list and remove them');
+
+  faults
+    .command('add')
+    .description('Add a fault: an error or raw answer, a delay, a dropped connection or a slow body')
+    .option('--method <method>', 'only this method (any case)')
+    .option(
+      '--path <path>',
+      'only this path: exact, a prefix ending in *, or a template with {name} segments',
+    )
+    .option('--query <name=value>', 'only requests with this query parameter; repeatable', collect, [])
+    .option('--header <name:value>', 'only requests with this header; repeatable', collect, [])
+    .option('--status <status>', 'answer this status', integer('--status', 200, 599))
+    .option('--code <code>', 'error code of the answer (default by status)')
+    .option('--message <message>', 'error message of the answer')
+    .option('--body <text>', 'a raw body to answer instead of the error envelope')
+    .option('--content-type <type>', 'content type of --body (default application/json)')
+    .option('--delay <ms>', 'wait this long first', integer('--delay', 0, 60_000))
+    .option('--drop-connection', 'close the connection without an answer')
+    .option('--slow-body <ms>', 'send the body in pieces over this long', integer('--slow-body', 1, 60_000))
+    .option('--probability <p>', 'chance from 0 to 1 that a matching request meets it', fraction)
+    .option(
+      '--seed <n>',
+      'seed of the --probability draws, so a run repeats',
+      integer('--seed', 0, 2 ** 32 - 1),
+    )
+    .option(
+      '--times <n>',
+      'how many requests it applies to (default: until removed)',
+      integer('--times', 1, 1_000_000),
+    )
+    .action(async (options: FaultAddOptions, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const { client } = await commandContext(globals);
+      const fault = await client.mock.faults.create({
+        method: options.method,
+        path: options.path,
+        query: options.query.length > 0 ? pairs(options.query, '=', '--query') : undefined,
+        headers: options.header.length > 0 ? pairs(options.header, ':', '--header') : undefined,
+        status: options.status,
+        code: options.code,
+        message: options.message,
+        body: options.body,
+        content_type: options.contentType,
+        delay_ms: options.delay,
+        drop_connection: options.dropConnection,
+        slow_body_ms: options.slowBody,
+        probability: options.probability,
+        seed: options.seed,
+        times: options.times,
+      });
+      await print(fault, globals);
+    });
+
+  faults
+    .command('list')
+    .description('The faults in force, in the order they are tried')
+    .action(async (_o: unknown, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const { client } = await commandContext(globals);
+      const { items } = await client.mock.faults.list();
+      await print(items, {
+        ...globals,
+        columns: ['id', 'method', 'path', 'status', 'delay_ms', 'remaining'],
+      });
+    });
+
+  faults
+    .command('rm')
+    .description('Remove faults by id')
+    .argument('<id...>')
+    .action(async (ids: string[], _o: unknown, command: Command) => {
+      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      for (const id of ids) {
+        await client.mock.faults.delete(id);
+        process.stderr.write(`Removed fault ${id}\n`);
+      }
+    });
+
+  faults
+    .command('clear')
+    .description('Remove every fault')
+    .action(async (_o: unknown, command: Command) => {
+      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      await client.mock.faults.clear();
+      process.stderr.write('Faults cleared\n');
+    });
+}
+
+function fraction(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new InvalidArgumentError('--probability must be a number from 0 to 1');
+  return n;
+}
+
+/** `name=value` (or `Name: value`) entries as an object; an entry without the separator is a usage error. */
+function pairs(entries: readonly string[], separator: string, flag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of entries) {
+    const at = entry.indexOf(separator);
+    if (at <= 0) throw new UsageError(`${flag} takes name${separator}value, got "${entry}"`);
+    out[entry.slice(0, at).trim()] = entry.slice(at + 1).trim();
+  }
+  return out;
 }
 
 /** Commander's way to gather a repeatable option's values. */
