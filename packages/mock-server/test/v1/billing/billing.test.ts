@@ -1,22 +1,8 @@
 import type { Nimbus } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../../src/entries/testing';
-import { expectInvalid, rejection } from '../../support';
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../../src/entries/testing';
+import { expectInvalid, it, rejection } from '../../support';
 import { ALL_TIME, advanceIntoNextMonth } from './helpers';
-
-let mock: MockServer;
-let alice: SeededTenant;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-  alice = await seedTenant(mock);
-});
-afterAll(() => mock.close());
 
 const SMALL_PER_HOUR = 800;
 
@@ -26,7 +12,7 @@ async function smallHours(client: Nimbus): Promise<number> {
 }
 
 describe('usage and cost follow the clock', () => {
-  it('grow while an instance runs and stop growing once it is stopped', async () => {
+  it('grow while an instance runs and stop growing once it is stopped', async ({ mock }) => {
     const tenant = await seedTenant(mock);
     const vm = await tenant.client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
     await tenant.client.instances.waitFor(vm.id, 'running', { intervalMs: 10 });
@@ -73,7 +59,7 @@ describe('usage and cost follow the clock', () => {
     expect(restarted - stopped.items[0]!.quantity).toBeGreaterThanOrEqual(0.5);
   });
 
-  it('keeps billing a deleted instance for the time it ran', async () => {
+  it('keeps billing a deleted instance for the time it ran', async ({ mock }) => {
     const tenant = await seedTenant(mock);
     const vm = await tenant.client.instances.create({ name: 'gone', flavor: 'nano', region: 'hn' });
     await tenant.client.instances.waitFor(vm.id, 'running', { intervalMs: 10 });
@@ -87,7 +73,9 @@ describe('usage and cost follow the clock', () => {
     expect(later.by_resource.map((r) => r.resource_name)).toEqual(['gone']);
   });
 
-  it('bills buckets (at least 1 GB), caches by GB-hour and functions by invocation and GB-second', async () => {
+  it('bills buckets (at least 1 GB), caches by GB-hour and functions by invocation and GB-second', async ({
+    mock,
+  }) => {
     const tenant = await seedTenant(mock);
     await tenant.client.buckets.create({ name: `bill-${crypto.randomUUID().slice(0, 8)}`, region: 'hn' });
     const cache = await tenant.client.cacheInstances.create({
@@ -130,7 +118,10 @@ describe('usage and cost follow the clock', () => {
     expect(cost.total).toBeCloseTo(usage.total, 2);
   });
 
-  it('answers a window: a date-only `to` includes that day; the measured end is never past now', async () => {
+  it('answers a window: a date-only `to` includes that day; the measured end is never past now', async ({
+    mock,
+    alice,
+  }) => {
     const usage = await alice.client.billing.usage({ from: '2020-01-01', to: '2020-01-31' });
     expect(usage).toMatchObject({
       from: '2020-01-01T00:00:00.000Z',
@@ -143,7 +134,7 @@ describe('usage and cost follow the clock', () => {
     expect(current.from.slice(8)).toBe('01T00:00:00.000Z');
   });
 
-  it('answers cost for the running day, week or month', async () => {
+  it('answers cost for the running day, week or month', async ({ alice }) => {
     const daily = await alice.client.billing.cost({ period: 'daily' });
     expect(daily.from.slice(11)).toBe('00:00:00.000Z');
     const weekly = await alice.client.billing.cost({ period: 'weekly' });
@@ -153,19 +144,21 @@ describe('usage and cost follow the clock', () => {
     expect(monthly).toMatchObject({ currency: 'VND', total: 0, by_service: [], by_resource: [] });
   });
 
-  it.each([
+  it.for([
     [{ period: 'hourly' }, 'query.period'],
     [{ period: 'daily', from: '2026-01-01' }, 'query.period'],
     [{ from: '2026-13-45' }, 'query.from'],
     [{ from: 'yesterday' }, 'query.from'],
     [{ from: '2026-03-02', to: '2026-03-01' }, 'query.to'],
-  ])('refuses %j: 400 naming %s', async (query, path) => {
+  ] as const)('refuses %j: 400 naming %s', async ([query, path], { alice }) => {
     await expectInvalid(alice.client.billing.cost(query as never), path);
   });
 });
 
 describe('invoices', () => {
-  it('one per month with usage: issued with 10 % VAT for past months, open for the running one', async () => {
+  it('one per month with usage: issued with 10 % VAT for past months, open for the running one', async ({
+    mock,
+  }) => {
     const tenant = await seedTenant(mock);
     const other = await seedTenant(mock);
     const vm = await tenant.client.instances.create({ name: 'api', flavor: 'medium', region: 'hn' });
@@ -213,7 +206,9 @@ describe('invoices', () => {
 });
 
 describe('quotas', () => {
-  it('shows limit and use per resource, and enforces a lowered limit: 403 QUOTA_EXCEEDED', async () => {
+  it('shows limit and use per resource, and enforces a lowered limit: 403 QUOTA_EXCEEDED', async ({
+    mock,
+  }) => {
     const tenant = await seedTenant(mock);
     await tenant.client.budgets.create({ name: 'one', amount: 1000 });
     await tenant.client.budgets.create({ name: 'two', amount: 1000 });
@@ -243,7 +238,7 @@ describe('quotas', () => {
 });
 
 describe('subscriptions (billing plan)', () => {
-  it('has one active pay-as-you-go plan per project, from the project creation', async () => {
+  it('has one active pay-as-you-go plan per project, from the project creation', async ({ mock }) => {
     // A new tenant: the clock moved weeks ahead above, past the first sessions' lifetime.
     const carol = await seedTenant(mock);
     const project = await carol.client.projects.list();

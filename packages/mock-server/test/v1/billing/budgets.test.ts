@@ -1,34 +1,11 @@
 import { v1 } from '@nimbus/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../../src/entries/testing';
-import {
-  eventually,
-  expectInvalid,
-  type Receiver,
-  rejection,
-  startReceiver,
-  verifySignature,
-} from '../../support';
+import { describe, expect } from 'vitest';
+import { seedTenant, startMockServer } from '../../../src/entries/testing';
+import { eventually, expectInvalid, it, rejection, verifySignature } from '../../support';
 import { advanceIntoNextMonth } from './helpers';
 
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  [mock, receiver] = await Promise.all([startMockServer(), startReceiver()]);
-  [alice, bob] = await Promise.all([seedTenant(mock), seedTenant(mock)]);
-});
-afterAll(() => Promise.all([mock.close(), receiver.close()]));
-
 describe('budgets', () => {
-  it('creates with the documented defaults and its spend in the current period', async () => {
+  it('creates with the documented defaults and its spend in the current period', async ({ alice }) => {
     const budget = await alice.client.budgets.create({ name: 'Monthly cap', amount: 1_000_000 });
     expect(budget).toMatchObject({
       name: 'Monthly cap',
@@ -46,7 +23,7 @@ describe('budgets', () => {
     expect(await alice.client.budgets.retrieve(budget.id)).toEqual(budget);
   });
 
-  it('names the period of quarterly and yearly budgets', async () => {
+  it('names the period of quarterly and yearly budgets', async ({ alice }) => {
     const quarterly = await alice.client.budgets.create({
       name: 'q',
       amount: 5,
@@ -63,7 +40,7 @@ describe('budgets', () => {
     expect(yearly.current_period).toMatch(/^\d{4}$/);
   });
 
-  it.each([
+  it.for([
     [{ amount: 100 }, 'body.name'],
     [{ name: '', amount: 100 }, 'body.name'],
     [{ name: 'b' }, 'body.amount'],
@@ -73,11 +50,11 @@ describe('budgets', () => {
     [{ name: 'b', amount: 100, period: 'weekly' }, 'body.period'],
     [{ name: 'b', amount: 100, alert_threshold: 0 }, 'body.alert_threshold'],
     [{ name: 'b', amount: 100, alert_threshold: 101 }, 'body.alert_threshold'],
-  ])('refuses %j: 400 naming %s', async (body, path) => {
+  ] as const)('refuses %j: 400 naming %s', async ([body, path], { alice }) => {
     await expectInvalid(alice.client.budgets.create(body as never), path);
   });
 
-  it('updates the fields given (PUT) and refuses an empty change', async () => {
+  it('updates the fields given (PUT) and refuses an empty change', async ({ alice }) => {
     const budget = await alice.client.budgets.create({ name: 'to-change', amount: 500 });
     const updated = await alice.client.budgets.update(budget.id, { amount: 750, alert_threshold: 90 });
     expect(updated).toMatchObject({ name: 'to-change', amount: 750, alert_threshold: 90, currency: 'VND' });
@@ -92,13 +69,13 @@ describe('budgets', () => {
     await expectInvalid(alice.client.budgets.update(budget.id, {}), 'body');
   });
 
-  it('deletes: 204, then 404', async () => {
+  it('deletes: 204, then 404', async ({ alice }) => {
     const budget = await alice.client.budgets.create({ name: 'short-lived', amount: 1 });
     expect(await alice.client.budgets.delete(budget.id)).toBeUndefined();
     expect((await rejection(alice.client.budgets.retrieve(budget.id))).status).toBe(404);
   });
 
-  it("answers 404 for another project's budget", async () => {
+  it("answers 404 for another project's budget", async ({ alice, bob }) => {
     const budget = await alice.client.budgets.create({ name: 'mine', amount: 1 });
     for (const call of [
       () => bob.client.budgets.retrieve(budget.id),
@@ -111,7 +88,7 @@ describe('budgets', () => {
     }
   });
 
-  it('POST /billing/budgets creates the same kind of budget', async () => {
+  it('POST /billing/budgets creates the same kind of budget', async ({ mock }) => {
     const tenant = await seedTenant(mock);
     const budget = await tenant.client.call(v1.billing.createBudget, {
       body: { name: 'via billing', amount: 42, currency: 'EUR' },
@@ -130,7 +107,7 @@ describe('budgets', () => {
     );
   });
 
-  it('pages and filters the list', async () => {
+  it('pages and filters the list', async ({ mock }) => {
     const tenant = await seedTenant(mock);
     for (const period of ['monthly', 'yearly', 'monthly'] as const) {
       await tenant.client.budgets.create({ name: `b-${period}`, amount: 10, period });
@@ -144,7 +121,9 @@ describe('budgets', () => {
 });
 
 describe('budget alerts', () => {
-  it('publishes one budget.threshold_exceeded per period, delivered to a webhook, as the clock moves', async () => {
+  it('publishes one budget.threshold_exceeded per period, delivered to a webhook, as the clock moves', async ({
+    receiver,
+  }) => {
     const own = await startMockServer();
     try {
       // Well inside a month, so the hours below never cross into the next one.

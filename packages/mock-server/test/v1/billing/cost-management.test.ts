@@ -1,25 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../../src/entries/testing';
-import { expectInvalid, rejection } from '../../support';
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../../src/entries/testing';
+import { expectInvalid, it, rejection } from '../../support';
 import { advanceIntoNextMonth } from './helpers';
 
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-  [alice, bob] = await Promise.all([seedTenant(mock), seedTenant(mock)]);
-});
-afterAll(() => mock.close());
-
 describe('anomalies', () => {
-  it.each([
+  it.for([
     [100, 110, 10, 'low'],
     [100, 124.99, 24.99, 'low'],
     [100, 75, 25, 'medium'],
@@ -30,9 +15,9 @@ describe('anomalies', () => {
     [100, 1000, 900, 'critical'],
     [0, 0, null, 'low'],
     [0, 5, null, 'critical'],
-  ])(
+  ] as const)(
     'expected %d, actual %d: deviation %s %%, severity %s',
-    async (expected_cost, actual_cost, deviation, severity) => {
+    async ([expected_cost, actual_cost, deviation, severity], { alice }) => {
       const anomaly = await alice.client.anomalies.detect({
         resource_type: 'instance',
         expected_cost,
@@ -51,17 +36,17 @@ describe('anomalies', () => {
     },
   );
 
-  it.each([
+  it.for([
     [{ expected_cost: 1, actual_cost: 2 }, 'body.resource_type'],
     [{ resource_type: 'vm', actual_cost: 2 }, 'body.expected_cost'],
     [{ resource_type: 'vm', expected_cost: 1 }, 'body.actual_cost'],
     [{ resource_type: 'vm', expected_cost: 1, actual_cost: -1 }, 'body.actual_cost'],
     [{ resource_type: 'vm', expected_cost: -1, actual_cost: 1 }, 'body.expected_cost'],
-  ])('refuses %j: 400 naming %s', async (body, path) => {
+  ] as const)('refuses %j: 400 naming %s', async ([body, path], { alice }) => {
     await expectInvalid(alice.client.anomalies.detect(body as never), path);
   });
 
-  it('acknowledges an open anomaly once; twice answers 409 INVALID_STATE', async () => {
+  it('acknowledges an open anomaly once; twice answers 409 INVALID_STATE', async ({ alice, bob }) => {
     const anomaly = await alice.client.anomalies.detect({
       resource_type: 'bucket',
       resource_id: 'logs-bucket',
@@ -78,7 +63,7 @@ describe('anomalies', () => {
     expect(other.status).toBe(404);
   });
 
-  it('pages and filters the list', async () => {
+  it('pages and filters the list', async ({ mock }) => {
     const tenant = await seedTenant(mock);
     await tenant.client.anomalies.detect({ resource_type: 'instance', expected_cost: 10, actual_cost: 11 });
     const high = await tenant.client.anomalies.detect({
@@ -102,7 +87,9 @@ describe('anomalies', () => {
 });
 
 describe('cost reports', () => {
-  it('goes pending -> generating -> completed and holds the breakdown /billing/cost answers', async () => {
+  it('goes pending -> generating -> completed and holds the breakdown /billing/cost answers', async ({
+    mock,
+  }) => {
     // An hour into the second day of a month: the daily window below holds the whole run.
     await advanceIntoNextMonth(mock, 1, 3600);
     const tenant = await seedTenant(mock);
@@ -132,7 +119,7 @@ describe('cost reports', () => {
     expect(await tenant.client.billing.cost({ from: breakdown.from, to: breakdown.to })).toEqual(breakdown);
   });
 
-  it('publishes its states as platform events through generating to completed', async () => {
+  it('publishes its states as platform events through generating to completed', async ({ mock }) => {
     const tenant = await seedTenant(mock);
     const seen: string[] = [];
     const stop = mock.server.app.runtime.events.subscribe((event) => {
@@ -147,7 +134,7 @@ describe('cost reports', () => {
     }
   });
 
-  it('validates, pages and keeps reports per project', async () => {
+  it('validates, pages and keeps reports per project', async ({ mock, bob }) => {
     const tenant = await seedTenant(mock);
     await expectInvalid(
       tenant.client.reports.create({ name: 'x', period: 'yearly' as never }),

@@ -1,15 +1,11 @@
 import type { Nimbus } from '@nimbus/sdk';
 import type { WebhookDelivery } from '@nimbus/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../../src/entries/testing';
+import { describe, expect } from 'vitest';
+import { seedTenant, startMockServer } from '../../../src/entries/testing';
 import {
   eventually,
   expectInvalid,
+  it,
   type Receiver,
   rejection,
   startReceiver,
@@ -18,18 +14,14 @@ import {
 
 // Webhook delivery (docs/decisions/0005-event-grid-delivery.md) to a real receiver. The test server retries after 20 ms,
 // doubling, capped at 200 ms (startMockServer's settings).
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-let receiver: Receiver;
 
-beforeAll(async () => {
-  [mock, receiver] = await Promise.all([startMockServer(), startReceiver()]);
-  [alice, bob] = await Promise.all([seedTenant(mock), seedTenant(mock)]);
-});
-afterAll(() => Promise.all([mock.close(), receiver.close()]));
-
-async function subscribe(client: Nimbus, path: string, event_types: string, max_retries?: number) {
+async function subscribe(
+  receiver: Receiver,
+  client: Nimbus,
+  path: string,
+  event_types: string,
+  max_retries?: number,
+) {
   const topic = await client.topics.create({ name: `t-${crypto.randomUUID().slice(0, 8)}` });
   const subscription = await client.topics.subscriptions.create(topic.id, {
     webhook_url: `${receiver.url}${path}`,
@@ -46,8 +38,11 @@ async function attempts(client: Nimbus, topicId: string, subscriptionId: string)
 }
 
 describe('webhook delivery', () => {
-  it('retries a failing receiver with doubling backoff until it answers 2xx, signing every attempt', async () => {
-    const { topic, subscription } = await subscribe(alice.client, '/flaky', 'order.*');
+  it('retries a failing receiver with doubling backoff until it answers 2xx, signing every attempt', async ({
+    alice,
+    receiver,
+  }) => {
+    const { topic, subscription } = await subscribe(receiver, alice.client, '/flaky', 'order.*');
     receiver.failNext('/flaky', 2);
     const event = await alice.client.topics.publish(topic.id, {
       event_type: 'order.created',
@@ -103,8 +98,11 @@ describe('webhook delivery', () => {
     });
   });
 
-  it('gives up after max_retries: the last attempt is failed with no retry due', async () => {
-    const { topic, subscription } = await subscribe(alice.client, '/down', '*', 2);
+  it('gives up after max_retries: the last attempt is failed with no retry due', async ({
+    alice,
+    receiver,
+  }) => {
+    const { topic, subscription } = await subscribe(receiver, alice.client, '/down', '*', 2);
     receiver.failNext('/down', 100, 503);
     await alice.client.topics.publish(topic.id, { event_type: 'x.y', subject: 's', data: {} });
     const rows = await eventually(async () => {
@@ -122,7 +120,7 @@ describe('webhook delivery', () => {
     expect(receiver.at('/down')).toHaveLength(3);
   });
 
-  it('records a network error with no status code', async () => {
+  it('records a network error with no status code', async ({ alice }) => {
     const topic = await alice.client.topics.create({ name: 'refused' });
     // A port nothing listens on: bind one, then free it.
     const closed = await startReceiver();
@@ -141,7 +139,10 @@ describe('webhook delivery', () => {
     expect(row!.error).toMatch(/^network error: /);
   });
 
-  it('delivers only to subscriptions whose event_types match: *, prefix and exact', async () => {
+  it('delivers only to subscriptions whose event_types match: *, prefix and exact', async ({
+    alice,
+    receiver,
+  }) => {
     const topic = await alice.client.topics.create({ name: 'matching' });
     const create = (path: string, event_types: string) =>
       alice.client.topics.subscriptions.create(topic.id, {
@@ -171,8 +172,11 @@ describe('webhook delivery', () => {
     expect(receiver.at('/m-other')).toHaveLength(0);
   });
 
-  it('delivers platform events of the project (resource lifecycle) from the platform source', async () => {
-    const { subscription } = await subscribe(bob.client, '/platform', 'compute.instance.*');
+  it('delivers platform events of the project (resource lifecycle) from the platform source', async ({
+    bob,
+    receiver,
+  }) => {
+    const { subscription } = await subscribe(receiver, bob.client, '/platform', 'compute.instance.*');
     const vm = await bob.client.instances.create({ name: 'web', flavor: 'nano', region: 'hn' });
     await bob.client.instances.waitFor(vm.id, 'running', { intervalMs: 10 });
     const bodies = await eventually(() => {
@@ -193,8 +197,8 @@ describe('webhook delivery', () => {
     expect(receiver.received.filter((r) => r.body.includes(vm.id) && r.path !== '/platform')).toEqual([]);
   });
 
-  it('stops retrying once the subscription is deleted', async () => {
-    const { topic, subscription } = await subscribe(alice.client, '/deleted', '*', 10);
+  it('stops retrying once the subscription is deleted', async ({ alice, receiver }) => {
+    const { topic, subscription } = await subscribe(receiver, alice.client, '/deleted', '*', 10);
     receiver.failNext('/deleted', 100);
     await alice.client.topics.publish(topic.id, { event_type: 'a', subject: 's', data: {} });
     await eventually(() => receiver.at('/deleted').length >= 2, 'two attempts');
@@ -205,8 +209,12 @@ describe('webhook delivery', () => {
     expect(receiver.at('/deleted').length).toBeLessThanOrEqual(count + 1);
   });
 
-  it('lists attempts with paging and filters, and 404s for other projects', async () => {
-    const { topic, subscription } = await subscribe(alice.client, '/paged', '*', 3);
+  it('lists attempts with paging and filters, and 404s for other projects', async ({
+    alice,
+    bob,
+    receiver,
+  }) => {
+    const { topic, subscription } = await subscribe(receiver, alice.client, '/paged', '*', 3);
     receiver.failNext('/paged', 3);
     await alice.client.topics.publish(topic.id, { event_type: 'a', subject: 's', data: {} });
     await eventually(
@@ -232,8 +240,8 @@ describe('webhook delivery', () => {
     expect(error.status).toBe(404);
   });
 
-  it('shows every attempt on GET /__mock/webhooks/deliveries', async () => {
-    const { topic, subscription } = await subscribe(bob.client, '/control', '*');
+  it('shows every attempt on GET /__mock/webhooks/deliveries', async ({ mock, bob, receiver }) => {
+    const { topic, subscription } = await subscribe(receiver, bob.client, '/control', '*');
     await bob.client.topics.publish(topic.id, { event_type: 'a', subject: 's', data: {} });
     const mine = await eventually(async () => {
       const { items } = await mock.client.mock.webhookDeliveries({ subscription_id: subscription.id });
@@ -250,7 +258,7 @@ describe('webhook delivery', () => {
 });
 
 describe('shutdown', () => {
-  it('stops pending retries when the server closes', async () => {
+  it('stops pending retries when the server closes', async ({ receiver }) => {
     const own = await startMockServer();
     const tenant = await seedTenant(own);
     const topic = await tenant.client.topics.create({ name: 'closing' });

@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../../src/entries/testing';
-import { expectInvalid, type Receiver, rejection, startReceiver } from '../../support';
-
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  [mock, receiver] = await Promise.all([startMockServer(), startReceiver()]);
-  [alice, bob] = await Promise.all([seedTenant(mock), seedTenant(mock)]);
-});
-afterAll(() => Promise.all([mock.close(), receiver.close()]));
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../../src/entries/testing';
+import { expectInvalid, it, rejection } from '../../support';
 
 describe('topics', () => {
-  it('creates, reads, lists and deletes a topic', async () => {
+  it('creates, reads, lists and deletes a topic', async ({ alice }) => {
     const topic = await alice.client.topics.create({ name: 'orders' });
     expect(topic).toMatchObject({ name: 'orders', description: '', project_id: alice.project.id });
     expect(await alice.client.topics.retrieve(topic.id)).toEqual(topic);
@@ -29,7 +13,7 @@ describe('topics', () => {
     expect((await rejection(alice.client.topics.retrieve(topic.id))).status).toBe(404);
   });
 
-  it('refuses a second topic with the same name in a project: 409 CONFLICT', async () => {
+  it('refuses a second topic with the same name in a project: 409 CONFLICT', async ({ alice, bob }) => {
     await alice.client.topics.create({ name: 'dupe' });
     const error = await rejection(alice.client.topics.create({ name: 'dupe' }));
     expect(error.status).toBe(409);
@@ -38,7 +22,7 @@ describe('topics', () => {
     await expect(bob.client.topics.create({ name: 'dupe' })).resolves.toMatchObject({ name: 'dupe' });
   });
 
-  it('validates the body', async () => {
+  it('validates the body', async ({ alice }) => {
     await expectInvalid(alice.client.topics.create({} as never), 'body.name');
     await expectInvalid(alice.client.topics.create({ name: 'has space' }), 'body.name');
     await expectInvalid(
@@ -47,7 +31,7 @@ describe('topics', () => {
     );
   });
 
-  it('pages the list in creation order', async () => {
+  it('pages the list in creation order', async ({ mock }) => {
     const tenant = await seedTenant(mock);
     for (const name of ['a', 'b', 'c']) {
       await tenant.client.topics.create({ name });
@@ -60,7 +44,7 @@ describe('topics', () => {
     await expectInvalid(tenant.client.topics.list({ per_page: 101 }), 'query.per_page');
   });
 
-  it("answers 404 for another project's topic, on every route", async () => {
+  it("answers 404 for another project's topic, on every route", async ({ alice, bob, receiver }) => {
     const topic = await alice.client.topics.create({ name: 'private' });
     const calls = [
       () => bob.client.topics.retrieve(topic.id),
@@ -83,7 +67,7 @@ describe('topics', () => {
 });
 
 describe('publish', () => {
-  it('stores the event with an id and time and answers it: 201', async () => {
+  it('stores the event with an id and time and answers it: 201', async ({ mock, alice }) => {
     const topic = await alice.client.topics.create({ name: 'publish-1' });
     const event = await alice.client.topics.publish(topic.id, {
       event_type: 'order.created',
@@ -110,7 +94,7 @@ describe('publish', () => {
     expect(Date.parse(later.time) - Date.parse(event.time)).toBeGreaterThanOrEqual(86_400_000);
   });
 
-  it('validates event_type, subject and data', async () => {
+  it('validates event_type, subject and data', async ({ alice }) => {
     const topic = await alice.client.topics.create({ name: 'publish-2' });
     const publish = (body: object) => alice.client.topics.publish(topic.id, body as never);
     await expectInvalid(publish({ subject: 's', data: {} }), 'body.event_type');
@@ -122,7 +106,11 @@ describe('publish', () => {
 });
 
 describe('subscriptions', () => {
-  it('answers the signing secret once; reads never show it; max_retries defaults to 3', async () => {
+  it('answers the signing secret once; reads never show it; max_retries defaults to 3', async ({
+    mock,
+    alice,
+    receiver,
+  }) => {
     const topic = await alice.client.topics.create({ name: 'subs-1' });
     const created = await alice.client.topics.subscriptions.create(topic.id, {
       webhook_url: `${receiver.url}/hook`,
@@ -145,7 +133,7 @@ describe('subscriptions', () => {
     expect(JSON.stringify(await mock.client.mock.exportState())).not.toContain(created.secret);
   });
 
-  it.each([
+  it.for([
     [{ max_retries: 11 }, 'body.max_retries'],
     [{ max_retries: -1 }, 'body.max_retries'],
     [{ max_retries: 1.5 }, 'body.max_retries'],
@@ -156,13 +144,13 @@ describe('subscriptions', () => {
     [{ webhook_url: 'http://user:pass@127.0.0.1/hook' }, 'body.webhook_url'],
     [{ webhook_url: 'http://127.0.0.1/ho\r\nX-Evil: 1' }, 'body.webhook_url'],
     [{ webhook_url: 'not a url' }, 'body.webhook_url'],
-  ])('refuses %j: 400 naming %s', async (change, path) => {
+  ] as const)('refuses %j: 400 naming %s', async ([change, path], { alice, receiver }) => {
     const topic = await alice.client.topics.create({ name: `subs-${crypto.randomUUID().slice(0, 8)}` });
     const body = { webhook_url: `${receiver.url}/hook`, event_types: '*', ...change };
     await expectInvalid(alice.client.topics.subscriptions.create(topic.id, body), path);
   });
 
-  it('refuses a webhook host that is not allowed (loopback only by default)', async () => {
+  it('refuses a webhook host that is not allowed (loopback only by default)', async ({ alice }) => {
     const topic = await alice.client.topics.create({ name: 'subs-host' });
     const message = await expectInvalid(
       alice.client.topics.subscriptions.create(topic.id, {
@@ -180,7 +168,11 @@ describe('subscriptions', () => {
     ).resolves.toMatchObject({ webhook_url: 'http://localhost:9/hook' });
   });
 
-  it('deletes a subscription: 204, then 404; another topic of the project cannot reach it', async () => {
+  it('deletes a subscription: 204, then 404; another topic of the project cannot reach it', async ({
+    alice,
+    bob,
+    receiver,
+  }) => {
     const [one, two] = await Promise.all([
       alice.client.topics.create({ name: 'subs-del-1' }),
       alice.client.topics.create({ name: 'subs-del-2' }),
@@ -195,7 +187,7 @@ describe('subscriptions', () => {
     expect((await rejection(alice.client.topics.subscriptions.retrieve(one.id, sub.id))).status).toBe(404);
   });
 
-  it('deleting a topic deletes its subscriptions', async () => {
+  it('deleting a topic deletes its subscriptions', async ({ mock, alice, receiver }) => {
     const topic = await alice.client.topics.create({ name: 'subs-cascade' });
     const sub = await alice.client.topics.subscriptions.create(topic.id, {
       webhook_url: `${receiver.url}/c`,
@@ -206,7 +198,7 @@ describe('subscriptions', () => {
     expect(rows[sub.id]).toBeUndefined();
   });
 
-  it('counts topics against the project quota: 403 QUOTA_EXCEEDED past a lowered limit', async () => {
+  it('counts topics against the project quota: 403 QUOTA_EXCEEDED past a lowered limit', async ({ mock }) => {
     const tenant = await seedTenant(mock);
     await mock.client.mock.setQuotas(tenant.project.id, { limits: { topics: 1 } });
     await tenant.client.topics.create({ name: 'only' });

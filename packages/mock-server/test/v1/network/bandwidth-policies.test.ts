@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../../src/entries/testing';
+import { describe, expect } from 'vitest';
+import type { SeededTenant } from '../../../src/entries/testing';
 import { containsAddress, parseCidr, parseIpv4 } from '../../../src/families/v1/network/cidr';
-import { expectConflict, expectInvalid, expectNotFound, rejection } from '../../support';
+import { expectConflict, expectInvalid, expectNotFound, it, rejection } from '../../support';
 
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-  alice = await seedTenant(mock);
-  bob = await seedTenant(mock);
-});
-afterAll(() => mock.close());
-
-const newVpc = (name: string, tenant = alice) => tenant.client.vpcs.create({ name, region: 'hn' });
+const newVpc = (tenant: SeededTenant, name: string) => tenant.client.vpcs.create({ name, region: 'hn' });
 
 describe('bandwidth policies', () => {
-  it('creates a flat limit when no burst is given, and a burst when it is', async () => {
-    const vpc = await newVpc('bw');
+  it('creates a flat limit when no burst is given, and a burst when it is', async ({ alice }) => {
+    const vpc = await newVpc(alice, 'bw');
     const flat = await alice.client.bandwidthPolicies.create({
       name: 'flat',
       target: { type: 'vpc', id: vpc.id },
@@ -51,8 +35,8 @@ describe('bandwidth policies', () => {
     expect(page.data.map((p) => p.id)).toEqual([flat.id]);
   });
 
-  it('validates limits and target, naming each field', async () => {
-    const vpc = await newVpc('bw-checks');
+  it('validates limits and target, naming each field', async ({ alice, bob }) => {
+    const vpc = await newVpc(alice, 'bw-checks');
     const create = (body: object) =>
       alice.client.bandwidthPolicies.create({
         name: 'p',
@@ -67,12 +51,12 @@ describe('bandwidth policies', () => {
     await expectInvalid(create({ target: { type: 'vpc' } }), 'body.target.id');
     // The id exists, but is not a load balancer.
     await expectNotFound(create({ target: { type: 'load_balancer', id: vpc.id } }), 'body.target.id');
-    const bobs = await newVpc('bob', bob);
+    const bobs = await newVpc(bob, 'bob');
     await expectNotFound(create({ target: { type: 'vpc', id: bobs.id } }), 'body.target.id');
   });
 
-  it('allows one policy per target (409)', async () => {
-    const vpc = await newVpc('bw-once');
+  it('allows one policy per target (409)', async ({ alice }) => {
+    const vpc = await newVpc(alice, 'bw-once');
     const first = await alice.client.bandwidthPolicies.create({
       name: 'a',
       target: { type: 'vpc', id: vpc.id },
@@ -84,9 +68,9 @@ describe('bandwidth policies', () => {
     expect(error.details).toEqual({ policy_id: first.id });
   });
 
-  it('updates only the given fields and validates the result as a whole', async () => {
-    const vpc = await newVpc('bw-update');
-    const other = await newVpc('bw-update-2');
+  it('updates only the given fields and validates the result as a whole', async ({ alice }) => {
+    const vpc = await newVpc(alice, 'bw-update');
+    const other = await newVpc(alice, 'bw-update-2');
     const policy = await alice.client.bandwidthPolicies.create({
       name: 'p',
       target: { type: 'vpc', id: vpc.id },
@@ -129,7 +113,7 @@ describe('bandwidth policies', () => {
     });
     const taken = await alice.client.bandwidthPolicies.create({
       name: 'x',
-      target: { type: 'vpc', id: (await newVpc('bw-3')).id },
+      target: { type: 'vpc', id: (await newVpc(alice, 'bw-3')).id },
       max_mbps: 1,
     });
     await expectConflict(
@@ -139,8 +123,8 @@ describe('bandwidth policies', () => {
     await expectInvalid(alice.client.bandwidthPolicies.update(policy.id, { max_mbps: -1 }), 'body.max_mbps');
   });
 
-  it("answers 404 when updating another project's policy", async () => {
-    const vpc = await newVpc('bw-bob', bob);
+  it("answers 404 when updating another project's policy", async ({ alice, bob }) => {
+    const vpc = await newVpc(bob, 'bw-bob');
     const policy = await bob.client.bandwidthPolicies.create({
       name: 'p',
       target: { type: 'vpc', id: vpc.id },
@@ -152,7 +136,7 @@ describe('bandwidth policies', () => {
 });
 
 describe('private endpoints', () => {
-  it('takes the lowest free address inside its subnet, after the reserved ones', async () => {
+  it('takes the lowest free address inside its subnet, after the reserved ones', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'pe', region: 'hn', cidr: '10.8.0.0/16' });
     const subnet = await alice.client.vpcs.subnets.create(vpc.id, { name: 'pe', cidr: '10.8.3.0/24' });
     const first = await alice.client.privateEndpoints.create({
@@ -187,7 +171,7 @@ describe('private endpoints', () => {
     ]);
   });
 
-  it('takes a chosen address once, inside the usable range only', async () => {
+  it('takes a chosen address once, inside the usable range only', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'pe-pick', region: 'hn', cidr: '10.9.0.0/16' });
     const subnet = await alice.client.vpcs.subnets.create(vpc.id, { name: 's', cidr: '10.9.0.0/24' });
     const create = (private_ip: string) =>
@@ -212,7 +196,7 @@ describe('private endpoints', () => {
     });
   });
 
-  it('answers 409 when the subnet is full', async () => {
+  it('answers 409 when the subnet is full', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'pe-full', region: 'hn', cidr: '10.11.0.0/16' });
     const subnet = await alice.client.vpcs.subnets.create(vpc.id, { name: 'tiny', cidr: '10.11.0.8/29' });
     const ips: string[] = [];
@@ -234,7 +218,10 @@ describe('private endpoints', () => {
     expect(error.details).toEqual({ subnet_id: subnet.id });
   });
 
-  it('validates the body and answers 404 naming body.subnet_id for unknown subnets', async () => {
+  it('validates the body and answers 404 naming body.subnet_id for unknown subnets', async ({
+    alice,
+    bob,
+  }) => {
     const vpc = await bob.client.vpcs.create({ name: 'pe-bob', region: 'hn' });
     const bobs = await bob.client.vpcs.subnets.create(vpc.id, { name: 's', cidr: '10.0.0.0/24' });
     await expectNotFound(
@@ -253,7 +240,7 @@ describe('private endpoints', () => {
 });
 
 describe('DDoS plans', () => {
-  it('creates a standard plan by default, with no resources', async () => {
+  it('creates a standard plan by default, with no resources', async ({ alice }) => {
     const plan = await alice.client.ddosPlans.create({ name: 'empty' });
     expect(plan).toMatchObject({
       tier: 'standard',
@@ -266,8 +253,8 @@ describe('DDoS plans', () => {
     );
   });
 
-  it('protects VPCs, load balancers and VPN gateways of the project', async () => {
-    const vpc = await newVpc('ddos');
+  it('protects VPCs, load balancers and VPN gateways of the project', async ({ alice }) => {
+    const vpc = await newVpc(alice, 'ddos');
     const lb = await alice.client.loadBalancers.create({ name: 'ddos', region: 'hn' });
     const gateway = await alice.client.vpnGateways.create({ name: 'ddos', region: 'hn', vpc_id: vpc.id });
     const plan = await alice.client.ddosPlans.create({
@@ -283,9 +270,9 @@ describe('DDoS plans', () => {
     });
   });
 
-  it('answers 400 naming each unknown or foreign id, and validates the rest', async () => {
-    const vpc = await newVpc('ddos-check');
-    const bobs = await newVpc('ddos-bob', bob);
+  it('answers 400 naming each unknown or foreign id, and validates the rest', async ({ alice, bob }) => {
+    const vpc = await newVpc(alice, 'ddos-check');
+    const bobs = await newVpc(bob, 'ddos-bob');
     const hub = await alice.client.transitHubs.create({ name: 'not-protectable', region: 'hn' });
     const error = await rejection(
       alice.client.ddosPlans.create({ name: 'x', protected_resources: [vpc.id, bobs.id, hub.id] }),

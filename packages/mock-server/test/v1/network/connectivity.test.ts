@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../../src/entries/testing';
-import { expectConflict, expectInvalid, expectNotFound } from '../../support';
-
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-  alice = await seedTenant(mock);
-  bob = await seedTenant(mock);
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { expectConflict, expectInvalid, expectNotFound, it } from '../../support';
 
 describe('transit hubs', () => {
-  it('creates a hub with the default private ASN', async () => {
+  it('creates a hub with the default private ASN', async ({ alice }) => {
     const hub = await alice.client.transitHubs.create({ name: 'core', region: 'hn' });
     expect(hub).toMatchObject({ name: 'core', region: 'hn', asn: 64512, status: 'available' });
     const page = await alice.client.transitHubs.list({ region: 'hn' });
     expect(page.data.map((h) => h.id)).toContain(hub.id);
   });
 
-  it('accepts both private ASN ranges at their edges', async () => {
+  it('accepts both private ASN ranges at their edges', async ({ alice }) => {
     for (const asn of [64512, 65534, 4_200_000_000, 4_294_967_294]) {
       await expect(
         alice.client.transitHubs.create({ name: `asn-${asn}`, region: 'hn', asn }),
@@ -36,17 +19,20 @@ describe('transit hubs', () => {
     }
   });
 
-  it.each([64511, 65535, 13335, 4_199_999_999, 4_294_967_295, 65000.5])('refuses the ASN %d', async (asn) => {
-    await expectInvalid(alice.client.transitHubs.create({ name: 'bad', region: 'hn', asn }), 'body.asn');
-  });
+  it.for([64511, 65535, 13335, 4_199_999_999, 4_294_967_295, 65000.5])(
+    'refuses the ASN %d',
+    async (asn, { alice }) => {
+      await expectInvalid(alice.client.transitHubs.create({ name: 'bad', region: 'hn', asn }), 'body.asn');
+    },
+  );
 
-  it('refuses a missing region', async () => {
+  it('refuses a missing region', async ({ alice }) => {
     await expectInvalid(alice.client.transitHubs.create({ name: 'x' } as never), 'body.region');
   });
 });
 
 describe('transit hub attachments', () => {
-  it('attaches a VPC once; the same pair again is 409', async () => {
+  it('attaches a VPC once; the same pair again is 409', async ({ alice }) => {
     const hub = await alice.client.transitHubs.create({ name: 'attach', region: 'hn' });
     const vpc = await alice.client.vpcs.create({ name: 'attach', region: 'hn' });
     const attachment = await alice.client.transitHubAttachments.create({ hub_id: hub.id, vpc_id: vpc.id });
@@ -65,7 +51,7 @@ describe('transit hub attachments', () => {
     expect((await alice.client.transitHubAttachments.list({ hub_id: hub.id })).total).toBe(1);
   });
 
-  it('answers 404 naming which id is unknown, including ids of another project', async () => {
+  it('answers 404 naming which id is unknown, including ids of another project', async ({ alice, bob }) => {
     const hub = await alice.client.transitHubs.create({ name: 'named', region: 'hn' });
     const vpc = await alice.client.vpcs.create({ name: 'named', region: 'hn' });
     const bobsHub = await bob.client.transitHubs.create({ name: 'bob', region: 'hn' });
@@ -86,7 +72,7 @@ describe('transit hub attachments', () => {
 });
 
 describe('VPC peerings', () => {
-  it('peers two VPCs with disjoint ranges', async () => {
+  it('peers two VPCs with disjoint ranges', async ({ alice }) => {
     const a = await alice.client.vpcs.create({ name: 'peer-a', region: 'hn', cidr: '10.1.0.0/16' });
     const b = await alice.client.vpcs.create({ name: 'peer-b', region: 'hcm', cidr: '10.2.0.0/16' });
     const peering = await alice.client.vpcPeerings.create({ vpc_id: a.id, peer_vpc_id: b.id });
@@ -98,7 +84,7 @@ describe('VPC peerings', () => {
     expect(again.details).toEqual({ peering_id: peering.id });
   });
 
-  it('refuses overlapping ranges with 409', async () => {
+  it('refuses overlapping ranges with 409', async ({ alice }) => {
     const a = await alice.client.vpcs.create({ name: 'ov-a', region: 'hn', cidr: '10.3.0.0/16' });
     const b = await alice.client.vpcs.create({ name: 'ov-b', region: 'hn', cidr: '10.3.128.0/24' });
     const error = await expectConflict(alice.client.vpcPeerings.create({ vpc_id: a.id, peer_vpc_id: b.id }));
@@ -106,7 +92,7 @@ describe('VPC peerings', () => {
     expect((await alice.client.vpcPeerings.list({ vpc_id: a.id })).total).toBe(0);
   });
 
-  it('refuses peering a VPC with itself (400)', async () => {
+  it('refuses peering a VPC with itself (400)', async ({ alice }) => {
     const a = await alice.client.vpcs.create({ name: 'self', region: 'hn', cidr: '10.4.0.0/16' });
     await expectInvalid(
       alice.client.vpcPeerings.create({ vpc_id: a.id, peer_vpc_id: a.id }),
@@ -114,7 +100,7 @@ describe('VPC peerings', () => {
     );
   });
 
-  it("answers 404 naming the field for another project's VPC", async () => {
+  it("answers 404 naming the field for another project's VPC", async ({ alice, bob }) => {
     const mine = await alice.client.vpcs.create({ name: 'mine', region: 'hn', cidr: '10.5.0.0/16' });
     const theirs = await bob.client.vpcs.create({ name: 'theirs', region: 'hn', cidr: '10.6.0.0/16' });
     await expectNotFound(

@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../../src/entries/testing';
-import { expectInvalid, expectNotFound, rejection } from '../../support';
+import { describe, expect } from 'vitest';
+import { type SeededTenant, seedTenant, startMockServer } from '../../../src/entries/testing';
+import { expectInvalid, expectNotFound, it, rejection } from '../../support';
 
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-  alice = await seedTenant(mock);
-  bob = await seedTenant(mock);
-});
-afterAll(() => mock.close());
-
-const newBalancer = (name: string, tenant = alice) =>
+const newBalancer = (tenant: SeededTenant, name: string) =>
   tenant.client.loadBalancers.create({ name, region: 'hn' });
 
 describe('load balancers', () => {
-  it('creates an application, internet-facing balancer that goes provisioning -> active', async () => {
-    const lb = await newBalancer('web');
+  it('creates an application, internet-facing balancer that goes provisioning -> active', async ({
+    alice,
+  }) => {
+    const lb = await newBalancer(alice, 'web');
     expect(lb).toMatchObject({
       name: 'web',
       region: 'hn',
@@ -54,7 +40,7 @@ describe('load balancers', () => {
     }
   });
 
-  it('creates an internal network balancer inside a VPC of its region', async () => {
+  it('creates an internal network balancer inside a VPC of its region', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'lb-vpc', region: 'hn' });
     const lb = await alice.client.loadBalancers.create({
       name: 'db.proxy',
@@ -71,7 +57,7 @@ describe('load balancers', () => {
     );
   });
 
-  it('validates the body, naming each field', async () => {
+  it('validates the body, naming each field', async ({ alice, bob }) => {
     await expectInvalid(
       alice.client.loadBalancers.create({ name: 'x', region: 'hn', scheme: 'internal' }),
       'body.vpc_id',
@@ -92,9 +78,9 @@ describe('load balancers', () => {
     );
   });
 
-  it('pages and filters the list', async () => {
+  it('pages and filters the list', async ({ mock }) => {
     const tenant = await seedTenant(mock);
-    for (const name of ['a', 'b', 'c']) await newBalancer(name, tenant);
+    for (const name of ['a', 'b', 'c']) await newBalancer(tenant, name);
     const first = await tenant.client.loadBalancers.list({ per_page: 2 });
     expect(first.total).toBe(3);
     expect(first.data.map((lb) => lb.name)).toEqual(['a', 'b']);
@@ -104,16 +90,16 @@ describe('load balancers', () => {
     await expectInvalid(tenant.client.loadBalancers.list({ per_page: 101 }), 'query.per_page');
   });
 
-  it('waitFor fails with 404 for a balancer of another project', async () => {
-    const lb = await newBalancer('hidden', bob);
+  it('waitFor fails with 404 for a balancer of another project', async ({ alice, bob }) => {
+    const lb = await newBalancer(bob, 'hidden');
     const error = await rejection(alice.client.loadBalancers.waitFor(lb.id, 'active', { intervalMs: 10 }));
     expect(error.status).toBe(404);
   });
 });
 
 describe('health probes', () => {
-  it('adds an http probe with defaults and shows it on the balancer', async () => {
-    const lb = await newBalancer('probed');
+  it('adds an http probe with defaults and shows it on the balancer', async ({ alice }) => {
+    const lb = await newBalancer(alice, 'probed');
     const probe = await alice.client.loadBalancers.healthProbes.create(lb.id, {
       protocol: 'http',
       port: 8080,
@@ -142,8 +128,8 @@ describe('health probes', () => {
     expect(listed.health_probes.map((p) => p.id)).toEqual([probe.id, tcp.id]);
   });
 
-  it('validates ports, paths, intervals, timeouts and thresholds', async () => {
-    const lb = await newBalancer('strict');
+  it('validates ports, paths, intervals, timeouts and thresholds', async ({ alice }) => {
+    const lb = await newBalancer(alice, 'strict');
     const probe = (body: object) =>
       alice.client.loadBalancers.healthProbes.create(lb.id, {
         protocol: 'https',
@@ -172,8 +158,8 @@ describe('health probes', () => {
     ).resolves.toBeTruthy();
   });
 
-  it("answers 404 for another project's balancer", async () => {
-    const lb = await newBalancer('bobs', bob);
+  it("answers 404 for another project's balancer", async ({ alice, bob }) => {
+    const lb = await newBalancer(bob, 'bobs');
     await expectNotFound(
       alice.client.loadBalancers.healthProbes.create(lb.id, { protocol: 'tcp', port: 22 }),
     );
@@ -181,8 +167,8 @@ describe('health probes', () => {
 });
 
 describe('global load balancers', () => {
-  it('creates a latency-routed global balancer by default', async () => {
-    const hn = await newBalancer('g-hn');
+  it('creates a latency-routed global balancer by default', async ({ alice }) => {
+    const hn = await newBalancer(alice, 'g-hn');
     const glb = await alice.client.globalLoadBalancers.create({
       name: 'edge',
       backends: [{ load_balancer_id: hn.id }],
@@ -197,9 +183,9 @@ describe('global load balancers', () => {
     expect(page.data.map((g) => g.id)).toContain(glb.id);
   });
 
-  it('needs a weight on every backend for weighted routing', async () => {
-    const a = await newBalancer('w-a');
-    const b = await newBalancer('w-b');
+  it('needs a weight on every backend for weighted routing', async ({ alice }) => {
+    const a = await newBalancer(alice, 'w-a');
+    const b = await newBalancer(alice, 'w-b');
     const message = await expectInvalid(
       alice.client.globalLoadBalancers.create({
         name: 'weighted',
@@ -228,9 +214,9 @@ describe('global load balancers', () => {
     expect(glb.backends.map((x) => x.weight)).toEqual([70, 30]);
   });
 
-  it('needs unique priorities for failover routing', async () => {
-    const a = await newBalancer('f-a');
-    const b = await newBalancer('f-b');
+  it('needs unique priorities for failover routing', async ({ alice }) => {
+    const a = await newBalancer(alice, 'f-a');
+    const b = await newBalancer(alice, 'f-b');
     const failover = (priorities: (number | undefined)[]) =>
       alice.client.globalLoadBalancers.create({
         name: 'failover',
@@ -245,8 +231,8 @@ describe('global load balancers', () => {
     await expect(failover([1, 2])).resolves.toMatchObject({ routing: 'failover' });
   });
 
-  it('refuses duplicates, empty lists, internal balancers and unknown ones', async () => {
-    const a = await newBalancer('d-a');
+  it('refuses duplicates, empty lists, internal balancers and unknown ones', async ({ alice, bob }) => {
+    const a = await newBalancer(alice, 'd-a');
     await expectInvalid(
       alice.client.globalLoadBalancers.create({
         name: 'x',
@@ -277,7 +263,7 @@ describe('global load balancers', () => {
       alice.client.globalLoadBalancers.create({ name: 'x', backends: [{ load_balancer_id: internal.id }] }),
       'body.backends.0.load_balancer_id',
     );
-    const bobs = await newBalancer('bob', bob);
+    const bobs = await newBalancer(bob, 'bob');
     await expectNotFound(
       alice.client.globalLoadBalancers.create({
         name: 'x',

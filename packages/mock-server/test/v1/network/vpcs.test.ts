@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../../src/entries/testing';
-import { expectConflict, expectInvalid, expectNotFound, rejection } from '../../support';
-
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-  alice = await seedTenant(mock);
-  bob = await seedTenant(mock);
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../../src/entries/testing';
+import { expectConflict, expectInvalid, expectNotFound, it, rejection } from '../../support';
 
 describe('VPCs', () => {
-  it('creates a VPC with the default range and lists it', async () => {
+  it('creates a VPC with the default range and lists it', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'default-range', region: 'hn' });
     expect(vpc).toMatchObject({
       name: 'default-range',
@@ -32,20 +16,20 @@ describe('VPCs', () => {
     expect(page.data.map((v) => v.id)).toEqual([vpc.id]);
   });
 
-  it.each([
+  it.for([
     ['10.0.0.0', 'must be an IPv4 CIDR block such as 10.0.0.0/16'],
     ['10.0.0.0/33', 'must be an IPv4 CIDR block such as 10.0.0.0/16'],
     ['10.0.0.0/8', 'prefix length must be between /16 and /28'],
     ['10.0.0.0/29', 'prefix length must be between /16 and /28'],
     ['0.0.0.0/0', 'prefix length must be between /16 and /28'],
     ['10.0.0.1/16', 'has host bits set; the network address is 10.0.0.0/16'],
-  ])('refuses cidr %s naming body.cidr', async (cidr, message) => {
+  ] as const)('refuses cidr %s naming body.cidr', async ([cidr, message], { alice }) => {
     expect(
       await expectInvalid(alice.client.vpcs.create({ name: 'bad', region: 'hn', cidr }), 'body.cidr'),
     ).toBe(message);
   });
 
-  it('accepts both ends of the prefix range', async () => {
+  it('accepts both ends of the prefix range', async ({ alice }) => {
     await expect(
       alice.client.vpcs.create({ name: 'wide', region: 'hn', cidr: '172.16.0.0/16' }),
     ).resolves.toBeTruthy();
@@ -56,12 +40,12 @@ describe('VPCs', () => {
     });
   });
 
-  it('refuses a missing name and a bad region', async () => {
+  it('refuses a missing name and a bad region', async ({ alice }) => {
     await expectInvalid(alice.client.vpcs.create({ region: 'hn' } as never), 'body.name');
     await expectInvalid(alice.client.vpcs.create({ name: 'x', region: 'Ha Noi' }), 'body.region');
   });
 
-  it('pages the list in creation order', async () => {
+  it('pages the list in creation order', async ({ mock }) => {
     const tenant = await seedTenant(mock);
     for (const name of ['p1', 'p2', 'p3']) await tenant.client.vpcs.create({ name, region: 'hcm' });
     const second = await tenant.client.vpcs.list({ per_page: 2, page: 2 });
@@ -74,7 +58,7 @@ describe('VPCs', () => {
     expect(all).toEqual(['p1', 'p2', 'p3']);
   });
 
-  it('stops at the vpcs quota of 20 per project', async () => {
+  it('stops at the vpcs quota of 20 per project', async ({ mock }) => {
     const tenant = await seedTenant(mock);
     for (let i = 0; i < 20; i++) await tenant.client.vpcs.create({ name: `q${i}`, region: 'hn' });
     const error = await rejection(tenant.client.vpcs.create({ name: 'q20', region: 'hn' }));
@@ -83,7 +67,7 @@ describe('VPCs', () => {
     expect(error.details).toMatchObject({ resource: 'vpcs', limit: 20 });
   });
 
-  it('does not show one project the VPCs of another', async () => {
+  it('does not show one project the VPCs of another', async ({ alice, bob }) => {
     await bob.client.vpcs.create({ name: 'bob-only', region: 'hn' });
     const page = await alice.client.vpcs.list({ name: 'bob-only' });
     expect(page.total).toBe(0);
@@ -91,7 +75,7 @@ describe('VPCs', () => {
 });
 
 describe('subnets', () => {
-  it('creates subnets inside the VPC with a free-address count', async () => {
+  it('creates subnets inside the VPC with a free-address count', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'subnets', region: 'hn', cidr: '10.10.0.0/16' });
     const web = await alice.client.vpcs.subnets.create(vpc.id, {
       name: 'web',
@@ -108,7 +92,7 @@ describe('subnets', () => {
     expect((await alice.client.vpcs.subnets.list(vpc.id, { zone: 'hn-a' })).total).toBe(1);
   });
 
-  it('refuses a range outside the VPC, naming body.cidr', async () => {
+  it('refuses a range outside the VPC, naming body.cidr', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'outside', region: 'hn', cidr: '10.20.0.0/16' });
     const message = await expectInvalid(
       alice.client.vpcs.subnets.create(vpc.id, { name: 'far', cidr: '10.21.0.0/24' }),
@@ -123,7 +107,7 @@ describe('subnets', () => {
     );
   });
 
-  it('refuses host bits, out-of-range prefixes and zones of another region', async () => {
+  it('refuses host bits, out-of-range prefixes and zones of another region', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'rules', region: 'hn', cidr: '10.40.0.0/16' });
     await expectInvalid(
       alice.client.vpcs.subnets.create(vpc.id, { name: 's', cidr: '10.40.0.1/24' }),
@@ -144,7 +128,7 @@ describe('subnets', () => {
     );
   });
 
-  it('answers 409 naming the sibling for an overlapping range, either way round', async () => {
+  it('answers 409 naming the sibling for an overlapping range, either way round', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'overlap', region: 'hn', cidr: '10.50.0.0/16' });
     const first = await alice.client.vpcs.subnets.create(vpc.id, { name: 'first', cidr: '10.50.4.0/22' });
     const inner = await expectConflict(
@@ -162,7 +146,7 @@ describe('subnets', () => {
     ).resolves.toMatchObject({ cidr: '10.50.8.0/22' });
   });
 
-  it('lets two VPCs use the same subnet range', async () => {
+  it('lets two VPCs use the same subnet range', async ({ alice }) => {
     const a = await alice.client.vpcs.create({ name: 'twin-a', region: 'hn', cidr: '10.60.0.0/16' });
     const b = await alice.client.vpcs.create({ name: 'twin-b', region: 'hn', cidr: '10.60.0.0/16' });
     await alice.client.vpcs.subnets.create(a.id, { name: 's', cidr: '10.60.1.0/24' });
@@ -171,7 +155,7 @@ describe('subnets', () => {
     ).resolves.toBeTruthy();
   });
 
-  it("answers 404 for another project's VPC and for an unknown one", async () => {
+  it("answers 404 for another project's VPC and for an unknown one", async ({ alice, bob }) => {
     const bobs = await bob.client.vpcs.create({ name: 'private', region: 'hn' });
     await expectNotFound(alice.client.vpcs.subnets.create(bobs.id, { name: 's', cidr: '10.0.1.0/24' }));
     await expectNotFound(alice.client.vpcs.subnets.list(bobs.id));
@@ -181,7 +165,7 @@ describe('subnets', () => {
 });
 
 describe('route tables', () => {
-  it('creates a route table with no routes by default, and one with routes', async () => {
+  it('creates a route table with no routes by default, and one with routes', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'routes', region: 'hn', cidr: '10.70.0.0/16' });
     const empty = await alice.client.vpcs.routeTables.create(vpc.id, { name: 'empty' });
     expect(empty).toMatchObject({ vpc_id: vpc.id, name: 'empty', routes: [] });
@@ -202,7 +186,7 @@ describe('route tables', () => {
     expect(page.data.map((t) => t.name)).toEqual(['empty', 'public']);
   });
 
-  it('refuses duplicate destinations, naming the second', async () => {
+  it('refuses duplicate destinations, naming the second', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'dupes', region: 'hn' });
     const message = await expectInvalid(
       alice.client.vpcs.routeTables.create(vpc.id, {
@@ -217,7 +201,7 @@ describe('route tables', () => {
     expect(message).toContain('routes.0');
   });
 
-  it('checks each destination and target', async () => {
+  it('checks each destination and target', async ({ alice }) => {
     const vpc = await alice.client.vpcs.create({ name: 'targets', region: 'hn', cidr: '10.80.0.0/16' });
     const create = (routes: unknown) =>
       alice.client.vpcs.routeTables.create(vpc.id, { name: 't', routes: routes as never });
@@ -251,7 +235,9 @@ describe('route tables', () => {
     );
   });
 
-  it('routes to a peering, VPN gateway and transit hub this VPC is wired to, and no other', async () => {
+  it('routes to a peering, VPN gateway and transit hub this VPC is wired to, and no other', async ({
+    alice,
+  }) => {
     const vpc = await alice.client.vpcs.create({ name: 'wired', region: 'hn', cidr: '10.100.0.0/16' });
     const peer = await alice.client.vpcs.create({ name: 'wired-peer', region: 'hn', cidr: '10.101.0.0/16' });
     const stranger = await alice.client.vpcs.create({
@@ -288,7 +274,7 @@ describe('route tables', () => {
     );
   });
 
-  it("answers 404 for another project's VPC", async () => {
+  it("answers 404 for another project's VPC", async ({ alice, bob }) => {
     const bobs = await bob.client.vpcs.create({ name: 'bob-routes', region: 'hn' });
     await expectNotFound(alice.client.vpcs.routeTables.create(bobs.id, { name: 'x' }));
     await expectNotFound(alice.client.vpcs.routeTables.list(bobs.id));

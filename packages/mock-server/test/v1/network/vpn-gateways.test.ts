@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../../src/entries/testing';
-import { expectConflict, expectInvalid, expectNotFound } from '../../support';
+import { describe, expect } from 'vitest';
+import { expectConflict, expectInvalid, expectNotFound, it } from '../../support';
 
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
 let vpcId: string;
 
-beforeAll(async () => {
-  mock = await startMockServer();
-  alice = await seedTenant(mock);
-  bob = await seedTenant(mock);
+it.beforeAll(async ({ alice }) => {
   vpcId = (await alice.client.vpcs.create({ name: 'vpn', region: 'hn' })).id;
 });
-afterAll(() => mock.close());
 
 /** RFC 5737 documentation ranges: the only place gateway addresses may come from. */
 const DOCUMENTATION = /^(192\.0\.2|198\.51\.100|203\.0\.113)\.(\d+)$/;
@@ -26,7 +13,10 @@ const DOCUMENTATION = /^(192\.0\.2|198\.51\.100|203\.0\.113)\.(\d+)$/;
 const bgp = { asn: 65010, peer_ip: '198.51.100.200', peer_asn: 65020 };
 
 describe('VPN gateways', () => {
-  it('creates a gateway with a documentation-range public IP and BGP unconfigured', async () => {
+  it('creates a gateway with a documentation-range public IP and BGP unconfigured', async ({
+    alice,
+    bob,
+  }) => {
     const gateway = await alice.client.vpnGateways.create({ name: 'gw', region: 'hn', vpc_id: vpcId });
     expect(gateway).toMatchObject({
       vpc_id: vpcId,
@@ -45,7 +35,10 @@ describe('VPN gateways', () => {
     expect(second.public_ip).not.toBe(gateway.public_ip);
   });
 
-  it("refuses an unknown VPC (404 naming body.vpc_id) and a region other than the VPC's", async () => {
+  it("refuses an unknown VPC (404 naming body.vpc_id) and a region other than the VPC's", async ({
+    alice,
+    bob,
+  }) => {
     const bobsVpc = await bob.client.vpcs.create({ name: 'bob', region: 'hn' });
     await expectNotFound(
       alice.client.vpnGateways.create({ name: 'gw', region: 'hn', vpc_id: bobsVpc.id }),
@@ -59,7 +52,7 @@ describe('VPN gateways', () => {
     ).toContain('hn');
   });
 
-  it('goes unconfigured -> configured -> established, never showing the auth key', async () => {
+  it('goes unconfigured -> configured -> established, never showing the auth key', async ({ alice }) => {
     const gateway = await alice.client.vpnGateways.create({ name: 'happy', region: 'hn', vpc_id: vpcId });
     const configured = await alice.client.vpnGateways.configureBgp(gateway.id, {
       ...bgp,
@@ -76,7 +69,7 @@ describe('VPN gateways', () => {
     expect(JSON.stringify(listed.data)).not.toContain('sealed');
   });
 
-  it('stores the auth key sealed, so the state export never holds it in clear', async () => {
+  it('stores the auth key sealed, so the state export never holds it in clear', async ({ mock, alice }) => {
     const gateway = await alice.client.vpnGateways.create({ name: 'sealed', region: 'hn', vpc_id: vpcId });
     await alice.client.vpnGateways.configureBgp(gateway.id, { ...bgp, auth_key: 'plain-text-key-42' });
     const state = JSON.stringify(mock.server.app.runtime.store.state);
@@ -85,7 +78,9 @@ describe('VPN gateways', () => {
     expect(row?.bgp_auth_key_sealed).toMatch(/^sealed\$/);
   });
 
-  it('answers 409 INVALID_STATE when activating from unconfigured, and when already established', async () => {
+  it('answers 409 INVALID_STATE when activating from unconfigured, and when already established', async ({
+    alice,
+  }) => {
     const gateway = await alice.client.vpnGateways.create({ name: 'early', region: 'hn', vpc_id: vpcId });
     const early = await expectConflict(alice.client.vpnGateways.activateBgp(gateway.id), 'INVALID_STATE');
     expect(early.details).toMatchObject({ bgp_status: 'unconfigured', allowed: ['configured'] });
@@ -94,7 +89,9 @@ describe('VPN gateways', () => {
     await expectConflict(alice.client.vpnGateways.activateBgp(gateway.id), 'INVALID_STATE');
   });
 
-  it('reconfiguring an established session takes it back to configured and replaces the key', async () => {
+  it('reconfiguring an established session takes it back to configured and replaces the key', async ({
+    alice,
+  }) => {
     const gateway = await alice.client.vpnGateways.create({ name: 'reconf', region: 'hn', vpc_id: vpcId });
     await alice.client.vpnGateways.configureBgp(gateway.id, { ...bgp, auth_key: 'first-key-123' });
     await alice.client.vpnGateways.activateBgp(gateway.id);
@@ -109,7 +106,7 @@ describe('VPN gateways', () => {
     });
   });
 
-  it('validates the BGP settings, naming each field', async () => {
+  it('validates the BGP settings, naming each field', async ({ alice }) => {
     const gateway = await alice.client.vpnGateways.create({ name: 'checks', region: 'hn', vpc_id: vpcId });
     const configure = (body: object) =>
       alice.client.vpnGateways.configureBgp(gateway.id, { ...bgp, ...body });
@@ -126,7 +123,7 @@ describe('VPN gateways', () => {
     await expect(configure({ peer_asn: 13335 })).resolves.toMatchObject({ bgp_status: 'configured' });
   });
 
-  it("answers 404 for another project's gateway", async () => {
+  it("answers 404 for another project's gateway", async ({ alice, bob }) => {
     const gateway = await alice.client.vpnGateways.create({ name: 'mine', region: 'hn', vpc_id: vpcId });
     await expectNotFound(bob.client.vpnGateways.configureBgp(gateway.id, bgp));
     await expectNotFound(bob.client.vpnGateways.activateBgp(gateway.id));
