@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { it } from '../support';
 
 describe('activity logs', () => {
-  it('records creates and deletes with actor, status and the request id, newest first', async () => {
-    const { client, user, project } = await seedTenant(mock);
+  it('records creates and deletes with actor, status and the request id, newest first', async ({
+    mock,
+    tenant: { client, user, project },
+  }) => {
     const created = await client.instances
       .create({ name: 'web-1', flavor: 'small', region: 'hn' })
       .withResponse();
@@ -45,15 +42,16 @@ describe('activity logs', () => {
     expect(oldestFirst.data.map((e) => e.operation)).toEqual(['instances.create', 'instances.delete']);
   });
 
-  it('echoes a request id the caller chose', async () => {
-    const { client } = await seedTenant(mock);
+  it('echoes a request id the caller chose', async ({ tenant: { client } }) => {
     await client.policies.create({ name: 'traced' }, { headers: { 'x-request-id': 'trace-policy-1' } });
     const [entry] = (await client.activityLogs.list({ operation: 'policies.create' })).data;
     expect(entry?.request_id).toBe('trace-policy-1');
   });
 
-  it('filters by operation, status, actor, resource and time, and pages', async () => {
-    const { client, user } = await seedTenant(mock);
+  it('filters by operation, status, actor, resource and time, and pages', async ({
+    mock,
+    tenant: { client, user },
+  }) => {
     const a = await client.instances.create({ name: 'a', flavor: 'small', region: 'hn' });
     const b = await client.instances.create({ name: 'b', flavor: 'small', region: 'hn' });
     await mock.clock.advance(60);
@@ -81,8 +79,7 @@ describe('activity logs', () => {
     expect(all).toHaveLength(4);
   });
 
-  it('answers 400 for malformed filters', async () => {
-    const { client } = await seedTenant(mock);
+  it('answers 400 for malformed filters', async ({ tenant: { client } }) => {
     for (const [query, path] of [
       [{ since: 'yesterday' }, 'query.since'],
       [{ status: 42 }, 'query.status'],
@@ -93,15 +90,15 @@ describe('activity logs', () => {
     }
   });
 
-  it('keeps each project to its own log', async () => {
-    const alice = await seedTenant(mock);
+  it('keeps each project to its own log', async ({ mock, tenant: alice }) => {
     const bob = await seedTenant(mock);
     await alice.client.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
     expect((await alice.client.activityLogs.list()).total).toBe(1);
     expect((await bob.client.activityLogs.list()).total).toBe(0);
   });
-  it('records refused calls with their status, and the id of what a create made', async () => {
-    const { client } = await seedTenant(mock);
+  it('records refused calls with their status, and the id of what a create made', async ({
+    tenant: { client },
+  }) => {
     const vm = await client.instances.create({ name: 'logged', flavor: 'nano', region: 'hn' });
     await client.instances.waitFor(vm.id, 'running', { intervalMs: 5 });
     await expect(client.instances.start(vm.id)).rejects.toMatchObject({ status: 409 });

@@ -1,23 +1,11 @@
 import { BadRequestError, NotFoundError } from '@nimbus/sdk';
 import { v1 } from '@nimbus/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { sha256 } from '../../src/core/secrets';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support';
-
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-  alice = await seedTenant(mock);
-  bob = await seedTenant(mock);
-});
-afterAll(() => mock.close());
+import { it, paths, rejection } from '../support';
 
 describe('API products', () => {
-  it('creates a product with version v1 and an empty description by default', async () => {
+  it('creates a product with version v1 and an empty description by default', async ({ alice }) => {
     const product = await alice.client.apiProducts.create({ name: 'weather' });
     expect(product).toMatchObject({
       name: 'weather',
@@ -28,7 +16,7 @@ describe('API products', () => {
     await expect(alice.client.apiProducts.retrieve(product.id)).resolves.toEqual(product);
   });
 
-  it('keeps a given version and description, and refuses bad ones', async () => {
+  it('keeps a given version and description, and refuses bad ones', async ({ alice }) => {
     const product = await alice.client.apiProducts.create({
       name: 'maps',
       version: '2024-06-01',
@@ -42,7 +30,7 @@ describe('API products', () => {
     expect(paths(missing)).toContain('body.name');
   });
 
-  it("answers 404 for another project's product on every route", async () => {
+  it("answers 404 for another project's product on every route", async ({ alice, bob }) => {
     const product = await bob.client.apiProducts.create({ name: 'bobs' });
     for (const call of [
       () => alice.client.apiProducts.retrieve(product.id),
@@ -55,8 +43,7 @@ describe('API products', () => {
     await expect(bob.client.apiProducts.subscriptions.list(product.id)).resolves.toMatchObject({ total: 0 });
   });
 
-  it('pages and filters the list', async () => {
-    const tenant = await seedTenant(mock);
+  it('pages and filters the list', async ({ mock, tenant }) => {
     await tenant.client.apiProducts.create({ name: 'a' });
     await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids
     await tenant.client.apiProducts.create({ name: 'a', version: 'v2' });
@@ -69,7 +56,7 @@ describe('API products', () => {
     expect(v2.total).toBe(1);
   });
 
-  it('deletes a product with 204 together with its subscriptions', async () => {
+  it('deletes a product with 204 together with its subscriptions', async ({ mock, alice }) => {
     const product = await alice.client.apiProducts.create({ name: 'doomed' });
     const other = await alice.client.apiProducts.create({ name: 'kept' });
     await alice.client.apiProducts.subscriptions.create(product.id, { app_name: 'one' });
@@ -84,7 +71,7 @@ describe('API products', () => {
 });
 
 describe('API subscriptions', () => {
-  it('answers the generated key once, then only its prefix', async () => {
+  it('answers the generated key once, then only its prefix', async ({ alice }) => {
     const product = await alice.client.apiProducts.create({ name: 'keys' });
     const created = await alice.client.apiProducts.subscriptions.create(product.id, { app_name: 'mobile' });
     expect(created).toMatchObject({ product_id: product.id, app_name: 'mobile', quota: 10_000 });
@@ -98,7 +85,7 @@ describe('API subscriptions', () => {
     expect(JSON.stringify(listed.data)).not.toContain(created.api_key);
   });
 
-  it('stores only the sha256 of the key', async () => {
+  it('stores only the sha256 of the key', async ({ mock, alice }) => {
     const product = await alice.client.apiProducts.create({ name: 'hashed' });
     const created = await alice.client.apiProducts.subscriptions.create(product.id, { app_name: 'web' });
     const state = JSON.stringify(mock.server.store.state);
@@ -113,7 +100,7 @@ describe('API subscriptions', () => {
     expect(Object.keys(v1.apiSubscriptions.create.response.shape)).toContain('api_key');
   });
 
-  it('gives every subscription its own key', async () => {
+  it('gives every subscription its own key', async ({ mock, alice }) => {
     const product = await alice.client.apiProducts.create({ name: 'many' });
     const a = await alice.client.apiProducts.subscriptions.create(product.id, { app_name: 'a', quota: 5 });
     await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids
@@ -125,13 +112,13 @@ describe('API subscriptions', () => {
     expect(page.data.map((s) => s.app_name)).toEqual(['b']);
   });
 
-  it.each([
+  it.for([
     [{ app_name: '' }, 'body.app_name'],
     [{ quota: 10 }, 'body.app_name'],
     [{ app_name: 'x', quota: 0 }, 'body.quota'],
     [{ app_name: 'x', quota: 100_000_001 }, 'body.quota'],
     [{ app_name: 'x', quota: 1.5 }, 'body.quota'],
-  ])('refuses %j with 400 naming %s', async (body, path) => {
+  ] as const)('refuses %j with 400 naming %s', async ([body, path], { alice }) => {
     const product = await alice.client.apiProducts.create({ name: 'validation' });
     const error = await rejection(alice.client.apiProducts.subscriptions.create(product.id, body as never));
     expect(error).toBeInstanceOf(BadRequestError);

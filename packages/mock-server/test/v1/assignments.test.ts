@@ -1,7 +1,7 @@
 import { BadRequestError, ConflictError, NotFoundError, PermissionDeniedError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { type SeededTenant, seedTenant } from '../../src/entries/testing';
+import { it, paths, rejection } from '../support';
 
 const rule = (doc: unknown) => JSON.stringify(doc);
 
@@ -10,15 +10,10 @@ async function builtin(tenant: SeededTenant, name: string) {
   return policy!;
 }
 
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
-
 describe('policy assignments', () => {
-  it("assigns to the project by default: scope_id is the project, no parameters, the policy's mode", async () => {
-    const tenant = await seedTenant(mock);
+  it("assigns to the project by default: scope_id is the project, no parameters, the policy's mode", async ({
+    tenant,
+  }) => {
     const policy = await builtin(tenant, 'allowed-regions');
     const assignment = await tenant.client.assignments.create({ policy_id: policy.id, scope: 'project' });
     expect(assignment).toMatchObject({
@@ -36,8 +31,9 @@ describe('policy assignments', () => {
     ).toBeInstanceOf(ConflictError);
   });
 
-  it('answers 404 for an unknown policy and 400 for a bad scope or a missing scope_id', async () => {
-    const tenant = await seedTenant(mock);
+  it('answers 404 for an unknown policy and 400 for a bad scope or a missing scope_id', async ({
+    tenant,
+  }) => {
     const { client } = tenant;
     const unknown = await rejection(
       client.assignments.create({ policy_id: crypto.randomUUID(), scope: 'project' }),
@@ -67,8 +63,7 @@ describe('policy assignments', () => {
     expect(paths(otherProject)).toEqual(['body.scope_id']);
   });
 
-  it('checks parameters against what the rule declares', async () => {
-    const tenant = await seedTenant(mock);
+  it('checks parameters against what the rule declares', async ({ tenant }) => {
     const { client } = tenant;
     const regions = await builtin(tenant, 'allowed-regions');
     const naming = await builtin(tenant, 'naming-convention');
@@ -104,8 +99,7 @@ describe('policy assignments', () => {
     expect(made.parameters).toBe('{"sizes":["xlarge"]}');
   });
 
-  it('lists with filters and paging, and keeps projects apart', async () => {
-    const tenant = await seedTenant(mock);
+  it('lists with filters and paging, and keeps projects apart', async ({ mock, tenant }) => {
     const other = await seedTenant(mock);
     const { data: builtins } = await tenant.client.policies.list({ type: 'builtin' });
     for (const policy of builtins) {
@@ -121,8 +115,9 @@ describe('policy assignments', () => {
 });
 
 describe('enforcement on creation', () => {
-  it('deny: a violating instance is refused with 403 POLICY_VIOLATION naming the policy; a compliant one passes', async () => {
-    const tenant = await seedTenant(mock);
+  it('deny: a violating instance is refused with 403 POLICY_VIOLATION naming the policy; a compliant one passes', async ({
+    tenant,
+  }) => {
     const { client } = tenant;
     const policy = await builtin(tenant, 'allowed-regions');
     const assignment = await client.assignments.create({
@@ -153,8 +148,9 @@ describe('enforcement on creation', () => {
     expect((await client.buckets.create({ name: bucket, region: 'hn' })).name).toBe(bucket);
   });
 
-  it('audit: the instance is created and a non-compliant result appears in /compliance', async () => {
-    const { client } = await seedTenant(mock);
+  it('audit: the instance is created and a non-compliant result appears in /compliance', async ({
+    tenant: { client },
+  }) => {
     const policy = await client.policies.create({
       name: 'no-temp-names',
       enforcement_mode: 'audit',
@@ -178,8 +174,10 @@ describe('enforcement on creation', () => {
     expect((await client.compliance.forPolicy(policy.id)).total).toBe(1);
   });
 
-  it('the weaker of the rule effect and the mode wins; an assignment may override the mode', async () => {
-    const tenant = await seedTenant(mock);
+  it('the weaker of the rule effect and the mode wins; an assignment may override the mode', async ({
+    mock,
+    tenant,
+  }) => {
     const { client } = tenant;
     const auditRule = await client.policies.create({
       name: 'audit-rule-deny-mode',
@@ -201,8 +199,7 @@ describe('enforcement on creation', () => {
     ]);
   });
 
-  it('disabled: nothing is refused or recorded', async () => {
-    const { client } = await seedTenant(mock);
+  it('disabled: nothing is refused or recorded', async ({ tenant: { client } }) => {
     const policy = await client.policies.create({
       name: 'off',
       enforcement_mode: 'disabled',
@@ -218,8 +215,7 @@ describe('enforcement on creation', () => {
     expect(denied.code).toBe('POLICY_VIOLATION');
   });
 
-  it('resource-group scope covers only resources placed in that group', async () => {
-    const tenant = await seedTenant(mock);
+  it('resource-group scope covers only resources placed in that group', async ({ tenant }) => {
     const { client } = tenant;
     const group = await client.resourceGroups.create({ name: 'prod', region: 'hn' });
     const policy = await builtin(tenant, 'allowed-flavors');
@@ -245,8 +241,7 @@ describe('enforcement on creation', () => {
     expect(small.resource_group_id).toBe(group.id);
   });
 
-  it('resource scope names an existing resource of the project', async () => {
-    const tenant = await seedTenant(mock);
+  it('resource scope names an existing resource of the project', async ({ mock, tenant }) => {
     const other = await seedTenant(mock);
     const vm = await tenant.client.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
     const policy = await builtin(tenant, 'naming-convention');
@@ -262,8 +257,9 @@ describe('enforcement on creation', () => {
     expect(paths(foreign)).toEqual(['body.scope_id']);
   });
 
-  it('resource scope is checked when that resource is updated, and an audit there records its id', async () => {
-    const { client } = await seedTenant(mock);
+  it('resource scope is checked when that resource is updated, and an audit there records its id', async ({
+    tenant: { client },
+  }) => {
     const fn = await client.functions.create({ name: 'api', runtime: 'nodejs20', region: 'hn' });
     const other = await client.functions.create({ name: 'worker', runtime: 'nodejs20', region: 'hn' });
     const big = await client.policies.create({
@@ -287,8 +283,7 @@ describe('enforcement on creation', () => {
     ]);
   });
 
-  it('policies of another project do not apply', async () => {
-    const alice = await seedTenant(mock);
+  it('policies of another project do not apply', async ({ mock, tenant: alice }) => {
     const bob = await seedTenant(mock);
     const policy = await builtin(alice, 'allowed-regions');
     await alice.client.assignments.create({

@@ -1,15 +1,9 @@
 import { AuthenticationError } from '@nimbus/sdk';
 import { decodeJwt } from 'jose';
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, memberWithRole, rejection } from '../support';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { failedPaths, it, memberWithRole, rejection } from '../support';
 
 /** A 6-digit code that is valid neither now nor one step either side. */
 function wrongCode(totp: OTPAuth.TOTP, at: number): string {
@@ -21,8 +15,10 @@ function wrongCode(totp: OTPAuth.TOTP, at: number): string {
 }
 
 describe('MFA end to end', () => {
-  it('enroll, confirm, then login needs the code: MFA_REQUIRED, INVALID_MFA_CODE, ok; audit logs show it', async () => {
-    const tenant = await seedTenant(mock);
+  it('enroll, confirm, then login needs the code: MFA_REQUIRED, INVALID_MFA_CODE, ok; audit logs show it', async ({
+    mock,
+    tenant,
+  }) => {
     const started = await tenant.client.auth.mfaEnroll();
     expect(started.enabled).toBe(false);
     const totp = OTPAuth.URI.parse(started.otpauth_uri!) as OTPAuth.TOTP;
@@ -66,8 +62,7 @@ describe('MFA end to end', () => {
 });
 
 describe('workload token', () => {
-  it('is a JWT with typ workload, the project as tenant_id and the scopes', async () => {
-    const tenant = await seedTenant(mock);
+  it('is a JWT with typ workload, the project as tenant_id and the scopes', async ({ tenant }) => {
     const issued = await tenant.client.auth.workloadToken({
       project_id: tenant.project.id,
       scopes: ['cameras:read', 'events:read'],
@@ -87,8 +82,10 @@ describe('workload token', () => {
 });
 
 describe('audit log visibility', () => {
-  it("shows project events and the caller's own account events, never other members' or other projects'", async () => {
-    const owner = await seedTenant(mock);
+  it("shows project events and the caller's own account events, never other members' or other projects'", async ({
+    mock,
+    tenant: owner,
+  }) => {
     const stranger = await seedTenant(mock);
     const { tenant: member } = await memberWithRole(mock, owner, 'viewer');
     await owner.client.iam.roles.create({ name: 'reader', permissions: ['*:read'] });
@@ -116,8 +113,10 @@ describe('audit log visibility', () => {
     expect([...times].sort()).toEqual(times);
   });
 
-  it("never shows a member's account events to the owner of a project they were added to", async () => {
-    const alice = await seedTenant(mock);
+  it("never shows a member's account events to the owner of a project they were added to", async ({
+    mock,
+    tenant: alice,
+  }) => {
     const bob = await seedTenant(mock);
     // Bob adds Alice by email, then watches his project's audit log while Alice goes on using her account.
     await bob.client.iam.users.create({ email: alice.user.email, role: 'viewer' });
@@ -141,8 +140,7 @@ describe('audit log visibility', () => {
     }
   });
 
-  it('filters by time and pages', async () => {
-    const owner = await seedTenant(mock);
+  it('filters by time and pages', async ({ mock, tenant: owner }) => {
     const before = mock.clock.now().toISOString();
     await mock.clock.advance(60);
     const cut = mock.clock.now().toISOString();

@@ -1,19 +1,15 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support';
+import { describe, expect, vi } from 'vitest';
+import { type SeededTenant, seedTenant } from '../../src/entries/testing';
+import { it, paths, rejection } from '../support';
 
 const unique = (stem: string) => `${stem}-${crypto.randomUUID().slice(0, 8)}`;
 const DAY_MS = 86_400_000;
 
 describe('backups and snapshots with a visible transition delay', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMockServer({ transitionDelayMs: 60_000 });
-  });
-  afterAll(() => mock.close());
-
-  it('refuses to copy a provisioning resource, then walks running -> completed on the clock', async () => {
+  it('refuses to copy a provisioning resource, then walks running -> completed on the clock', async ({
+    slowMock: mock,
+  }) => {
     const { client } = await seedTenant(mock);
     const vault = await client.backupVaults.create({ name: 'main', region: 'hn' });
     const db = await client.databases.create({ name: 'orders', engine: 'postgres', region: 'hn' });
@@ -48,17 +44,6 @@ describe('backups and snapshots with a visible transition delay', () => {
 });
 
 describe('backup vaults, backups, policies and snapshots', () => {
-  let mock: MockServer;
-  let alice: SeededTenant;
-  let bob: SeededTenant;
-
-  beforeAll(async () => {
-    mock = await startMockServer();
-    alice = await seedTenant(mock);
-    bob = await seedTenant(mock);
-  });
-  afterAll(() => mock.close());
-
   const vaultOf = (tenant: SeededTenant, region = 'hn') =>
     tenant.client.backupVaults.create({ name: unique('vault'), region });
 
@@ -73,7 +58,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
   }
 
   describe('vaults', () => {
-    it('creates a vault with the documented defaults', async () => {
+    it('creates a vault with the documented defaults', async ({ alice }) => {
       const vault = await alice.client.backupVaults.create({ name: 'primary', region: 'hn' });
       expect(vault).toMatchObject({
         name: 'primary',
@@ -95,19 +80,18 @@ describe('backup vaults, backups, policies and snapshots', () => {
       ]);
     });
 
-    it.each([
+    it.for([
       [{ region: 'hn' }, 'body.name'],
       [{ name: 'v' }, 'body.region'],
       [{ name: 'v', region: 'hn', redundancy: 'triple' }, 'body.redundancy'],
       [{ name: 'v', region: 'hn', immutable: 'yes' }, 'body.immutable'],
-    ])('answers 400 for %j naming %s', async (body, path) => {
+    ] as const)('answers 400 for %j naming %s', async ([body, path], { alice }) => {
       const error = await rejection(alice.client.backupVaults.create(body as never));
       expect(error).toBeInstanceOf(BadRequestError);
       expect(paths(error)).toEqual([path]);
     });
 
-    it('refuses a duplicate vault name in the project (409) and pages the list', async () => {
-      const tenant = await seedTenant(mock);
+    it('refuses a duplicate vault name in the project (409) and pages the list', async ({ mock, tenant }) => {
       for (const name of ['a', 'b', 'c']) {
         await tenant.client.backupVaults.create({ name, region: 'hn' });
         await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids
@@ -122,7 +106,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
   });
 
   describe('backups', () => {
-    it('backs up a database into a vault with defaults and a deterministic size', async () => {
+    it('backs up a database into a vault with defaults and a deterministic size', async ({ alice }) => {
       const vault = await vaultOf(alice, 'hcm');
       const db = await availableDatabase(alice);
       const backup = await alice.client.backups.create({
@@ -155,7 +139,9 @@ describe('backup vaults, backups, policies and snapshots', () => {
       expect(listed.data.map((b) => b.status)).toEqual(['completed', 'completed']);
     });
 
-    it('stamps a backup and its expiry from one instant, however often the clock is read', async () => {
+    it('stamps a backup and its expiry from one instant, however often the clock is read', async ({
+      alice,
+    }) => {
       const vault = await vaultOf(alice, 'hcm');
       const db = await availableDatabase(alice);
       // Every read of the wall clock moves it on by a millisecond: a request that read the
@@ -176,7 +162,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
       }
     });
 
-    it('backs up instances (by flavor disk) and buckets (by id or name)', async () => {
+    it('backs up instances (by flavor disk) and buckets (by id or name)', async ({ alice }) => {
       const vault = await vaultOf(alice);
       const vm = await alice.client.instances.create({ name: 'web', flavor: 'medium', region: 'hn' });
       await alice.client.instances.waitFor(vm.id, 'running', { timeoutMs: 2000, intervalMs: 5 });
@@ -202,7 +188,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
       expect(byName.resource_id).toBe(bucket.id);
     });
 
-    it('answers 404 naming what is missing: the vault or the resource of that type', async () => {
+    it('answers 404 naming what is missing: the vault or the resource of that type', async ({ alice }) => {
       const vault = await vaultOf(alice);
       const db = await availableDatabase(alice);
       const noVault = await rejection(
@@ -235,7 +221,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
       expect(wrongType.message).toContain('Instance');
     });
 
-    it("answers 404 for another project's vault or resource", async () => {
+    it("answers 404 for another project's vault or resource", async ({ alice, bob }) => {
       const aliceVault = await vaultOf(alice);
       const bobVault = await vaultOf(bob);
       const bobDb = await availableDatabase(bob);
@@ -259,7 +245,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
       expect((await bob.client.backups.list()).data.every((b) => b.project_id === bob.project.id)).toBe(true);
     });
 
-    it.each([
+    it.for([
       [{ resource_type: 'database', resource_id: 'x' }, 'body.vault_id'],
       [{ vault_id: 'not-a-uuid', resource_type: 'database', resource_id: 'x' }, 'body.vault_id'],
       [
@@ -285,13 +271,15 @@ describe('backup vaults, backups, policies and snapshots', () => {
         },
         'body.retention_days',
       ],
-    ])('answers 400 for %j naming %s', async (body, path) => {
+    ] as const)('answers 400 for %j naming %s', async ([body, path], { alice }) => {
       expect(paths(await rejection(alice.client.backups.create(body as never)))).toEqual([path]);
     });
   });
 
   describe('policies', () => {
-    it('creates a policy with defaults: daily at 02:00 into the vault region, any zone', async () => {
+    it('creates a policy with defaults: daily at 02:00 into the vault region, any zone', async ({
+      alice,
+    }) => {
       const vault = await vaultOf(alice);
       const policy = await alice.client.backupPolicies.create({
         name: unique('nightly'),
@@ -310,7 +298,9 @@ describe('backup vaults, backups, policies and snapshots', () => {
       });
     });
 
-    it('takes a cron schedule or a weekly frequency, and a zone of the destination region', async () => {
+    it('takes a cron schedule or a weekly frequency, and a zone of the destination region', async ({
+      alice,
+    }) => {
       const vault = await vaultOf(alice);
       const cron = await alice.client.backupPolicies.create({
         name: unique('cron'),
@@ -343,7 +333,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
       });
     });
 
-    it.each([
+    it.for([
       [{ schedule: '61 * * * *' }, 'body.schedule'],
       [{ schedule: '* * * *' }, 'body.schedule'],
       [{ schedule: '0 2 * * *', frequency: 'daily' }, 'body.schedule'],
@@ -357,7 +347,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
       [{ destination_region: 'hcm', destination_zone: 'hn-a' }, 'body.destination_zone'],
       [{ destination_zone: 'hn-1' }, 'body.destination_zone'],
       [{ destination_zone: 'hn-ab' }, 'body.destination_zone'],
-    ])('answers 400 for %j naming %s', async (extra, path) => {
+    ] as const)('answers 400 for %j naming %s', async ([extra, path], { alice }) => {
       const vault = await vaultOf(alice);
       const error = await rejection(
         alice.client.backupPolicies.create({
@@ -370,7 +360,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
       expect(paths(error)).toEqual([path]);
     });
 
-    it('answers 404 for an unknown vault and 409 for a duplicate name', async () => {
+    it('answers 404 for an unknown vault and 409 for a duplicate name', async ({ alice }) => {
       const missing = await rejection(
         alice.client.backupPolicies.create({ name: 'p', vault_id: crypto.randomUUID() }),
       );
@@ -384,7 +374,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
       ).toBeInstanceOf(ConflictError);
     });
 
-    it('updates part of a policy and re-validates the whole', async () => {
+    it('updates part of a policy and re-validates the whole', async ({ alice }) => {
       const vault = await vaultOf(alice);
       const policy = await alice.client.backupPolicies.create({
         name: unique('p'),
@@ -437,7 +427,10 @@ describe('backup vaults, backups, policies and snapshots', () => {
       ).toEqual(['body.retention_days']);
     });
 
-    it("answers 404 when updating an unknown or another project's policy, 409 on a taken name", async () => {
+    it("answers 404 when updating an unknown or another project's policy, 409 on a taken name", async ({
+      alice,
+      bob,
+    }) => {
       const vault = await vaultOf(alice);
       const policy = await alice.client.backupPolicies.create({ name: unique('mine'), vault_id: vault.id });
       const other = await alice.client.backupPolicies.create({ name: unique('other'), vault_id: vault.id });
@@ -458,7 +451,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
   });
 
   describe('snapshots', () => {
-    it('snapshots an instance with defaults and lists it', async () => {
+    it('snapshots an instance with defaults and lists it', async ({ alice }) => {
       const vm = await alice.client.instances.create({ name: 'snap-me', flavor: 'small', region: 'hcm' });
       await alice.client.instances.waitFor(vm.id, 'running', { timeoutMs: 2000, intervalMs: 5 });
       const snapshot = await alice.client.snapshots.create({ resource_type: 'instance', resource_id: vm.id });
@@ -485,7 +478,7 @@ describe('backup vaults, backups, policies and snapshots', () => {
       expect(page.data[0]!.status).toBe('completed');
     });
 
-    it('answers 404 for unknown and foreign resources, 400 for bad input', async () => {
+    it('answers 404 for unknown and foreign resources, 400 for bad input', async ({ alice, bob }) => {
       const bobDb = await availableDatabase(bob);
       const foreign = await rejection(
         alice.client.snapshots.create({ resource_type: 'database', resource_id: bobDb.id }),

@@ -1,25 +1,13 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { rejection } from '../support';
-
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-  alice = await seedTenant(mock);
-  bob = await seedTenant(mock);
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { it, rejection } from '../support';
 
 // Bucket names are global, so every test takes its own.
 let counter = 0;
 const uniqueName = (stem = 'bucket') => `${stem}-${Date.now().toString(36)}-${++counter}`;
 
 describe('buckets', () => {
-  it('creates a bucket with the documented defaults and lists it', async () => {
+  it('creates a bucket with the documented defaults and lists it', async ({ alice }) => {
     const name = uniqueName();
     const bucket = await alice.client.buckets.create({ name, region: 'hn' });
     expect(bucket).toMatchObject({
@@ -35,7 +23,7 @@ describe('buckets', () => {
     expect(page.data.map((b) => b.name)).toContain(name);
   });
 
-  it('keeps storage_class and versioning when given', async () => {
+  it('keeps storage_class and versioning when given', async ({ alice }) => {
     const bucket = await alice.client.buckets.create({
       name: uniqueName(),
       region: 'hcm',
@@ -45,7 +33,7 @@ describe('buckets', () => {
     expect(bucket).toMatchObject({ storage_class: 'COLDLINE', versioning: true });
   });
 
-  it.each([
+  it.for([
     ['ab', 'too short'],
     ['a'.repeat(64), 'too long'],
     ['My-Bucket', 'uppercase'],
@@ -54,19 +42,19 @@ describe('buckets', () => {
     ['bucket.', 'trailing dot'],
     ['my..bucket', 'two adjacent dots'],
     ['192.168.5.4', 'an IP address'],
-  ])('refuses the name %j (%s) with 400 naming body.name', async (name) => {
+  ] as const)('refuses the name %j (%s) with 400 naming body.name', async ([name], { alice }) => {
     const error = await rejection(alice.client.buckets.create({ name, region: 'hn' }));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.details!.map((d) => d.path)).toContain('body.name');
   });
 
-  it('accepts names with dots, hyphens and digits', async () => {
+  it('accepts names with dots, hyphens and digits', async ({ alice }) => {
     const name = `${uniqueName('a1')}.logs-2024`;
     await expect(alice.client.buckets.create({ name, region: 'hn' })).resolves.toMatchObject({ name });
   });
 
-  it('requires a region and a known storage class', async () => {
+  it('requires a region and a known storage class', async ({ alice }) => {
     const missing = await rejection(alice.client.buckets.create({ name: uniqueName() } as never));
     expect(missing.details!.map((d) => d.path)).toContain('body.region');
     const wrong = await rejection(
@@ -76,7 +64,7 @@ describe('buckets', () => {
     expect(wrong.details!.map((d) => d.path)).toContain('body.storage_class');
   });
 
-  it('keeps names unique across projects: 409 CONFLICT for another tenant', async () => {
+  it('keeps names unique across projects: 409 CONFLICT for another tenant', async ({ alice, bob }) => {
     const name = uniqueName('shared');
     await alice.client.buckets.create({ name, region: 'hn' });
     const sameTenant = await rejection(alice.client.buckets.create({ name, region: 'hcm' }));
@@ -88,7 +76,10 @@ describe('buckets', () => {
     expect(bobs.data.map((b) => b.name)).not.toContain(name);
   });
 
-  it('GET /__mock/bucket-names/{name} tells whether a name is free in any project, and nothing more; the name frees on delete', async () => {
+  it('GET /__mock/bucket-names/{name} tells whether a name is free in any project, and nothing more; the name frees on delete', async ({
+    alice,
+    bob,
+  }) => {
     const name = uniqueName('check');
     expect(await bob.client.mock.bucketName(name)).toEqual({ name, available: true });
     await alice.client.buckets.create({ name, region: 'hn' });
@@ -102,7 +93,7 @@ describe('buckets', () => {
     expect(await bob.client.mock.bucketName(name)).toEqual({ name, available: true });
   });
 
-  it('frees the name on delete: 204, then the name can be taken again', async () => {
+  it('frees the name on delete: 204, then the name can be taken again', async ({ alice, bob }) => {
     const name = uniqueName('reuse');
     await alice.client.buckets.create({ name, region: 'hn' });
     const response = (await alice.client.buckets.delete(name).withResponse()).response;
@@ -112,7 +103,10 @@ describe('buckets', () => {
     await expect(bob.client.buckets.create({ name, region: 'hn' })).resolves.toMatchObject({ name });
   });
 
-  it("answers 404 when deleting an unknown name or another project's bucket, and keeps it", async () => {
+  it("answers 404 when deleting an unknown name or another project's bucket, and keeps it", async ({
+    alice,
+    bob,
+  }) => {
     const unknown = await rejection(alice.client.buckets.delete(uniqueName('ghost')));
     expect(unknown).toBeInstanceOf(NotFoundError);
     const name = uniqueName('bobs');
@@ -123,8 +117,7 @@ describe('buckets', () => {
     expect(bobs.data.map((b) => b.name)).toContain(name);
   });
 
-  it('pages and filters the list', async () => {
-    const tenant = await seedTenant(mock);
+  it('pages and filters the list', async ({ tenant }) => {
     for (const storage_class of ['STANDARD', 'NEARLINE', 'NEARLINE'] as const) {
       await tenant.client.buckets.create({ name: uniqueName('page'), region: 'hn', storage_class });
     }
@@ -137,8 +130,7 @@ describe('buckets', () => {
     expect(nearline.total).toBe(2);
   });
 
-  it('enforces the buckets quota with 403 QUOTA_EXCEEDED', async () => {
-    const tenant = await seedTenant(mock);
+  it('enforces the buckets quota with 403 QUOTA_EXCEEDED', async ({ mock, tenant }) => {
     await mock.client.mock.setQuotas(tenant.project.id, { limits: { buckets: 1 } });
     await tenant.client.buckets.create({ name: uniqueName('quota'), region: 'hn' });
     const error = await rejection(tenant.client.buckets.create({ name: uniqueName('quota'), region: 'hn' }));

@@ -1,31 +1,20 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support';
-
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-  alice = await seedTenant(mock);
-  bob = await seedTenant(mock);
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant, startMockServer } from '../../src/entries/testing';
+import { it, paths, rejection } from '../support';
 
 // Endpoint names and custom domains are global, so every test takes its own.
 let counter = 0;
 const unique = (stem: string) => `${stem}-${Date.now().toString(36)}-${++counter}`;
 
 describe('CDN profiles', () => {
-  it('creates a profile with sku Standard by default and reads it back', async () => {
+  it('creates a profile with sku Standard by default and reads it back', async ({ alice }) => {
     const profile = await alice.client.cdnProfiles.create({ name: 'web' });
     expect(profile).toMatchObject({ name: 'web', sku: 'Standard', project_id: alice.project.id });
     await expect(alice.client.cdnProfiles.retrieve(profile.id)).resolves.toEqual(profile);
   });
 
-  it('refuses a missing name and an unknown sku with 400', async () => {
+  it('refuses a missing name and an unknown sku with 400', async ({ alice }) => {
     const missing = await rejection(alice.client.cdnProfiles.create({} as never));
     expect(missing).toBeInstanceOf(BadRequestError);
     expect(paths(missing)).toContain('body.name');
@@ -33,7 +22,7 @@ describe('CDN profiles', () => {
     expect(paths(sku)).toContain('body.sku');
   });
 
-  it("answers 404 for another project's profile", async () => {
+  it("answers 404 for another project's profile", async ({ alice, bob }) => {
     const profile = await bob.client.cdnProfiles.create({ name: 'bobs', sku: 'Premium' });
     expect(await rejection(alice.client.cdnProfiles.retrieve(profile.id))).toBeInstanceOf(NotFoundError);
     expect(await rejection(alice.client.cdnProfiles.delete(profile.id))).toBeInstanceOf(NotFoundError);
@@ -48,8 +37,7 @@ describe('CDN profiles', () => {
     await expect(bob.client.cdnProfiles.retrieve(profile.id)).resolves.toMatchObject({ sku: 'Premium' });
   });
 
-  it('pages and filters the list', async () => {
-    const tenant = await seedTenant(mock);
+  it('pages and filters the list', async ({ tenant }) => {
     await tenant.client.cdnProfiles.create({ name: 'one' });
     await tenant.client.cdnProfiles.create({ name: 'two', sku: 'Premium' });
     await tenant.client.cdnProfiles.create({ name: 'three' });
@@ -60,7 +48,7 @@ describe('CDN profiles', () => {
     expect(premium.data.map((p) => p.name)).toEqual(['two']);
   });
 
-  it('deletes a profile with 204 together with its endpoints', async () => {
+  it('deletes a profile with 204 together with its endpoints', async ({ mock, alice }) => {
     const profile = await alice.client.cdnProfiles.create({ name: 'doomed' });
     const kept = await alice.client.cdnProfiles.create({ name: 'kept' });
     const names = [unique('gone'), unique('gone')];
@@ -91,7 +79,7 @@ describe('CDN profiles', () => {
 });
 
 describe('CDN endpoints', () => {
-  it('creates an endpoint with https_only by default, provisioning then active', async () => {
+  it('creates an endpoint with https_only by default, provisioning then active', async ({ alice }) => {
     const profile = await alice.client.cdnProfiles.create({ name: 'site' });
     const name = unique('img');
     const endpoint = await alice.client.cdnProfiles.endpoints.create(profile.id, {
@@ -111,7 +99,7 @@ describe('CDN endpoints', () => {
     expect(listed.data).toEqual([expect.objectContaining({ id: endpoint.id, status: 'active' })]);
   });
 
-  it.each([
+  it.for([
     [{ origin_host: 'https://origin.example.com' }, 'body.origin_host'],
     [{ origin_host: 'origin.example.com:8080' }, 'body.origin_host'],
     [{ origin_host: 'origin.example.com/path' }, 'body.origin_host'],
@@ -121,7 +109,7 @@ describe('CDN endpoints', () => {
     [{ custom_domain: 'cdn..example.com' }, 'body.custom_domain'],
     [{ name: 'Upper_Case' }, 'body.name'],
     [{ https_only: 'yes' }, 'body.https_only'],
-  ])('refuses %j with 400 naming %s', async (patch, path) => {
+  ] as const)('refuses %j with 400 naming %s', async ([patch, path], { alice }) => {
     const profile = await alice.client.cdnProfiles.create({ name: 'validation' });
     const body = { name: unique('v'), origin_host: 'origin.example.com', ...patch };
     const error = await rejection(alice.client.cdnProfiles.endpoints.create(profile.id, body as never));
@@ -129,7 +117,7 @@ describe('CDN endpoints', () => {
     expect(paths(error)).toContain(path);
   });
 
-  it('accepts an IPv4 origin, a custom domain and https_only false', async () => {
+  it('accepts an IPv4 origin, a custom domain and https_only false', async ({ alice }) => {
     const profile = await alice.client.cdnProfiles.create({ name: 'ip' });
     const domain = `${unique('cdn')}.Example.com`;
     const endpoint = await alice.client.cdnProfiles.endpoints.create(profile.id, {
@@ -145,7 +133,7 @@ describe('CDN endpoints', () => {
     });
   });
 
-  it('keeps custom domains and endpoint names unique across all projects (409)', async () => {
+  it('keeps custom domains and endpoint names unique across all projects (409)', async ({ alice, bob }) => {
     const mine = await alice.client.cdnProfiles.create({ name: 'mine' });
     const theirs = await bob.client.cdnProfiles.create({ name: 'theirs' });
     const domain = `${unique('static')}.example.com`;
@@ -170,7 +158,7 @@ describe('CDN endpoints', () => {
     expect(sameName).toBeInstanceOf(ConflictError);
   });
 
-  it('pages and filters the endpoints of a profile', async () => {
+  it('pages and filters the endpoints of a profile', async ({ alice }) => {
     const profile = await alice.client.cdnProfiles.create({ name: 'paged' });
     for (let i = 0; i < 3; i++) {
       await alice.client.cdnProfiles.endpoints.create(profile.id, {

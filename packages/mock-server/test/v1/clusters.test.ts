@@ -1,18 +1,12 @@
 import { ConflictError, NotFoundError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { failedPaths, it, rejection } from '../support';
 
 const pool = { name: 'system', flavor: 'medium' } as const;
 
 describe('Kubernetes clusters with a visible transition delay', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMockServer({ transitionDelayMs: 60_000 });
-  });
-  afterAll(() => mock.close());
-
-  it('walks provisioning -> running on the clock', async () => {
+  it('walks provisioning -> running on the clock', async ({ slowMock: mock }) => {
     const { client } = await seedTenant(mock);
     const cluster = await client.clusters.create({ name: 'prod', region: 'hn', node_pools: [pool] });
     expect(cluster.status).toBe('provisioning');
@@ -24,14 +18,7 @@ describe('Kubernetes clusters with a visible transition delay', () => {
 });
 
 describe('Kubernetes clusters', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMockServer();
-  });
-  afterAll(() => mock.close());
-
-  it('creates with defaults and waitFor resolves once running', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('creates with defaults and waitFor resolves once running', async ({ tenant: { client, project } }) => {
     const cluster = await client.clusters.create({
       name: 'apps',
       region: 'hn',
@@ -51,8 +38,7 @@ describe('Kubernetes clusters', () => {
     expect(running).toMatchObject({ id: cluster.id, status: 'running' });
   });
 
-  it('validates versions, pools, flavors, counts and autoscale bounds', async () => {
-    const { client } = await seedTenant(mock);
+  it('validates versions, pools, flavors, counts and autoscale bounds', async ({ tenant: { client } }) => {
     const make = (body: object) =>
       client.clusters.create({ name: 'c', region: 'hn', node_pools: [pool], ...body });
     expect(await failedPaths(make({ kubernetes_version: '1.20' }))).toEqual(['body.kubernetes_version']);
@@ -83,8 +69,10 @@ describe('Kubernetes clusters', () => {
     ]);
   });
 
-  it('answers 409 for a duplicate name and 404 for another project or an unknown id', async () => {
-    const a = await seedTenant(mock);
+  it('answers 409 for a duplicate name and 404 for another project or an unknown id', async ({
+    mock,
+    tenant: a,
+  }) => {
     const b = await seedTenant(mock);
     const mine = await a.client.clusters.create({ name: 'one', region: 'hn', node_pools: [pool] });
     expect(
@@ -98,8 +86,7 @@ describe('Kubernetes clusters', () => {
     expect(await failedPaths(a.client.clusters.retrieve('not-a-uuid'))).toEqual(['path.id']);
   });
 
-  it('pages the list', async () => {
-    const { client } = await seedTenant(mock);
+  it('pages the list', async ({ tenant: { client } }) => {
     for (const name of ['c1', 'c2', 'c3'])
       await client.clusters.create({ name, region: 'hn', node_pools: [pool] });
     const page = await client.clusters.list({ per_page: 2 });

@@ -1,15 +1,9 @@
 import { NotFoundError } from '@nimbus/sdk';
 import type { Instance } from '@nimbus/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
+import { describe, expect } from 'vitest';
+import { type SeededTenant, seedTenant } from '../../src/entries/testing';
 import { policies } from '../../src/families/v1/policy/tables';
-import { rejection } from '../support';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { it, rejection } from '../support';
 
 async function builtin(tenant: SeededTenant, name: string) {
   const [policy] = (await tenant.client.policies.list({ name })).data;
@@ -19,7 +13,7 @@ async function builtin(tenant: SeededTenant, name: string) {
 describe('the rule language, through POST /compliance/evaluate', () => {
   let tenant: SeededTenant;
   let vm: Instance;
-  beforeAll(async () => {
+  it.beforeAll(async ({ mock }) => {
     tenant = await seedTenant(mock);
     vm = await tenant.client.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
   });
@@ -113,8 +107,9 @@ describe('the rule language, through POST /compliance/evaluate', () => {
 });
 
 describe('compliance evaluation', () => {
-  it("uses given parameters, else the covering assignment's, else the policy defaults", async () => {
-    const tenant = await seedTenant(mock);
+  it("uses given parameters, else the covering assignment's, else the policy defaults", async ({
+    tenant,
+  }) => {
     const { client } = tenant;
     const vm = await client.instances.create({ name: 'web-1', flavor: 'small', region: 'hcm' });
     const policy = await builtin(tenant, 'allowed-regions');
@@ -141,8 +136,9 @@ describe('compliance evaluation', () => {
     expect(bad.details?.map((d) => d.path)).toEqual(['body.parameters.allowedRegions']);
   });
 
-  it('finds buckets by name and resources of any family by the type they were created with', async () => {
-    const tenant = await seedTenant(mock);
+  it('finds buckets by name and resources of any family by the type they were created with', async ({
+    tenant,
+  }) => {
     const { client } = tenant;
     const bucketName = `logs-${crypto.randomUUID().slice(0, 8)}`;
     const bucket = await client.buckets.create({ name: bucketName, region: 'hn' });
@@ -182,8 +178,7 @@ describe('compliance evaluation', () => {
     expect(wrongType).toBeInstanceOf(NotFoundError);
   });
 
-  it('answers 404 for unknown policies and resources, 400 for a malformed body', async () => {
-    const tenant = await seedTenant(mock);
+  it('answers 404 for unknown policies and resources, 400 for a malformed body', async ({ mock, tenant }) => {
     const other = await seedTenant(mock);
     const { client } = tenant;
     const vm = await client.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
@@ -213,8 +208,10 @@ describe('compliance evaluation', () => {
     expect((await rejection(client.compliance.forPolicy(crypto.randomUUID()))).status).toBe(404);
   });
 
-  it('a broken stored definition (an imported state) answers 409 and blocks no creation', async () => {
-    const { client } = await seedTenant(mock);
+  it('a broken stored definition (an imported state) answers 409 and blocks no creation', async ({
+    mock,
+    tenant: { client },
+  }) => {
     const policy = await client.policies.create({
       name: 'will-break',
       enforcement_mode: 'deny',
@@ -238,8 +235,7 @@ describe('compliance evaluation', () => {
     expect(error).toMatchObject({ status: 409, code: 'CONFLICT' });
   });
 
-  it('lists results per policy and for the project, with filters and paging', async () => {
-    const tenant = await seedTenant(mock);
+  it('lists results per policy and for the project, with filters and paging', async ({ mock, tenant }) => {
     const other = await seedTenant(mock);
     const { client } = tenant;
     const regions = await builtin(tenant, 'allowed-regions');

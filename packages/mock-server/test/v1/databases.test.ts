@@ -1,16 +1,12 @@
 import { BadRequestError, ConflictError, NotFoundError, PermissionDeniedError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { type SeededTenant, seedTenant } from '../../src/entries/testing';
+import { it, paths, rejection } from '../support';
 
 describe('databases with a visible transition delay', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMockServer({ transitionDelayMs: 60_000 });
-  });
-  afterAll(() => mock.close());
-
-  it('walks provisioning -> available, and failover available -> failing_over -> available', async () => {
+  it('walks provisioning -> available, and failover available -> failing_over -> available', async ({
+    slowMock: mock,
+  }) => {
     const { client } = await seedTenant(mock);
     const db = await client.databases.create({ name: 'orders', engine: 'postgres', region: 'hn' });
     expect(db.status).toBe('provisioning');
@@ -41,17 +37,6 @@ describe('databases with a visible transition delay', () => {
 });
 
 describe('databases', () => {
-  let mock: MockServer;
-  let alice: SeededTenant;
-  let bob: SeededTenant;
-
-  beforeAll(async () => {
-    mock = await startMockServer();
-    alice = await seedTenant(mock);
-    bob = await seedTenant(mock);
-  });
-  afterAll(() => mock.close());
-
   async function availableDatabase(
     tenant: SeededTenant,
     body: Partial<Parameters<typeof tenant.client.databases.create>[0]> = {},
@@ -65,7 +50,7 @@ describe('databases', () => {
     return tenant.client.databases.waitFor(db.id, 'available', { timeoutMs: 2000, intervalMs: 5 });
   }
 
-  it('creates a database with the documented defaults', async () => {
+  it('creates a database with the documented defaults', async ({ alice }) => {
     const db = await alice.client.databases.create({ name: 'catalog', engine: 'mysql', region: 'hn' });
     expect(db).toMatchObject({
       name: 'catalog',
@@ -91,7 +76,7 @@ describe('databases', () => {
     expect(page.data.map((d) => d.id)).toContain(db.id);
   });
 
-  it('takes a write-only admin password: stored hashed, never returned', async () => {
+  it('takes a write-only admin password: stored hashed, never returned', async ({ mock, alice }) => {
     const password = 'Sup3r-secret-passw0rd';
     const db = await alice.client.databases.create({
       name: 'billing',
@@ -108,7 +93,7 @@ describe('databases', () => {
     expect(state).toContain('scrypt$');
   });
 
-  it('answers 400 naming body.version when the engine does not offer the version', async () => {
+  it('answers 400 naming body.version when the engine does not offer the version', async ({ alice }) => {
     const error = await rejection(
       alice.client.databases.create({ name: 'bad-version', engine: 'mysql', version: '16', region: 'hn' }),
     );
@@ -118,7 +103,7 @@ describe('databases', () => {
     expect(error.details![0]!.message).toContain('8.0, 8.4');
   });
 
-  it.each([
+  it.for([
     [{ engine: 'postgres', region: 'hn' }, 'body.name'],
     [{ name: 'x', engine: 'oracle', region: 'hn' }, 'body.engine'],
     [{ name: 'x', engine: 'postgres', region: 'hn', tier: 'huge' }, 'body.tier'],
@@ -126,13 +111,13 @@ describe('databases', () => {
     [{ name: 'x', engine: 'postgres', region: 'hn', storage_gb: 20_000 }, 'body.storage_gb'],
     [{ name: 'x', engine: 'postgres' }, 'body.region'],
     [{ name: 'x', engine: 'postgres', region: 'hn', admin_password: 'short' }, 'body.admin_password'],
-  ])('answers 400 for %j naming %s', async (body, path) => {
+  ] as const)('answers 400 for %j naming %s', async ([body, path], { alice }) => {
     const error = await rejection(alice.client.databases.create(body as never));
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(paths(error)).toContain(path);
   });
 
-  it('refuses a second database with the same name in the project (409)', async () => {
+  it('refuses a second database with the same name in the project (409)', async ({ alice, bob }) => {
     await alice.client.databases.create({ name: 'dup', engine: 'postgres', region: 'hn' });
     const error = await rejection(
       alice.client.databases.create({ name: 'dup', engine: 'mysql', region: 'hn' }),
@@ -145,8 +130,7 @@ describe('databases', () => {
     ).resolves.toBeDefined();
   });
 
-  it('enforces the databases quota (20 by default)', async () => {
-    const tenant = await seedTenant(mock);
+  it('enforces the databases quota (20 by default)', async ({ tenant }) => {
     await tenant.client.mock.setQuotas(tenant.project.id, { limits: { databases: 1 } });
     await tenant.client.databases.create({ name: 'one', engine: 'postgres', region: 'hn' });
     const error = await rejection(
@@ -156,7 +140,7 @@ describe('databases', () => {
     expect(error.code).toBe('QUOTA_EXCEEDED');
   });
 
-  it('answers the default pool until one is PUT, then merges and bounds updates', async () => {
+  it('answers the default pool until one is PUT, then merges and bounds updates', async ({ alice }) => {
     const db = await availableDatabase(alice, { tier: 'basic' });
     expect(await alice.client.databases.pool.retrieve(db.id)).toEqual({
       database_id: db.id,
@@ -197,13 +181,13 @@ describe('databases', () => {
     expect((await alice.client.databases.pool.retrieve(db.id)).max_connections).toBe(80);
   });
 
-  it('lets a memory_optimized pool go to 5000 connections', async () => {
+  it('lets a memory_optimized pool go to 5000 connections', async ({ alice }) => {
     const db = await availableDatabase(alice, { tier: 'memory_optimized' });
     const pool = await alice.client.databases.pool.update(db.id, { max_connections: 5000, min_idle: 5000 });
     expect(pool).toMatchObject({ max_connections: 5000, min_idle: 5000, max_connections_limit: 5000 });
   });
 
-  it('adds read replicas with their own records, at most 5 per primary', async () => {
+  it('adds read replicas with their own records, at most 5 per primary', async ({ alice }) => {
     const db = await availableDatabase(alice);
     const first = await alice.client.databases.replicas.create(db.id, { region: 'hcm' });
     expect(first).toMatchObject({
@@ -239,7 +223,7 @@ describe('databases', () => {
     ]);
   });
 
-  it('refuses a failover without an available replica (409 INVALID_STATE)', async () => {
+  it('refuses a failover without an available replica (409 INVALID_STATE)', async ({ alice }) => {
     const db = await availableDatabase(alice);
     const error = await rejection(alice.client.databases.failover(db.id));
     expect(error).toBeInstanceOf(ConflictError);
@@ -247,7 +231,7 @@ describe('databases', () => {
     expect((await alice.client.databases.retrieve(db.id)).failover_count).toBe(0);
   });
 
-  it('fails over to the oldest available replica and swaps the roles visibly', async () => {
+  it('fails over to the oldest available replica and swaps the roles visibly', async ({ alice }) => {
     const db = await availableDatabase(alice);
     const dn = await alice.client.databases.replicas.create(db.id, { region: 'dn' });
     const hcm = await alice.client.databases.replicas.create(db.id, { region: 'hcm' });
@@ -287,7 +271,7 @@ describe('databases', () => {
     });
   });
 
-  it('answers 404 for a failover to a replica of another database', async () => {
+  it('answers 404 for a failover to a replica of another database', async ({ alice }) => {
     const db = await availableDatabase(alice);
     const other = await availableDatabase(alice);
     const foreign = await alice.client.databases.replicas.create(other.id, { region: 'hcm' });
@@ -299,7 +283,7 @@ describe('databases', () => {
     ]);
   });
 
-  it('deletes a database with its replicas and pool configuration', async () => {
+  it('deletes a database with its replicas and pool configuration', async ({ mock, alice }) => {
     const db = await availableDatabase(alice);
     const replica = await alice.client.databases.replicas.create(db.id, { region: 'hcm' });
     await alice.client.databases.pool.update(db.id, { max_connections: 50 });
@@ -313,7 +297,7 @@ describe('databases', () => {
     expect(await rejection(alice.client.databases.delete(db.id))).toBeInstanceOf(NotFoundError);
   });
 
-  it("answers 404 for another project's database on every route", async () => {
+  it("answers 404 for another project's database on every route", async ({ alice, bob }) => {
     const db = await availableDatabase(alice);
     // Thunks: each call starts only when awaited, so none rejects unobserved.
     const calls = [
@@ -333,8 +317,7 @@ describe('databases', () => {
     expect((await alice.client.databases.retrieve(db.id)).id).toBe(db.id);
   });
 
-  it('pages the list with per_page, page and total', async () => {
-    const tenant = await seedTenant(mock);
+  it('pages the list with per_page, page and total', async ({ tenant }) => {
     for (const name of ['a', 'b', 'c'])
       await tenant.client.databases.create({ name, engine: 'postgres', region: 'hn' });
     const second = await tenant.client.databases.list({ per_page: 2, page: 2 });

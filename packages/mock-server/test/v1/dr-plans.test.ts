@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { type SeededTenant, seedTenant } from '../../src/entries/testing';
+import { it, paths, rejection } from '../support';
 
 async function expectInvalidState(promise: Promise<unknown>) {
   const error = await rejection(promise);
@@ -10,13 +10,10 @@ async function expectInvalidState(promise: Promise<unknown>) {
 }
 
 describe('DR plans with a visible transition delay', () => {
-  let mock: MockServer;
   let tenant: SeededTenant;
-  beforeAll(async () => {
-    mock = await startMockServer({ transitionDelayMs: 60_000 });
+  it.beforeAll(async ({ slowMock: mock }) => {
     tenant = await seedTenant(mock);
   });
-  afterAll(() => mock.close());
 
   async function readyPlan() {
     const { client } = tenant;
@@ -30,7 +27,9 @@ describe('DR plans with a visible transition delay', () => {
     return client.drPlans.steps.create(plan.id, { name: 'Page on-call', action: 'notify' });
   }
 
-  it('drills: ready -> drilling -> ready, and refuses other actions meanwhile', async () => {
+  it('drills: ready -> drilling -> ready, and refuses other actions meanwhile', async ({
+    slowMock: mock,
+  }) => {
     const { client } = tenant;
     const plan = await readyPlan();
     const drill = await client.drPlans.drill(plan.id);
@@ -49,7 +48,9 @@ describe('DR plans with a visible transition delay', () => {
     );
   });
 
-  it('executes the steps in order, one transition each, on the simulated clock', async () => {
+  it('executes the steps in order, one transition each, on the simulated clock', async ({
+    slowMock: mock,
+  }) => {
     const { client } = tenant;
     const plan = await readyPlan();
     const executing = await client.drPlans.execute(plan.id);
@@ -92,18 +93,7 @@ describe('DR plans with a visible transition delay', () => {
 });
 
 describe('DR plans', () => {
-  let mock: MockServer;
-  let alice: SeededTenant;
-  let bob: SeededTenant;
-
-  beforeAll(async () => {
-    mock = await startMockServer();
-    alice = await seedTenant(mock);
-    bob = await seedTenant(mock);
-  });
-  afterAll(() => mock.close());
-
-  it('creates a draft plan with the documented defaults', async () => {
+  it('creates a draft plan with the documented defaults', async ({ alice }) => {
     const plan = await alice.client.drPlans.create({
       name: 'dr-1',
       primary_region: 'hn',
@@ -125,7 +115,7 @@ describe('DR plans', () => {
     });
   });
 
-  it.each([
+  it.for([
     [{ primary_region: 'hn', secondary_region: 'hcm' }, 'body.name'],
     [{ name: 'p', primary_region: 'hn', secondary_region: 'hn' }, 'body.secondary_region'],
     [{ name: 'p', secondary_region: 'hn' }, 'body.primary_region'],
@@ -133,13 +123,13 @@ describe('DR plans', () => {
     [{ name: 'p', primary_region: 'hn', secondary_region: 'hcm', rpo_minutes: 1441 }, 'body.rpo_minutes'],
     [{ name: 'p', primary_region: 'hn', secondary_region: 'hcm', rto_minutes: 0 }, 'body.rto_minutes'],
     [{ name: 'p', primary_region: 'hn', secondary_region: 'hcm', rto_minutes: 2.5 }, 'body.rto_minutes'],
-  ])('answers 400 for %j naming %s', async (body, path) => {
+  ] as const)('answers 400 for %j naming %s', async ([body, path], { alice }) => {
     const error = await rejection(alice.client.drPlans.create(body as never));
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(paths(error)).toEqual([path]);
   });
 
-  it('refuses drills and executions of a draft plan', async () => {
+  it('refuses drills and executions of a draft plan', async ({ alice }) => {
     const plan = await alice.client.drPlans.create({
       name: 'empty',
       primary_region: 'hn',
@@ -149,7 +139,7 @@ describe('DR plans', () => {
     await expectInvalidState(alice.client.drPlans.execute(plan.id));
   });
 
-  it('becomes ready with its first step; orders are appended or given, and unique', async () => {
+  it('becomes ready with its first step; orders are appended or given, and unique', async ({ alice }) => {
     const plan = await alice.client.drPlans.create({
       name: 'steps',
       primary_region: 'hn',
@@ -199,7 +189,7 @@ describe('DR plans', () => {
     }
   });
 
-  it('drills without changing any resource and records each simulated step', async () => {
+  it('drills without changing any resource and records each simulated step', async ({ alice }) => {
     const db = await alice.client.databases.create({ name: 'orders', engine: 'postgres', region: 'hn' });
     await alice.client.databases.waitFor(db.id, 'available', { timeoutMs: 2000, intervalMs: 5 });
     const replica = await alice.client.databases.replicas.create(db.id, { region: 'hcm' });
@@ -246,7 +236,7 @@ describe('DR plans', () => {
     expect(twice!.drill_count).toBe(2);
   });
 
-  it('executes to completed with every step succeeded, in order', async () => {
+  it('executes to completed with every step succeeded, in order', async ({ alice }) => {
     const plan = await alice.client.drPlans.create({
       name: 'run',
       primary_region: 'hn',
@@ -262,7 +252,7 @@ describe('DR plans', () => {
     ]);
   });
 
-  it("answers 404 for another project's plan on every action", async () => {
+  it("answers 404 for another project's plan on every action", async ({ alice, bob }) => {
     const plan = await alice.client.drPlans.create({
       name: 'private',
       primary_region: 'hn',
@@ -281,8 +271,7 @@ describe('DR plans', () => {
     );
   });
 
-  it('pages and filters the list', async () => {
-    const tenant = await seedTenant(mock);
+  it('pages and filters the list', async ({ mock, tenant }) => {
     for (const name of ['a', 'b', 'c']) {
       await tenant.client.drPlans.create({ name, primary_region: 'hn', secondary_region: 'hcm' });
       await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids

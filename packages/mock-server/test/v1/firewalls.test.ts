@@ -1,19 +1,12 @@
 import { ConflictError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, rejection } from '../support';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { failedPaths, it, rejection } from '../support';
 
 const https = { name: 'https', direction: 'inbound', action: 'allow', ports: '443', priority: 100 } as const;
 
 describe('firewalls', () => {
-  it('creates a firewall in a VPC with rules and their defaults', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('creates a firewall in a VPC with rules and their defaults', async ({ tenant: { client, project } }) => {
     const vpc = await client.vpcs.create({ name: 'edge', region: 'hn' });
     const firewall = await client.firewalls.create({
       name: 'edge-fw',
@@ -85,8 +78,9 @@ describe('firewalls', () => {
     expect(bare).toMatchObject({ vpc_id: null, rules: [] });
   });
 
-  it('validates ports, protocols, CIDRs and priorities, naming the rule field', async () => {
-    const { client } = await seedTenant(mock);
+  it('validates ports, protocols, CIDRs and priorities, naming the rule field', async ({
+    tenant: { client },
+  }) => {
     const make = (rule: object) =>
       client.firewalls.create({ name: 'fw', region: 'hn', rules: [{ ...https, ...rule } as never] });
     for (const ports of ['0', '65536', '443-80', 'http', '80,443', '']) {
@@ -103,8 +97,9 @@ describe('firewalls', () => {
     expect(await failedPaths(make({ priority: undefined }))).toEqual(['body.rules.0.priority']);
   });
 
-  it('refuses a duplicate priority in the same direction, naming the duplicate', async () => {
-    const { client } = await seedTenant(mock);
+  it('refuses a duplicate priority in the same direction, naming the duplicate', async ({
+    tenant: { client },
+  }) => {
     const duplicate = await rejection(
       client.firewalls.create({
         name: 'fw',
@@ -126,8 +121,10 @@ describe('firewalls', () => {
     ).toEqual(['body.rules.1.name']);
   });
 
-  it('answers 400 for a VPC outside the project and 409 for a duplicate name', async () => {
-    const a = await seedTenant(mock);
+  it('answers 400 for a VPC outside the project and 409 for a duplicate name', async ({
+    mock,
+    tenant: a,
+  }) => {
     const b = await seedTenant(mock);
     const theirs = await b.client.vpcs.create({ name: 'theirs', region: 'hn' });
     expect(
@@ -142,8 +139,7 @@ describe('firewalls', () => {
     });
   });
 
-  it('lists per project with paging and filters', async () => {
-    const a = await seedTenant(mock);
+  it('lists per project with paging and filters', async ({ tenant: a }) => {
     const vpc = await a.client.vpcs.create({ name: 'v', region: 'hn' });
     await a.client.firewalls.create({ name: 'f1', region: 'hn' });
     await a.client.firewalls.create({ name: 'f2', region: 'hn', vpc_id: vpc.id });

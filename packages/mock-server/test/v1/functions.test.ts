@@ -1,18 +1,7 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support';
-
-let mock: MockServer;
-let alice: SeededTenant;
-let bob: SeededTenant;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-  alice = await seedTenant(mock);
-  bob = await seedTenant(mock);
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
+import { it, paths, rejection } from '../support';
 
 let counter = 0;
 const newName = () => `fn-${++counter}`;
@@ -29,7 +18,7 @@ async function activeFunction(tenant: SeededTenant, body: { memory_mb?: number; 
 }
 
 describe('functions: create, read, list', () => {
-  it('creates with the documented defaults, deploying then active', async () => {
+  it('creates with the documented defaults, deploying then active', async ({ alice }) => {
     const fn = await alice.client.functions.create({ name: 'thumbs', runtime: 'python3.12', region: 'hn' });
     expect(fn).toMatchObject({
       name: 'thumbs',
@@ -47,7 +36,7 @@ describe('functions: create, read, list', () => {
     expect(read.status).toBe('active');
   });
 
-  it.each([
+  it.for([
     [{ runtime: 'ruby3' }, 'body.runtime'],
     [{ memory_mb: 64 }, 'body.memory_mb'],
     [{ memory_mb: 10_304 }, 'body.memory_mb'],
@@ -56,7 +45,7 @@ describe('functions: create, read, list', () => {
     [{ timeout_sec: 901 }, 'body.timeout_sec'],
     [{ region: undefined }, 'body.region'],
     [{ env: { 'BAD-NAME': 'x' } }, 'body.env.BAD-NAME'],
-  ])('refuses %j with 400 naming %s', async (patch, path) => {
+  ] as const)('refuses %j with 400 naming %s', async ([patch, path], { alice }) => {
     const body = { name: newName(), runtime: 'nodejs20', region: 'hn', ...patch };
     const error = await rejection(alice.client.functions.create(body as never));
     expect(error).toBeInstanceOf(BadRequestError);
@@ -64,7 +53,7 @@ describe('functions: create, read, list', () => {
     expect(paths(error)).toContain(path);
   });
 
-  it('accepts the bounds: 10240 MB, 900 s, env vars', async () => {
+  it('accepts the bounds: 10240 MB, 900 s, env vars', async ({ alice }) => {
     const fn = await alice.client.functions.create({
       name: newName(),
       runtime: 'java21',
@@ -76,7 +65,7 @@ describe('functions: create, read, list', () => {
     expect(fn).toMatchObject({ memory_mb: 10_240, timeout_sec: 900, env: { STAGE: 'prod', _DEBUG: '1' } });
   });
 
-  it('refuses a duplicate name in the project (409) but not in another project', async () => {
+  it('refuses a duplicate name in the project (409) but not in another project', async ({ alice, bob }) => {
     await alice.client.functions.create({ name: 'dup-fn', runtime: 'go1.22', region: 'hn' });
     const error = await rejection(
       alice.client.functions.create({ name: 'dup-fn', runtime: 'go1.22', region: 'hn' }),
@@ -87,7 +76,7 @@ describe('functions: create, read, list', () => {
     ).resolves.toMatchObject({ name: 'dup-fn' });
   });
 
-  it("answers 404 for another project's function on every route", async () => {
+  it("answers 404 for another project's function on every route", async ({ alice, bob }) => {
     const fn = await activeFunction(bob);
     for (const call of [
       () => alice.client.functions.retrieve(fn.id),
@@ -100,8 +89,7 @@ describe('functions: create, read, list', () => {
     await expect(bob.client.functions.retrieve(fn.id)).resolves.toMatchObject({ id: fn.id });
   });
 
-  it('pages and filters the list', async () => {
-    const tenant = await seedTenant(mock);
+  it('pages and filters the list', async ({ tenant }) => {
     await tenant.client.functions.create({ name: 'a', runtime: 'nodejs20', region: 'hn' });
     await tenant.client.functions.create({ name: 'b', runtime: 'go1.22', region: 'hn' });
     await tenant.client.functions.create({ name: 'c', runtime: 'go1.22', region: 'hcm' });
@@ -114,7 +102,7 @@ describe('functions: create, read, list', () => {
 });
 
 describe('functions: update and delete', () => {
-  it('changes only the given fields, bumps the version and redeploys', async () => {
+  it('changes only the given fields, bumps the version and redeploys', async ({ alice }) => {
     const fn = await activeFunction(alice);
     const updated = await alice.client.functions.update(fn.id, { memory_mb: 512, env: { MODE: 'fast' } });
     expect(updated).toMatchObject({
@@ -131,7 +119,7 @@ describe('functions: update and delete', () => {
     });
   });
 
-  it('answers 400 for bad values or an empty body', async () => {
+  it('answers 400 for bad values or an empty body', async ({ alice }) => {
     const fn = await activeFunction(alice);
     const bad = await rejection(alice.client.functions.update(fn.id, { timeout_sec: 1000 }));
     expect(paths(bad)).toContain('body.timeout_sec');
@@ -143,7 +131,9 @@ describe('functions: update and delete', () => {
     });
   });
 
-  it("answers 409 when renaming to another function's name, and allows keeping its own", async () => {
+  it("answers 409 when renaming to another function's name, and allows keeping its own", async ({
+    alice,
+  }) => {
     const first = await activeFunction(alice);
     const second = await activeFunction(alice);
     const error = await rejection(alice.client.functions.update(second.id, { name: first.name }));
@@ -162,7 +152,7 @@ describe('functions: update and delete', () => {
     expect(reused.name).toBe(second.name);
   });
 
-  it('deletes with 204 and its triggers go with it', async () => {
+  it('deletes with 204 and its triggers go with it', async ({ mock, alice }) => {
     const fn = await activeFunction(alice);
     await alice.client.functions.triggers.create(fn.id, { type: 'http' });
     const { response } = await alice.client.functions.delete(fn.id).withResponse();
@@ -172,8 +162,7 @@ describe('functions: update and delete', () => {
     expect(Object.values(tables.function_triggers ?? {}).some((t) => t.function_id === fn.id)).toBe(false);
   });
 
-  it('enforces the functions quota', async () => {
-    const tenant = await seedTenant(mock);
+  it('enforces the functions quota', async ({ mock, tenant }) => {
     await mock.client.mock.setQuotas(tenant.project.id, { limits: { functions: 1 } });
     await tenant.client.functions.create({ name: 'only', runtime: 'nodejs20', region: 'hn' });
     const error = await rejection(
@@ -184,7 +173,7 @@ describe('functions: update and delete', () => {
 });
 
 describe('functions: invoke', () => {
-  it('echoes the payload, reports logs and rounds billed time up to 100 ms', async () => {
+  it('echoes the payload, reports logs and rounds billed time up to 100 ms', async ({ alice }) => {
     const fn = await activeFunction(alice);
     const payload = { image: 'x'.repeat(1000) };
     // 1012 bytes of JSON at 128 MB: 10 ms start-up + 1012 / 4 bytes per ms = 263 ms.
@@ -202,21 +191,21 @@ describe('functions: invoke', () => {
     expect(run.logs.at(-1)).toContain('Billed Duration: 300 ms Memory Size: 128 MB');
   });
 
-  it('runs faster with more memory and bills at least 100 ms', async () => {
+  it('runs faster with more memory and bills at least 100 ms', async ({ alice }) => {
     const fn = await activeFunction(alice, { memory_mb: 1024 });
     const run = await alice.client.functions.invoke(fn.id);
     expect(run).toMatchObject({ status: 'succeeded', duration_ms: 2, billed_ms: 100, result: null });
     expect(run.logs.join('\n')).toContain('Received event of 0 bytes');
   });
 
-  it('fails a run that passes the timeout, billed for the timeout', async () => {
+  it('fails a run that passes the timeout, billed for the timeout', async ({ alice }) => {
     const fn = await activeFunction(alice, { timeout_sec: 1 });
     const run = await alice.client.functions.invoke(fn.id, { payload: { blob: 'y'.repeat(4000) } });
     expect(run).toMatchObject({ status: 'failed', duration_ms: 1000, billed_ms: 1000 });
     expect(run.logs).toContain('ERROR Task timed out after 1 seconds');
   });
 
-  it('keeps every invocation for billing in function_invocations', async () => {
+  it('keeps every invocation for billing in function_invocations', async ({ mock, alice }) => {
     const fn = await activeFunction(alice, { memory_mb: 256 });
     const run = await alice.client.functions.invoke(fn.id, { payload: { n: 1 } });
     const row = mock.server.store.state.tables.function_invocations?.[run.id];
@@ -228,7 +217,7 @@ describe('functions: invoke', () => {
     });
   });
 
-  it('answers 400 when the payload is not an object', async () => {
+  it('answers 400 when the payload is not an object', async ({ alice }) => {
     const fn = await activeFunction(alice);
     const error = await rejection(alice.client.functions.invoke(fn.id, { payload: [1, 2] as never }));
     expect(paths(error)).toContain('body.payload');
@@ -253,7 +242,7 @@ describe('functions: invoke', () => {
 });
 
 describe('functions: triggers', () => {
-  it('creates an http trigger that answers the invoke url', async () => {
+  it('creates an http trigger that answers the invoke url', async ({ alice }) => {
     const fn = await activeFunction(alice);
     const trigger = await alice.client.functions.triggers.create(fn.id, { type: 'http' });
     expect(trigger).toMatchObject({
@@ -265,7 +254,7 @@ describe('functions: triggers', () => {
     });
   });
 
-  it('creates a topic trigger from a topic id (format checked only)', async () => {
+  it('creates a topic trigger from a topic id (format checked only)', async ({ alice }) => {
     const fn = await activeFunction(alice);
     const topicId = crypto.randomUUID();
     const trigger = await alice.client.functions.triggers.create(fn.id, { type: 'topic', topic_id: topicId });
@@ -278,7 +267,7 @@ describe('functions: triggers', () => {
     expect(paths(missing)).toContain('body.topic_id');
   });
 
-  it.each([
+  it.for([
     '*/5 * * * *',
     '0 9 * * MON-FRI',
     '0 0 1,15 * *',
@@ -286,13 +275,13 @@ describe('functions: triggers', () => {
     '0-30/10 8-18 * * 1-5',
     '0 0 * * 7',
     '5/15 * 31 12 *',
-  ])('accepts the cron expression %j', async (schedule) => {
+  ])('accepts the cron expression %j', async (schedule, { alice }) => {
     const fn = await activeFunction(alice);
     const trigger = await alice.client.functions.triggers.create(fn.id, { type: 'schedule', schedule });
     expect(trigger).toMatchObject({ type: 'schedule', schedule, url: null });
   });
 
-  it.each([
+  it.for([
     ['* * * *', /5 fields/],
     ['* * * * * *', /5 fields/],
     ['@daily', /5 fields/],
@@ -306,17 +295,20 @@ describe('functions: triggers', () => {
     ['a * * * *', /minute: "a" is not a number/],
     ['1,,2 * * * *', /minute: empty list item/],
     ['* * * FOO *', /month: "FOO" is not a number or name/],
-  ])('refuses the cron expression %j with 400 naming body.schedule', async (schedule, message) => {
-    const fn = await activeFunction(alice);
-    const error = await rejection(
-      alice.client.functions.triggers.create(fn.id, { type: 'schedule', schedule }),
-    );
-    expect(error).toBeInstanceOf(BadRequestError);
-    const detail = error.details!.find((d) => d.path === 'body.schedule');
-    expect(detail?.message).toMatch(message);
-  });
+  ] as const)(
+    'refuses the cron expression %j with 400 naming body.schedule',
+    async ([schedule, message], { alice }) => {
+      const fn = await activeFunction(alice);
+      const error = await rejection(
+        alice.client.functions.triggers.create(fn.id, { type: 'schedule', schedule }),
+      );
+      expect(error).toBeInstanceOf(BadRequestError);
+      const detail = error.details!.find((d) => d.path === 'body.schedule');
+      expect(detail?.message).toMatch(message);
+    },
+  );
 
-  it('stores a schedule with single spaces between its fields', async () => {
+  it('stores a schedule with single spaces between its fields', async ({ alice }) => {
     const fn = await activeFunction(alice);
     const trigger = await alice.client.functions.triggers.create(fn.id, {
       type: 'schedule',
@@ -325,7 +317,7 @@ describe('functions: triggers', () => {
     expect(trigger.schedule).toBe('0 9 * * 1');
   });
 
-  it('refuses a schedule trigger without a schedule and fields of another type', async () => {
+  it('refuses a schedule trigger without a schedule and fields of another type', async ({ alice }) => {
     const fn = await activeFunction(alice);
     const missing = await rejection(alice.client.functions.triggers.create(fn.id, { type: 'schedule' }));
     expect(paths(missing)).toContain('body.schedule');
@@ -335,7 +327,7 @@ describe('functions: triggers', () => {
     expect(paths(stray)).toContain('body.schedule');
   });
 
-  it('lists the triggers of one function, filtered by type', async () => {
+  it('lists the triggers of one function, filtered by type', async ({ alice }) => {
     const fn = await activeFunction(alice);
     const other = await activeFunction(alice);
     await alice.client.functions.triggers.create(fn.id, { type: 'http' });
@@ -348,7 +340,7 @@ describe('functions: triggers', () => {
     expect(schedules.data.map((t) => t.schedule)).toEqual(['0 * * * *']);
   });
 
-  it("answers 404 for triggers of an unknown or another project's function", async () => {
+  it("answers 404 for triggers of an unknown or another project's function", async ({ alice, bob }) => {
     const unknown = crypto.randomUUID();
     expect(await rejection(alice.client.functions.triggers.create(unknown, { type: 'http' }))).toBeInstanceOf(
       NotFoundError,

@@ -1,19 +1,12 @@
 import { ConflictError, NotFoundError, PermissionDeniedError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, memberWithRole, rejection } from '../support';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { failedPaths, it, memberWithRole, rejection } from '../support';
 
 const uniqueName = (base: string) => `${base}-${crypto.randomUUID().slice(0, 8)}`;
 
 describe('iam users', () => {
-  it('lists the owner with email, full name, role and joined_at', async () => {
-    const owner = await seedTenant(mock);
+  it('lists the owner with email, full name, role and joined_at', async ({ tenant: owner }) => {
     const page = await owner.client.iam.users.list();
     expect(page.total).toBe(1);
     expect(page.data[0]).toMatchObject({
@@ -28,8 +21,10 @@ describe('iam users', () => {
     expect(page.data[0]!.full_name).not.toBe('');
   });
 
-  it('adds a registered user by email (any case) with a built-in or custom role', async () => {
-    const owner = await seedTenant(mock);
+  it('adds a registered user by email (any case) with a built-in or custom role', async ({
+    mock,
+    tenant: owner,
+  }) => {
     const bob = await seedTenant(mock);
     const added = await owner.client.iam.users.create({
       email: bob.user.email.toUpperCase(),
@@ -56,8 +51,10 @@ describe('iam users', () => {
     expect(projects.data.map((p) => p.id)).toContain(owner.project.id);
   });
 
-  it('answers 404 for an unknown email, 409 for a member, 400 for an unknown role or a bad email', async () => {
-    const owner = await seedTenant(mock);
+  it('answers 404 for an unknown email, 409 for a member, 400 for an unknown role or a bad email', async ({
+    mock,
+    tenant: owner,
+  }) => {
     const missing = await rejection(
       owner.client.iam.users.create({ email: 'nobody@example.com', role: 'viewer' }),
     );
@@ -77,8 +74,7 @@ describe('iam users', () => {
     ).toEqual(['body.email']);
   });
 
-  it('pages members and lists live delegations', async () => {
-    const owner = await seedTenant(mock);
+  it('pages members and lists live delegations', async ({ mock, tenant: owner }) => {
     const added = [];
     for (let i = 0; i < 3; i++) added.push((await memberWithRole(mock, owner, 'viewer')).tenant);
     const until = new Date(mock.clock.now().getTime() + 3_600_000).toISOString();
@@ -97,8 +93,7 @@ describe('iam users', () => {
 });
 
 describe('iam roles', () => {
-  it('lists the built-in roles with their permissions, then custom roles', async () => {
-    const owner = await seedTenant(mock);
+  it('lists the built-in roles with their permissions, then custom roles', async ({ tenant: owner }) => {
     const created = await owner.client.iam.roles.create({
       name: 'auditor',
       description: 'Reads monitor data',
@@ -120,8 +115,10 @@ describe('iam roles', () => {
     expect(page.data.map((r) => r.name)).toEqual(['auditor']);
   });
 
-  it('answers 409 for a built-in name or a name already used in the project', async () => {
-    const owner = await seedTenant(mock);
+  it('answers 409 for a built-in name or a name already used in the project', async ({
+    mock,
+    tenant: owner,
+  }) => {
     const builtin = await rejection(
       owner.client.iam.roles.create({ name: 'editor', permissions: ['compute:read'] }),
     );
@@ -139,8 +136,9 @@ describe('iam roles', () => {
     });
   });
 
-  it('validates permissions against the contract families and names the bad entry', async () => {
-    const owner = await seedTenant(mock);
+  it('validates permissions against the contract families and names the bad entry', async ({
+    tenant: owner,
+  }) => {
     const unknown = await rejection(
       owner.client.iam.roles.create({ name: 'bad', permissions: ['compute:write', 'teleport:read'] }),
     );
@@ -176,8 +174,7 @@ describe('iam roles', () => {
 });
 
 describe('iam keys', () => {
-  it('shows the key once, keeps only its hash, and audits the creation', async () => {
-    const owner = await seedTenant(mock);
+  it('shows the key once, keeps only its hash, and audits the creation', async ({ mock, tenant: owner }) => {
     const created = await owner.client.iam.keys.create({ name: 'ci', role: 'editor' });
     expect(created.key).toMatch(/^nk_[A-Za-z0-9_-]{43}$/);
     expect(created.key.startsWith(created.prefix)).toBe(true);
@@ -203,8 +200,7 @@ describe('iam keys', () => {
     expect(JSON.stringify(audit.data)).not.toContain(created.key);
   });
 
-  it('refuses the owner role, unknown roles and past expiry', async () => {
-    const owner = await seedTenant(mock);
+  it('refuses the owner role, unknown roles and past expiry', async ({ mock, tenant: owner }) => {
     const ownerKey = await rejection(owner.client.iam.keys.create({ name: 'root', role: 'owner' }));
     expect(ownerKey.details).toEqual([{ path: 'body.role', message: expect.stringContaining('owner') }]);
     expect(await failedPaths(owner.client.iam.keys.create({ name: 'x', role: 'ghost' }))).toEqual([
@@ -219,8 +215,7 @@ describe('iam keys', () => {
     ]);
   });
 
-  it('stops authenticating once the clock passes expires_at', async () => {
-    const owner = await seedTenant(mock);
+  it('stops authenticating once the clock passes expires_at', async ({ mock, tenant: owner }) => {
     const expiresAt = new Date(mock.clock.now().getTime() + 600_000).toISOString();
     const { key } = await owner.client.iam.keys.create({
       name: 'short',
@@ -237,8 +232,7 @@ describe('iam keys', () => {
 });
 
 describe('iam authorize-bucket', () => {
-  it('grants a member read, then write on the same grant, and audits it', async () => {
-    const owner = await seedTenant(mock);
+  it('grants a member read, then write on the same grant, and audits it', async ({ mock, tenant: owner }) => {
     const { tenant: bob } = await memberWithRole(mock, owner, 'viewer');
     const bucket = await owner.client.buckets.create({ name: uniqueName('grants'), region: 'hn' });
 
@@ -265,8 +259,10 @@ describe('iam authorize-bucket', () => {
     expect(audit.data.map((a) => a.details.access)).toEqual(['read', 'write']);
   });
 
-  it('answers 404 for a bucket outside the project or a user who is not a member', async () => {
-    const owner = await seedTenant(mock);
+  it('answers 404 for a bucket outside the project or a user who is not a member', async ({
+    mock,
+    tenant: owner,
+  }) => {
     const other = await seedTenant(mock);
     const { tenant: bob } = await memberWithRole(mock, owner, 'viewer');
     const foreign = await other.client.buckets.create({ name: uniqueName('foreign'), region: 'hn' });
@@ -299,8 +295,7 @@ describe('iam authorize-bucket', () => {
     ).toEqual(['body.access']);
   });
 
-  it('is for owners only', async () => {
-    const owner = await seedTenant(mock);
+  it('is for owners only', async ({ mock, tenant: owner }) => {
     const { tenant: bob, client: asEditor } = await memberWithRole(mock, owner, 'editor');
     const bucket = await owner.client.buckets.create({ name: uniqueName('owners'), region: 'hn' });
     const denied = await rejection(

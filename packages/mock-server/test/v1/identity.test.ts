@@ -6,19 +6,12 @@ import {
   PermissionDeniedError,
 } from '@nimbus/sdk';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { rejection } from '../support';
-
-let mock: MockServer;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { it, rejection } from '../support';
 
 describe('register', () => {
-  it('creates a user and never returns the password', async () => {
+  it('creates a user and never returns the password', async ({ mock }) => {
     const user = await mock.client.auth.register({
       email: 'Ada@Example.com',
       password: 'long-enough',
@@ -29,7 +22,7 @@ describe('register', () => {
     expect(Object.keys(user)).not.toContain('password_hash');
   });
 
-  it('answers 400 for a bad email or a short password, naming the fields', async () => {
+  it('answers 400 for a bad email or a short password, naming the fields', async ({ mock }) => {
     const error = await rejection(
       mock.client.auth.register({ email: 'nope', password: 'short', full_name: 'x' }),
     );
@@ -39,7 +32,7 @@ describe('register', () => {
     expect(paths).toEqual(expect.arrayContaining(['body.email', 'body.password']));
   });
 
-  it('answers 409 for a duplicate email, case-insensitively', async () => {
+  it('answers 409 for a duplicate email, case-insensitively', async ({ mock }) => {
     await mock.client.auth.register({ email: 'dup@example.com', password: 'long-enough', full_name: 'One' });
     const error = await rejection(
       mock.client.auth.register({ email: 'DUP@example.com', password: 'long-enough', full_name: 'Two' }),
@@ -48,7 +41,7 @@ describe('register', () => {
     expect(error.code).toBe('CONFLICT');
   });
 
-  it('keeps only a scrypt hash of the password in the state', async () => {
+  it('keeps only a scrypt hash of the password in the state', async ({ mock }) => {
     await mock.client.auth.register({
       email: 'hash@example.com',
       password: 'secret-password',
@@ -61,7 +54,7 @@ describe('register', () => {
 });
 
 describe('login, refresh and logout', () => {
-  it('answers INVALID_CREDENTIALS for a wrong password and an unknown email alike', async () => {
+  it('answers INVALID_CREDENTIALS for a wrong password and an unknown email alike', async ({ mock }) => {
     await mock.client.auth.register({
       email: 'login@example.com',
       password: 'right-password',
@@ -79,8 +72,9 @@ describe('login, refresh and logout', () => {
     }
   });
 
-  it('issues an HS256 access token with the documented claims and 15 minutes of life', async () => {
-    const { accessToken, user } = await seedTenant(mock);
+  it('issues an HS256 access token with the documented claims and 15 minutes of life', async ({
+    tenant: { accessToken, user },
+  }) => {
     const claims = decodeJwt(accessToken);
     expect(claims).toMatchObject({ sub: user.id, email: user.email, typ: 'access' });
     expect(claims.sid).toBeTypeOf('string');
@@ -88,8 +82,10 @@ describe('login, refresh and logout', () => {
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(15 * 60);
   });
 
-  it('rotates refresh tokens: the old one is dead, and reusing it revokes the whole session', async () => {
-    const tenant = await seedTenant(mock);
+  it('rotates refresh tokens: the old one is dead, and reusing it revokes the whole session', async ({
+    mock,
+    tenant,
+  }) => {
     const first = tenant.client.session.refreshToken!;
     const rotated = await tenant.client.auth.refresh();
     expect(rotated.refresh_token).not.toBe(first);
@@ -104,8 +100,7 @@ describe('login, refresh and logout', () => {
     expect(me).toBeInstanceOf(AuthenticationError);
   });
 
-  it('logout revokes the session: its access and refresh tokens are refused', async () => {
-    const tenant = await seedTenant(mock);
+  it('logout revokes the session: its access and refresh tokens are refused', async ({ mock, tenant }) => {
     const access = tenant.client.session.accessToken!;
     const refresh = tenant.client.session.refreshToken!;
     await tenant.client.auth.logout();
@@ -115,8 +110,10 @@ describe('login, refresh and logout', () => {
     expect(again.code).toBe('UNAUTHENTICATED');
   });
 
-  it('refuses expired access tokens once the clock passes 15 minutes, and the SDK refreshes on its own', async () => {
-    const tenant = await seedTenant(mock);
+  it('refuses expired access tokens once the clock passes 15 minutes, and the SDK refreshes on its own', async ({
+    mock,
+    tenant,
+  }) => {
     const stale = mock.createClient({ accessToken: tenant.client.session.accessToken! });
     await mock.clock.advance(16 * 60);
     const error = await rejection(stale.users.me());
@@ -126,7 +123,7 @@ describe('login, refresh and logout', () => {
     await expect(tenant.client.users.me()).resolves.toMatchObject({ id: tenant.user.id });
   });
 
-  it('refuses tokens signed with another key or with alg none', async () => {
+  it('refuses tokens signed with another key or with alg none', async ({ mock }) => {
     const forged = `${btoa(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${btoa(JSON.stringify({ sub: 'x', sid: 'y', typ: 'access', exp: 9e9 }))}.`;
     for (const token of [forged, 'not.a.token', `${forged}abc`]) {
       const error = await rejection(mock.createClient({ accessToken: token }).users.me());
@@ -136,7 +133,7 @@ describe('login, refresh and logout', () => {
 });
 
 describe('projects and tenancy', () => {
-  it('makes the creator owner and lists only the caller’s projects', async () => {
+  it('makes the creator owner and lists only the caller’s projects', async ({ mock }) => {
     const alice = await seedTenant(mock, { name: 'alice-projects' });
     const bob = await seedTenant(mock, { name: 'bob-projects' });
     const mine = await alice.client.projects.list();
@@ -146,8 +143,10 @@ describe('projects and tenancy', () => {
     expect(theirs.data.map((p) => p.id)).not.toContain(alice.project.id);
   });
 
-  it('answers PROJECT_FORBIDDEN for a project the caller is not in, and 404 for another project’s ids', async () => {
-    const alice = await seedTenant(mock);
+  it('answers PROJECT_FORBIDDEN for a project the caller is not in, and 404 for another project’s ids', async ({
+    mock,
+    tenant: alice,
+  }) => {
     const bob = await seedTenant(mock);
     const vm = await alice.client.instances.create({ name: 'private', flavor: 'nano', region: 'hn' });
     const intrude = await rejection(bob.client.withProject(alice.project.id).instances.list());
@@ -160,15 +159,13 @@ describe('projects and tenancy', () => {
     expect(list.data).toEqual([]);
   });
 
-  it('answers PROJECT_HEADER_REQUIRED when a resource call has no project', async () => {
-    const tenant = await seedTenant(mock);
+  it('answers PROJECT_HEADER_REQUIRED when a resource call has no project', async ({ mock, tenant }) => {
     const noProject = mock.createClient({ accessToken: tenant.client.session.accessToken! });
     const error = await rejection(noProject.instances.list());
     expect(error.code).toBe('PROJECT_HEADER_REQUIRED');
   });
 
-  it('delegates a role to a member until it expires', async () => {
-    const owner = await seedTenant(mock);
+  it('delegates a role to a member until it expires', async ({ mock, tenant: owner }) => {
     const viewer = await seedTenant(mock);
     const store = mock.server.store;
     // Membership through the state (the IAM family adds members through its own API).
@@ -219,8 +216,7 @@ describe('projects and tenancy', () => {
 });
 
 describe('users/me', () => {
-  it('answers the caller, and 401 without a token', async () => {
-    const tenant = await seedTenant(mock);
+  it('answers the caller, and 401 without a token', async ({ mock, tenant }) => {
     await expect(tenant.client.users.me()).resolves.toMatchObject({
       id: tenant.user.id,
       email: tenant.user.email,

@@ -1,17 +1,13 @@
 import { ConflictError, NotFoundError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { it, rejection } from '../support';
 
 describe('instances with a visible transition delay', () => {
-  let mock: MockServer;
-  // A long delay and the simulated clock make every intermediate state observable.
-  beforeAll(async () => {
-    mock = await startMockServer({ transitionDelayMs: 60_000 });
-  });
-  afterAll(() => mock.close());
-
-  it('walks provisioning -> running, running -> stopping -> stopped, stopped -> starting -> running', async () => {
+  // slowMock's long delay and the simulated clock make every intermediate state observable.
+  it('walks provisioning -> running, running -> stopping -> stopped, stopped -> starting -> running', async ({
+    slowMock: mock,
+  }) => {
     const { client } = await seedTenant(mock);
     const vm = await client.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
     expect(vm).toMatchObject({ status: 'provisioning', image: 'ubuntu-24.04', resource_group_id: null });
@@ -34,7 +30,7 @@ describe('instances with a visible transition delay', () => {
     expect((await client.instances.retrieve(vm.id)).status).toBe('running');
   });
 
-  it('stamps updated_at with the simulated time of each transition', async () => {
+  it('stamps updated_at with the simulated time of each transition', async ({ slowMock: mock }) => {
     const { client } = await seedTenant(mock);
     const vm = await client.instances.create({ name: 'clocked', flavor: 'nano', region: 'hn' });
     await mock.clock.advance(3600);
@@ -46,14 +42,7 @@ describe('instances with a visible transition delay', () => {
 });
 
 describe('instances', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMockServer();
-  });
-  afterAll(() => mock.close());
-
-  it('reaches running with delay 0 and waitFor resolves', async () => {
-    const { client } = await seedTenant(mock);
+  it('reaches running with delay 0 and waitFor resolves', async ({ tenant: { client } }) => {
     const vm = await client.instances.create({
       name: 'fast',
       flavor: 'micro',
@@ -64,8 +53,7 @@ describe('instances', () => {
     expect(running).toMatchObject({ id: vm.id, status: 'running', image: 'debian-12' });
   });
 
-  it('validates create bodies and names the fields', async () => {
-    const { client } = await seedTenant(mock);
+  it('validates create bodies and names the fields', async ({ tenant: { client } }) => {
     const error = await rejection(
       client.instances.create({ name: '', flavor: 'huge' as 'small', region: 'HN!' }),
     );
@@ -78,8 +66,7 @@ describe('instances', () => {
     );
   });
 
-  it('answers 404 for a malformed or unknown id and deletes with 204', async () => {
-    const { client } = await seedTenant(mock);
+  it('answers 404 for a malformed or unknown id and deletes with 204', async ({ tenant: { client } }) => {
     const bad = await rejection(client.instances.retrieve('not-a-uuid'));
     expect(bad.status).toBe(400);
     expect(bad.details![0]!.path).toBe('path.id');
@@ -92,8 +79,7 @@ describe('instances', () => {
     expect((await rejection(client.instances.delete(vm.id))).status).toBe(404);
   });
 
-  it('pages in created order and filters by status, region and flavor', async () => {
-    const { client } = await seedTenant(mock);
+  it('pages in created order and filters by status, region and flavor', async ({ tenant: { client } }) => {
     for (let i = 0; i < 5; i++) {
       await client.instances.create({
         name: `vm-${i}`,
@@ -115,8 +101,7 @@ describe('instances', () => {
     expect(bad.details![0]!.path).toBe('query.status');
   });
 
-  it('enforces the project quota with 403 QUOTA_EXCEEDED', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('enforces the project quota with 403 QUOTA_EXCEEDED', async ({ tenant: { client, project } }) => {
     const quotas = await client.mock.setQuotas(project.id, { limits: { instances: 2 } });
     expect(quotas.limits.instances).toBe(2);
     await client.instances.create({ name: 'q1', flavor: 'nano', region: 'hn' });
@@ -128,8 +113,9 @@ describe('instances', () => {
     expect(unknown.status).toBe(400);
   });
 
-  it('answers the first result again for a repeated Idempotency-Key, and 409 for another body', async () => {
-    const { client } = await seedTenant(mock);
+  it('answers the first result again for a repeated Idempotency-Key, and 409 for another body', async ({
+    tenant: { client },
+  }) => {
     const body = { name: 'once', flavor: 'nano', region: 'hn' } as const;
     const first = await client.instances.create(body, { idempotencyKey: 'key-1' });
     const second = await client.instances.create(body, { idempotencyKey: 'key-1' });
@@ -142,8 +128,10 @@ describe('instances', () => {
     expect(other.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
-  it('retries an idempotent create through an injected 503 without creating twice', async () => {
-    const { client, accessToken, project } = await seedTenant(mock);
+  it('retries an idempotent create through an injected 503 without creating twice', async ({
+    mock,
+    tenant: { client, accessToken, project },
+  }) => {
     await client.mock.faults.create({ method: 'POST', path: '/api/v1/instances', status: 503, times: 1 });
     const retrying = mock.createClient({ accessToken, projectId: project.id, maxRetries: 2 });
     const vm = await retrying.instances.create(

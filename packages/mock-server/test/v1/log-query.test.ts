@@ -1,17 +1,16 @@
 import type { LogEntry } from '@nimbus/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { activityLogs } from '../../src/core/activity';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { rejection } from '../support';
+import { type MockServer, type SeededTenant, seedTenant } from '../../src/entries/testing';
+import { it, rejection } from '../support';
 
-let mock: MockServer;
 let tenant: SeededTenant;
 let functionId: string;
 /** Time after the setup's calls, before the failed calls written below. */
 let cut: string;
 
 /** Failed calls: the core keeps activity for answered calls, so these are written as the core would. */
-function recordFailure(operation: string, path: string, status: number): void {
+function recordFailure(mock: MockServer, operation: string, path: string, status: number): void {
   const at = mock.clock.now().toISOString();
   mock.server.app.runtime.store.table(activityLogs).insert({
     id: crypto.randomUUID(),
@@ -29,8 +28,7 @@ function recordFailure(operation: string, path: string, status: number): void {
   });
 }
 
-beforeAll(async () => {
-  mock = await startMockServer();
+it.beforeAll(async ({ mock }) => {
   tenant = await seedTenant(mock);
   const c = tenant.client;
   await c.instances.create({ name: 'a', flavor: 'nano', region: 'hn' });
@@ -50,10 +48,9 @@ beforeAll(async () => {
     ['zones.create', '/api/v1/zones', 400],
   ] as const) {
     await mock.clock.advance(1);
-    recordFailure(operation, path, status);
+    recordFailure(mock, operation, path, status);
   }
 });
-afterAll(() => mock.close());
 
 async function search(
   q: string,
@@ -116,8 +113,7 @@ describe('log query', () => {
     expect([...times].sort()).toEqual(times);
   });
 
-  it("does not show another project's logs", async () => {
-    const other = await seedTenant(mock);
+  it("does not show another project's logs", async ({ tenant: other }) => {
     await other.client.instances.create({ name: 'c', flavor: 'nano', region: 'hn' });
     expect((await other.client.logs.query()).total).toBe(1);
     expect((await search('')).data.some((e) => e.actor === `user:${other.user.id}`)).toBe(false);

@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { it } from '../support';
 
 const DEFAULTS = [
   'high-cpu',
@@ -18,8 +13,9 @@ const DEFAULTS = [
 ];
 
 describe('metric rules', () => {
-  it('every project starts with the default rules, in a stable order, dated from the project', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('every project starts with the default rules, in a stable order, dated from the project', async ({
+    tenant: { client, project },
+  }) => {
     const rules = await client.metricRules.list();
     expect(rules.total).toBe(DEFAULTS.length);
     expect(rules.data.map((r) => r.name)).toEqual(DEFAULTS);
@@ -40,8 +36,7 @@ describe('metric rules', () => {
     expect(again.data.map((r) => r.id)).toEqual(rules.data.map((r) => r.id));
   });
 
-  it('filters by enabled, severity, resource type and metric, and pages', async () => {
-    const { client } = await seedTenant(mock);
+  it('filters by enabled, severity, resource type and metric, and pages', async ({ tenant: { client } }) => {
     expect((await client.metricRules.list({ enabled: false })).data.map((r) => r.name)).toEqual([
       'bucket-availability',
     ]);
@@ -61,8 +56,7 @@ describe('metric rules', () => {
     expect(bad).toMatchObject({ status: 400, details: [{ path: 'query.severity' }] });
   });
 
-  it('gives each project its own rules', async () => {
-    const alice = await seedTenant(mock);
+  it('gives each project its own rules', async ({ mock, tenant: alice }) => {
     const bob = await seedTenant(mock);
     const aliceIds = (await alice.client.metricRules.list()).data.map((r) => r.id);
     const bobRules = (await bob.client.metricRules.list()).data;

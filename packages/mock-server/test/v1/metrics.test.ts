@@ -1,24 +1,21 @@
 import { NotFoundError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { type SeededTenant, seedTenant } from '../../src/entries/testing';
+import { failedPaths, it, rejection } from '../support';
 
-let mock: MockServer;
 let tenant: SeededTenant;
 let vmA: string;
 let vmB: string;
 /** A 5-minute boundary two hours after the instances were created. */
 let to: string;
 
-beforeAll(async () => {
-  mock = await startMockServer();
+it.beforeAll(async ({ mock }) => {
   tenant = await seedTenant(mock);
   vmA = (await tenant.client.instances.create({ name: 'a', flavor: 'small', region: 'hn' })).id;
   vmB = (await tenant.client.instances.create({ name: 'b', flavor: 'small', region: 'hn' })).id;
   await mock.clock.advance(2 * 3600);
   to = new Date(Math.floor(mock.clock.now().getTime() / 300_000) * 300_000).toISOString();
 });
-afterAll(() => mock.close());
 
 const hourBefore = (iso: string) => new Date(Date.parse(iso) - 3_600_000).toISOString();
 
@@ -69,7 +66,7 @@ describe('metrics', () => {
     expect(fine.unit).toBe('bytes/s');
   });
 
-  it('defaults to the last hour, and leaves out the time before the resource existed', async () => {
+  it('defaults to the last hour, and leaves out the time before the resource existed', async ({ mock }) => {
     const fresh = await tenant.client.instances.create({ name: 'fresh', flavor: 'nano', region: 'hn' });
     await mock.clock.advance(900);
     const series = await tenant.client.metrics.query({
@@ -83,7 +80,7 @@ describe('metrics', () => {
     expect(series.points.every((p) => p.timestamp >= fresh.created_at)).toBe(true);
   });
 
-  it('knows metrics per resource type: buckets report storage, not cpu', async () => {
+  it('knows metrics per resource type: buckets report storage, not cpu', async ({ mock }) => {
     const bucket = await tenant.client.buckets.create({
       name: `metrics-${crypto.randomUUID().slice(0, 8)}`,
       region: 'hn',
@@ -105,7 +102,7 @@ describe('metrics', () => {
     ]);
   });
 
-  it("answers 404 for an unknown id and for another project's resource", async () => {
+  it("answers 404 for an unknown id and for another project's resource", async ({ mock }) => {
     const missing = await rejection(
       tenant.client.metrics.query({ resource_id: crypto.randomUUID(), metric: 'cpu_percent' }),
     );
@@ -117,7 +114,7 @@ describe('metrics', () => {
     ).toBeInstanceOf(NotFoundError);
   });
 
-  it('validates the query and bounds the range', async () => {
+  it('validates the query and bounds the range', async ({ mock }) => {
     const q = tenant.client.metrics;
     expect(await failedPaths(q.query({ metric: 'cpu_percent' } as never))).toEqual(['query.resource_id']);
     expect(await failedPaths(q.query({ resource_id: vmA, metric: 'happiness' as 'cpu_percent' }))).toEqual([

@@ -1,20 +1,13 @@
 import { BadRequestError, ConflictError, NotFoundError, PermissionDeniedError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { it, paths, rejection } from '../support';
 
 const rule = (doc: unknown) => (typeof doc === 'string' ? doc : JSON.stringify(doc));
 const BUILTINS = ['allowed-regions', 'naming-convention', 'allowed-flavors'];
 
 describe('policy definitions', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMockServer();
-  });
-  afterAll(() => mock.close());
-
-  it('creates a custom policy with the spec defaults', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('creates a custom policy with the spec defaults', async ({ tenant: { client, project } }) => {
     const policy = await client.policies.create({ name: 'no-xlarge' });
     expect(policy).toMatchObject({
       project_id: project.id,
@@ -29,8 +22,7 @@ describe('policy definitions', () => {
     expect(await client.policies.retrieve(policy.id)).toEqual(policy);
   });
 
-  it('stores a valid rule as given', async () => {
-    const { client } = await seedTenant(mock);
+  it('stores a valid rule as given', async ({ tenant: { client } }) => {
     // Written as JSON text: `then` is the rule's keyword, and a `then` key in a JS object reads as a thenable.
     const definition =
       '{"parameters":{"sizes":{"type":"array","default":["xlarge"]}},' +
@@ -51,8 +43,7 @@ describe('policy definitions', () => {
     });
   });
 
-  it('answers 400 with the field path for missing names and wrong enums', async () => {
-    const { client } = await seedTenant(mock);
+  it('answers 400 with the field path for missing names and wrong enums', async ({ tenant: { client } }) => {
     const missing = await rejection(client.policies.create({} as never));
     expect(missing).toBeInstanceOf(BadRequestError);
     expect(paths(missing)).toContain('body.name');
@@ -67,8 +58,7 @@ describe('policy definitions', () => {
     expect(paths(builtin)).toEqual(['body.type']);
   });
 
-  it('refuses a definition that is not JSON', async () => {
-    const { client } = await seedTenant(mock);
+  it('refuses a definition that is not JSON', async ({ tenant: { client } }) => {
     const error = await rejection(client.policies.create({ name: 'broken', definition: '{"if": ' }));
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_ERROR');
@@ -77,7 +67,7 @@ describe('policy definitions', () => {
     ]);
   });
 
-  it.each([
+  it.for([
     ['a condition without field', { if: { allOf: [{ equals: 'hn' }] } }, 'body.definition.if.allOf.0.field'],
     ['an unknown operator', { if: { field: 'region', near: 'hn' } }, 'body.definition.if.near'],
     ['in without an array', { if: { field: 'region', in: 'hn' } }, 'body.definition.if.in'],
@@ -125,15 +115,14 @@ describe('policy definitions', () => {
     ],
     ['no if', { field: 'region', equals: 'hn' }, 'body.definition.if'],
     ['an array', [1], 'body.definition'],
-  ])('refuses %s, pointing inside the definition', async (_, doc, path) => {
+  ] as const)('refuses %s, pointing inside the definition', async ([_, doc, path], { mock }) => {
     const { client } = await seedTenant(mock);
     const error = await rejection(client.policies.create({ name: 'bad', definition: rule(doc) }));
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(paths(error)).toContain(path);
   });
 
-  it('bounds how deep conditions nest', async () => {
-    const { client } = await seedTenant(mock);
+  it('bounds how deep conditions nest', async ({ tenant: { client } }) => {
     let condition: object = { field: 'region', equals: 'hn' };
     for (let i = 0; i < 10; i++) condition = { not: condition };
     const error = await rejection(
@@ -142,8 +131,10 @@ describe('policy definitions', () => {
     expect(paths(error)).toEqual([`body.definition.if${'.not'.repeat(8)}`]);
   });
 
-  it('updates the given fields with PUT and checks the new definition', async () => {
-    const { client } = await seedTenant(mock);
+  it('updates the given fields with PUT and checks the new definition', async ({
+    mock,
+    tenant: { client },
+  }) => {
     const policy = await client.policies.create({ name: 'regions', description: 'first' });
     await mock.clock.advance(5);
     const definition = rule({ if: { field: 'region', notIn: ['hn'] } });
@@ -169,8 +160,7 @@ describe('policy definitions', () => {
     expect((await client.policies.update(cleared.id, { category: null })).category).toBeNull();
   });
 
-  it('keeps names unique in the project, builtins included (409)', async () => {
-    const { client } = await seedTenant(mock);
+  it('keeps names unique in the project, builtins included (409)', async ({ tenant: { client } }) => {
     const first = await client.policies.create({ name: 'Tagging' });
     expect(await rejection(client.policies.create({ name: 'tagging' }))).toBeInstanceOf(ConflictError);
     const builtin = await rejection(client.policies.create({ name: 'allowed-regions' }));
@@ -180,8 +170,7 @@ describe('policy definitions', () => {
     expect((await client.policies.update(first.id, { name: 'tagging' })).name).toBe('tagging');
   });
 
-  it('refuses a new definition that no longer fits an assignment (409)', async () => {
-    const { client } = await seedTenant(mock);
+  it('refuses a new definition that no longer fits an assignment (409)', async ({ tenant: { client } }) => {
     const policy = await client.policies.create({
       name: 'regions',
       definition: rule({
@@ -207,8 +196,7 @@ describe('policy definitions', () => {
     ]);
   });
 
-  it('deletes a custom policy with its assignments and results', async () => {
-    const { client } = await seedTenant(mock);
+  it('deletes a custom policy with its assignments and results', async ({ tenant: { client } }) => {
     const vm = await client.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
     const policy = await client.policies.create({
       name: 'gone',
@@ -228,8 +216,10 @@ describe('policy definitions', () => {
     expect((await rejection(client.policies.delete(policy.id))).status).toBe(404);
   });
 
-  it('lists builtins first, then custom policies, with filters and paging', async () => {
-    const { client } = await seedTenant(mock);
+  it('lists builtins first, then custom policies, with filters and paging', async ({
+    mock,
+    tenant: { client },
+  }) => {
     for (const name of ['p1', 'p2', 'p3']) {
       await client.policies.create({ name, category: 'security' });
       await mock.clock.advance(1); // distinct creation times: ties would fall back to random ids
@@ -249,8 +239,7 @@ describe('policy definitions', () => {
     expect(paths(badPage)).toEqual(['query.per_page']);
   });
 
-  it("answers 404 for another project's policy, on every route", async () => {
-    const alice = await seedTenant(mock);
+  it("answers 404 for another project's policy, on every route", async ({ mock, tenant: alice }) => {
     const bob = await seedTenant(mock);
     const policy = await alice.client.policies.create({ name: 'private' });
     const vm = await bob.client.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
@@ -272,8 +261,9 @@ describe('policy definitions', () => {
     expect((await bob.client.policies.list({ type: 'custom' })).total).toBe(0);
   });
 
-  it('shows builtins to every project but refuses to change or delete them (403)', async () => {
-    const { client } = await seedTenant(mock);
+  it('shows builtins to every project but refuses to change or delete them (403)', async ({
+    tenant: { client },
+  }) => {
     const builtins = await client.policies.list({ type: 'builtin' });
     expect(builtins.data.map((p) => p.name)).toEqual(BUILTINS);
     for (const policy of builtins.data) {
@@ -289,14 +279,10 @@ describe('policy definitions', () => {
 });
 
 describe('builtin policies across a reset', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMockServer();
-  });
-  afterAll(() => mock.close());
-
-  it('are still there, with the same ids, for a tenant made after /__mock/reset', async () => {
-    const before = await seedTenant(mock);
+  it('are still there, with the same ids, for a tenant made after /__mock/reset', async ({
+    mock,
+    tenant: before,
+  }) => {
     const ids = (await before.client.policies.list({ type: 'builtin' })).data.map((p) => p.id);
     await before.client.policies.create({ name: 'custom-one' });
     await mock.client.mock.reset();

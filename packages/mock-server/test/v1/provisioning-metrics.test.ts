@@ -1,21 +1,9 @@
 import { ConflictError, NotFoundError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { it, paths, rejection } from '../support';
 
 describe('provisioning metrics', () => {
-  let mock: MockServer;
-  let alice: SeededTenant;
-  let bob: SeededTenant;
-
-  beforeAll(async () => {
-    mock = await startMockServer();
-    alice = await seedTenant(mock);
-    bob = await seedTenant(mock);
-  });
-  afterAll(() => mock.close());
-
-  it('starts a measurement at the simulated time', async () => {
+  it('starts a measurement at the simulated time', async ({ mock, alice }) => {
     const before = mock.clock.now().getTime();
     const metric = await alice.client.provisioningMetrics.start({ resource_type: 'instance' });
     expect(metric).toMatchObject({
@@ -36,7 +24,7 @@ describe('provisioning metrics', () => {
     expect(labelled).toMatchObject({ resource_id: 'db-123', label: 'pipeline #42' });
   });
 
-  it('measures duration_ms on the simulated clock, and completes only once', async () => {
+  it('measures duration_ms on the simulated clock, and completes only once', async ({ mock, alice }) => {
     const metric = await alice.client.provisioningMetrics.start({ resource_type: 'database' });
     await mock.clock.advance(90);
     const done = await alice.client.provisioningMetrics.complete(metric.id);
@@ -51,7 +39,10 @@ describe('provisioning metrics', () => {
     expect(twice.code).toBe('INVALID_STATE');
   });
 
-  it("answers 404 for an unknown or another project's metric and 400 for a malformed id", async () => {
+  it("answers 404 for an unknown or another project's metric and 400 for a malformed id", async ({
+    alice,
+    bob,
+  }) => {
     const metric = await alice.client.provisioningMetrics.start({ resource_type: 'bucket' });
     expect(await rejection(bob.client.provisioningMetrics.complete(metric.id))).toBeInstanceOf(NotFoundError);
     expect(await rejection(alice.client.provisioningMetrics.complete(crypto.randomUUID()))).toBeInstanceOf(
@@ -63,12 +54,12 @@ describe('provisioning metrics', () => {
     expect((await alice.client.provisioningMetrics.complete(metric.id)).status).toBe('completed');
   });
 
-  it.each([
+  it.for([
     [{}, 'body.resource_type'],
     [{ resource_type: 'Not A Type' }, 'body.resource_type'],
     [{ resource_type: 'instance', resource_id: '' }, 'body.resource_id'],
     [{ resource_type: 'instance', label: 'x'.repeat(129) }, 'body.label'],
-  ])('answers 400 for %j naming %s', async (body, path) => {
+  ] as const)('answers 400 for %j naming %s', async ([body, path], { alice }) => {
     const error = await rejection(alice.client.provisioningMetrics.start(body as never));
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(paths(error)).toEqual([path]);

@@ -1,19 +1,12 @@
 import { ConflictError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, rejection } from '../support';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { failedPaths, it, rejection } from '../support';
 
 const registryName = () => `reg${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`;
 
 describe('container registries', () => {
-  it('creates with defaults and derives the login server', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('creates with defaults and derives the login server', async ({ tenant: { client, project } }) => {
     const name = registryName();
     const registry = await client.registries.create({ name, region: 'hn' });
     expect(registry).toMatchObject({
@@ -29,8 +22,9 @@ describe('container registries', () => {
     expect(premium.storage_quota_gb).toBe(500);
   });
 
-  it('validates the name (5..50 lowercase letters and digits) and the sku', async () => {
-    const { client } = await seedTenant(mock);
+  it('validates the name (5..50 lowercase letters and digits) and the sku', async ({
+    tenant: { client },
+  }) => {
     for (const name of ['abcd', 'a'.repeat(51), 'Upper123', 'with-dash']) {
       expect(await failedPaths(client.registries.create({ name, region: 'hn' }))).toEqual(['body.name']);
     }
@@ -44,8 +38,7 @@ describe('container registries', () => {
     ]);
   });
 
-  it('answers 409 for a name taken in any project', async () => {
-    const a = await seedTenant(mock);
+  it('answers 409 for a name taken in any project', async ({ mock, tenant: a }) => {
     const b = await seedTenant(mock);
     const name = registryName();
     await a.client.registries.create({ name, region: 'hn' });
@@ -54,8 +47,7 @@ describe('container registries', () => {
     expect(taken.code).toBe('CONFLICT');
   });
 
-  it('lists per project with paging and filters', async () => {
-    const a = await seedTenant(mock);
+  it('lists per project with paging and filters', async ({ mock, tenant: a }) => {
     const b = await seedTenant(mock);
     for (const sku of ['basic', 'standard', 'standard'] as const)
       await a.client.registries.create({ name: registryName(), region: 'hn', sku });

@@ -1,21 +1,9 @@
 import { BadRequestError, ConflictError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { paths, rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { it, paths, rejection } from '../support';
 
 describe('resource groups', () => {
-  let mock: MockServer;
-  let alice: SeededTenant;
-  let bob: SeededTenant;
-
-  beforeAll(async () => {
-    mock = await startMockServer();
-    alice = await seedTenant(mock);
-    bob = await seedTenant(mock);
-  });
-  afterAll(() => mock.close());
-
-  it('creates a group with empty tags by default, and keeps given tags', async () => {
+  it('creates a group with empty tags by default, and keeps given tags', async ({ alice }) => {
     const group = await alice.client.resourceGroups.create({ name: 'core', region: 'hn' });
     expect(group).toMatchObject({ name: 'core', region: 'hn', tags: {}, project_id: alice.project.id });
     const tagged = await alice.client.resourceGroups.create({
@@ -29,7 +17,10 @@ describe('resource groups', () => {
     ]);
   });
 
-  it('refuses a name taken in the project, whatever its case (409), but not across projects', async () => {
+  it('refuses a name taken in the project, whatever its case (409), but not across projects', async ({
+    alice,
+    bob,
+  }) => {
     await alice.client.resourceGroups.create({ name: 'Shared', region: 'hn' });
     const error = await rejection(alice.client.resourceGroups.create({ name: 'shared', region: 'hcm' }));
     expect(error).toBeInstanceOf(ConflictError);
@@ -39,7 +30,7 @@ describe('resource groups', () => {
     });
   });
 
-  it.each([
+  it.for([
     [{ region: 'hn' }, 'body.name'],
     [{ name: 'bad name!', region: 'hn' }, 'body.name'],
     [{ name: 'g' }, 'body.region'],
@@ -53,13 +44,13 @@ describe('resource groups', () => {
       },
       'body.tags',
     ],
-  ])('answers 400 for %j naming %s', async (body, path) => {
+  ] as const)('answers 400 for %j naming %s', async ([body, path], { alice }) => {
     const error = await rejection(alice.client.resourceGroups.create(body as never));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(paths(error)).toContain(path);
   });
 
-  it("places instances in a group of the project, not in another project's", async () => {
+  it("places instances in a group of the project, not in another project's", async ({ alice, bob }) => {
     const group = await alice.client.resourceGroups.create({ name: 'compute', region: 'hn' });
     const vm = await alice.client.instances.create({
       name: 'web-1',
@@ -82,8 +73,7 @@ describe('resource groups', () => {
     expect(paths(foreign)).toEqual(['body.resource_group_id']);
   });
 
-  it('pages the list', async () => {
-    const tenant = await seedTenant(mock);
+  it('pages the list', async ({ bob, tenant }) => {
     for (const name of ['a', 'b', 'c']) await tenant.client.resourceGroups.create({ name, region: 'hn' });
     const page = await tenant.client.resourceGroups.list({ per_page: 2 });
     expect(page).toMatchObject({ total: 3, page: 1, perPage: 2 });

@@ -1,16 +1,10 @@
 import { AuthenticationError, PermissionDeniedError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { memberWithRole, rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { it, memberWithRole, rejection } from '../support';
 
 // The core checks `<family>:read|write` (and `iam:admin`) on every project route; these prove it
 // end to end for built-in roles, custom roles, delegations and API keys.
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
 
 const vm = { name: 'vm', flavor: 'nano', region: 'hn' } as const;
 const bucketName = () => `enforce-${crypto.randomUUID().slice(0, 8)}`;
@@ -23,8 +17,10 @@ async function forbidden(promise: Promise<unknown>) {
 }
 
 describe('built-in roles', () => {
-  it('a viewer reads but every write answers 403 FORBIDDEN, across families', async () => {
-    const owner = await seedTenant(mock);
+  it('a viewer reads but every write answers 403 FORBIDDEN, across families', async ({
+    mock,
+    tenant: owner,
+  }) => {
     const { client: viewer } = await memberWithRole(mock, owner, 'viewer');
     await owner.client.instances.create(vm);
     await expect(viewer.instances.list()).resolves.toMatchObject({ total: 1 });
@@ -43,8 +39,10 @@ describe('built-in roles', () => {
     ).toBe('iam:admin');
   });
 
-  it('an editor writes resources but cannot create keys, roles or members', async () => {
-    const owner = await seedTenant(mock);
+  it('an editor writes resources but cannot create keys, roles or members', async ({
+    mock,
+    tenant: owner,
+  }) => {
     const { tenant: editorTenant, client: editor } = await memberWithRole(mock, owner, 'editor');
     await expect(editor.instances.create(vm)).resolves.toMatchObject({ name: 'vm' });
     await expect(
@@ -61,8 +59,10 @@ describe('built-in roles', () => {
 });
 
 describe('custom roles', () => {
-  it('compute:write creates instances (and reads them) but cannot read buckets or zones', async () => {
-    const owner = await seedTenant(mock);
+  it('compute:write creates instances (and reads them) but cannot read buckets or zones', async ({
+    mock,
+    tenant: owner,
+  }) => {
     await owner.client.iam.roles.create({ name: 'vm-operator', permissions: ['compute:write'] });
     const { client: operator } = await memberWithRole(mock, owner, 'vm-operator');
 
@@ -75,8 +75,7 @@ describe('custom roles', () => {
 });
 
 describe('delegation', () => {
-  it('grants its role until the clock passes expires_at', async () => {
-    const owner = await seedTenant(mock);
+  it('grants its role until the clock passes expires_at', async ({ mock, tenant: owner }) => {
     const { tenant, client: viewer } = await memberWithRole(mock, owner, 'viewer');
     await forbidden(viewer.instances.create(vm));
 
@@ -100,8 +99,10 @@ describe('delegation', () => {
 });
 
 describe('API keys', () => {
-  it("authenticate resource calls of the key's project only, with or without X-Project-ID", async () => {
-    const owner = await seedTenant(mock);
+  it("authenticate resource calls of the key's project only, with or without X-Project-ID", async ({
+    mock,
+    tenant: owner,
+  }) => {
     const other = await seedTenant(mock);
     const { key } = await owner.client.iam.keys.create({ name: 'ci', role: 'editor' });
 
@@ -126,8 +127,10 @@ describe('API keys', () => {
     expect(wrong.code).toBe('UNAUTHENTICATED');
   });
 
-  it('carry their role: a viewer key reads but cannot create, a custom-role key is bounded too', async () => {
-    const owner = await seedTenant(mock);
+  it('carry their role: a viewer key reads but cannot create, a custom-role key is bounded too', async ({
+    mock,
+    tenant: owner,
+  }) => {
     const viewerKey = await owner.client.iam.keys.create({ name: 'dash', role: 'viewer' });
     const asViewer = mock.createClient({ apiKey: viewerKey.key, projectId: owner.project.id });
     await expect(asViewer.instances.list()).resolves.toMatchObject({ total: 0 });

@@ -1,21 +1,18 @@
 import { AuthenticationError, type Nimbus } from '@nimbus/sdk';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
-import { rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { type SeededTenant, seedTenant } from '../../src/entries/testing';
+import { it, rejection } from '../support';
 
-let mock: MockServer;
 let tenant: SeededTenant;
 /** Logged in, no project selected: /service-status needs none. */
 let noProject: Nimbus;
 
-beforeAll(async () => {
-  mock = await startMockServer();
+it.beforeAll(async ({ mock }) => {
   tenant = await seedTenant(mock);
   noProject = mock.createClient();
   await noProject.auth.login({ email: tenant.user.email, password: tenant.user.password });
 });
-afterEach(() => mock.client.mock.faults.clear());
-afterAll(() => mock.close());
+it.afterEach(({ mock }) => mock.client.mock.faults.clear());
 
 async function statuses(): Promise<Record<string, string>> {
   const status = await noProject.serviceStatus.retrieve();
@@ -23,7 +20,7 @@ async function statuses(): Promise<Record<string, string>> {
 }
 
 describe('service status', () => {
-  it('reports every service operational without faults, with no X-Project-ID', async () => {
+  it('reports every service operational without faults, with no X-Project-ID', async ({ mock }) => {
     const status = await noProject.serviceStatus.retrieve();
     expect(status.status).toBe('operational');
     // Stamped with the simulated clock, not the wall clock.
@@ -38,7 +35,7 @@ describe('service status', () => {
     expect(status.services.every((s) => s.status === 'operational' && s.active_faults === 0)).toBe(true);
   });
 
-  it('shows an outage for a 503 fault on /api/v1/instances* without a times limit', async () => {
+  it('shows an outage for a 503 fault on /api/v1/instances* without a times limit', async ({ mock }) => {
     await mock.client.mock.faults.create({ path: '/api/v1/instances*', status: 503 });
     // The fault is real: instance calls fail.
     expect((await rejection(tenant.client.instances.list())).status).toBe(503);
@@ -53,7 +50,7 @@ describe('service status', () => {
     expect(others.every((s) => s.status === 'operational')).toBe(true);
   });
 
-  it('degrades for limited, slow or client-error faults, and recovers when they go', async () => {
+  it('degrades for limited, slow or client-error faults, and recovers when they go', async ({ mock }) => {
     await mock.client.mock.faults.create({ path: '/api/v1/buckets*', status: 503, times: 5 });
     await mock.client.mock.faults.create({ path: '/api/v1/zones', delay_ms: 1 });
     await mock.client.mock.faults.create({ path: '/api/v1/vaults', status: 429 });
@@ -70,7 +67,7 @@ describe('service status', () => {
     expect(Object.values(await statuses()).every((s) => s === 'operational')).toBe(true);
   });
 
-  it('matches faults to route templates by method and path', async () => {
+  it('matches faults to route templates by method and path', async ({ mock }) => {
     const vm = await tenant.client.instances.create({ name: 'vm', flavor: 'nano', region: 'hn' });
     await mock.client.mock.faults.create({ path: `/api/v1/instances/${vm.id}/start`, status: 500 });
     await mock.client.mock.faults.create({ method: 'DELETE', path: '/api/v1/registries*', status: 500 });
@@ -82,7 +79,7 @@ describe('service status', () => {
     expect(now.storage).toBe('operational');
   });
 
-  it('needs a bearer token', async () => {
+  it('needs a bearer token', async ({ mock }) => {
     expect(await rejection(mock.client.serviceStatus.retrieve())).toBeInstanceOf(AuthenticationError);
   });
 });

@@ -2,17 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { rejection } from '../support';
+import { it, rejection } from '../support';
 
 /** RFC 6238 section 5.2: a code the server accepted once is refused if presented again. */
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
 
 /** A tenant with MFA on: enrolment confirmed with the code of the current step. */
 async function enrolled(server: MockServer) {
@@ -28,14 +22,16 @@ async function enrolled(server: MockServer) {
 }
 
 describe('a TOTP code works once per user', () => {
-  it('refuses the enrolment code at login, and the next step takes a new one', async () => {
+  it('refuses the enrolment code at login, and the next step takes a new one', async ({ mock }) => {
     const { code, enrolmentCode, login } = await enrolled(mock);
     expect((await rejection(login(enrolmentCode))).code).toBe('INVALID_MFA_CODE');
     await mock.clock.advance(30);
     await expect(login(code())).resolves.toMatchObject({ user: { mfa_enabled: true } });
   });
 
-  it('refuses a login code used before within its step, and an older step still in the window', async () => {
+  it('refuses a login code used before within its step, and an older step still in the window', async ({
+    mock,
+  }) => {
     const { code, login } = await enrolled(mock);
     await mock.clock.advance(30);
     const first = code();

@@ -1,19 +1,12 @@
 import { ConflictError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, rejection } from '../support';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { failedPaths, it, rejection } from '../support';
 
 const vaultName = () => `kv-${crypto.randomUUID().slice(0, 8)}`;
 
 describe('key vaults', () => {
-  it('creates a vault with defaults and a URI from its name', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('creates a vault with defaults and a URI from its name', async ({ tenant: { client, project } }) => {
     const name = vaultName();
     const vault = await client.vaults.create({ name, region: 'hn' });
     expect(vault).toMatchObject({
@@ -29,8 +22,10 @@ describe('key vaults', () => {
     });
   });
 
-  it('stores initial secrets sealed: names and versions only, in responses and the state', async () => {
-    const { client } = await seedTenant(mock);
+  it('stores initial secrets sealed: names and versions only, in responses and the state', async ({
+    mock,
+    tenant: { client },
+  }) => {
     const values = { 'db-password': 'hunter2-correct-horse', 'api-token': 'tok_live_5f1e2d3c' };
     const vault = await client.vaults.create({
       name: vaultName(),
@@ -50,8 +45,7 @@ describe('key vaults', () => {
     expect(state).toContain('sealed$');
   });
 
-  it('validates name, sku, soft-delete days and secret names', async () => {
-    const { client } = await seedTenant(mock);
+  it('validates name, sku, soft-delete days and secret names', async ({ tenant: { client } }) => {
     expect(await failedPaths(client.vaults.create({ name: 'kv', region: 'hn' }))).toEqual(['body.name']);
     expect(await failedPaths(client.vaults.create({ name: 'Bad_Vault', region: 'hn' }))).toEqual([
       'body.name',
@@ -79,8 +73,7 @@ describe('key vaults', () => {
     expect(await failedPaths(client.vaults.create({ name: vaultName() } as never))).toEqual(['body.region']);
   });
 
-  it('answers 409 for a name taken anywhere on the platform', async () => {
-    const a = await seedTenant(mock);
+  it('answers 409 for a name taken anywhere on the platform', async ({ mock, tenant: a }) => {
     const b = await seedTenant(mock);
     const name = vaultName();
     await a.client.vaults.create({ name, region: 'hn' });
@@ -89,8 +82,7 @@ describe('key vaults', () => {
     expect(again.code).toBe('CONFLICT');
   });
 
-  it('lists per project with paging and filters', async () => {
-    const a = await seedTenant(mock);
+  it('lists per project with paging and filters', async ({ mock, tenant: a }) => {
     const b = await seedTenant(mock);
     const names = [vaultName(), vaultName(), vaultName()];
     for (const name of names) await a.client.vaults.create({ name, region: 'hn' });

@@ -1,19 +1,14 @@
 import { ConflictError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, rejection } from '../support';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { failedPaths, it, rejection } from '../support';
 
 const appName = () => `app-${crypto.randomUUID().slice(0, 8)}`;
 
 describe('web apps', () => {
-  it('creates a running app with the newest runtime version and its default hostname', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('creates a running app with the newest runtime version and its default hostname', async ({
+    tenant: { client, project },
+  }) => {
     const name = appName();
     const app = await client.webapps.create({ name, region: 'hn', runtime: 'python' });
     expect(app).toMatchObject({
@@ -35,8 +30,7 @@ describe('web apps', () => {
     expect(pinned.runtime_version).toBe('20');
   });
 
-  it('validates runtime, version per runtime, plan and instance count', async () => {
-    const { client } = await seedTenant(mock);
+  it('validates runtime, version per runtime, plan and instance count', async ({ tenant: { client } }) => {
     const make = (body: object) =>
       client.webapps.create({ name: appName(), region: 'hn', runtime: 'node', ...body });
     expect(await failedPaths(make({ runtime: 'ruby' }))).toEqual(['body.runtime']);
@@ -52,8 +46,10 @@ describe('web apps', () => {
     ]);
   });
 
-  it('answers 409 for a name already used, in this project or another (it is a host name)', async () => {
-    const a = await seedTenant(mock);
+  it('answers 409 for a name already used, in this project or another (it is a host name)', async ({
+    mock,
+    tenant: a,
+  }) => {
     const b = await seedTenant(mock);
     const name = appName();
     await a.client.webapps.create({ name, region: 'hn', runtime: 'php' });
@@ -65,8 +61,7 @@ describe('web apps', () => {
     );
   });
 
-  it('lists per project with paging and filters', async () => {
-    const a = await seedTenant(mock);
+  it('lists per project with paging and filters', async ({ mock, tenant: a }) => {
     const b = await seedTenant(mock);
     for (const runtime of ['node', 'python', 'node'] as const)
       await a.client.webapps.create({ name: appName(), region: 'hn', runtime });

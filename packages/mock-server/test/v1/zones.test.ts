@@ -1,17 +1,12 @@
 import { ConflictError } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { failedPaths, rejection } from '../support';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../src/entries/testing';
+import { failedPaths, it, rejection } from '../support';
 
 describe('DNS zones', () => {
-  it('creates a public zone with defaults, name servers and record sets with their FQDN', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('creates a public zone with defaults, name servers and record sets with their FQDN', async ({
+    tenant: { client, project },
+  }) => {
     const zone = await client.zones.create({
       name: 'example.com',
       record_sets: [
@@ -42,8 +37,7 @@ describe('DNS zones', () => {
     ]);
   });
 
-  it('links private zones to VPCs of the project', async () => {
-    const { client } = await seedTenant(mock);
+  it('links private zones to VPCs of the project', async ({ mock, tenant: { client } }) => {
     const vpc = await client.vpcs.create({ name: 'core', region: 'hn' });
     const zone = await client.zones.create({ name: 'corp.internal', type: 'private', vpc_ids: [vpc.id] });
     expect(zone).toMatchObject({ type: 'private', vpc_ids: [vpc.id], name_servers: [] });
@@ -63,8 +57,7 @@ describe('DNS zones', () => {
     ]);
   });
 
-  it('validates names, types, TTLs and values per record type', async () => {
-    const { client } = await seedTenant(mock);
+  it('validates names, types, TTLs and values per record type', async ({ tenant: { client } }) => {
     const make = (record: object) =>
       client.zones.create({ name: 'check.example', record_sets: [record as never] });
     expect(await failedPaths(client.zones.create({ name: 'Not A Zone' }))).toEqual(['body.name']);
@@ -108,8 +101,7 @@ describe('DNS zones', () => {
     expect(await failedPaths(client.zones.create({} as never))).toEqual(['body.name']);
   });
 
-  it('refuses duplicate record sets and a CNAME beside other records', async () => {
-    const { client } = await seedTenant(mock);
+  it('refuses duplicate record sets and a CNAME beside other records', async ({ tenant: { client } }) => {
     const duplicate = await rejection(
       client.zones.create({
         name: 'dup.example',
@@ -135,8 +127,10 @@ describe('DNS zones', () => {
     ).toEqual(['body.record_sets.1.name']);
   });
 
-  it('answers 409 for a name already in the project, not for another project', async () => {
-    const a = await seedTenant(mock);
+  it('answers 409 for a name already in the project, not for another project', async ({
+    mock,
+    tenant: a,
+  }) => {
     const b = await seedTenant(mock);
     await a.client.zones.create({ name: 'shared.example' });
     const again = await rejection(a.client.zones.create({ name: 'shared.example' }));
@@ -147,8 +141,7 @@ describe('DNS zones', () => {
     });
   });
 
-  it('counts against the zones quota', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('counts against the zones quota', async ({ mock, tenant: { client, project } }) => {
     await mock.client.mock.setQuotas(project.id, { limits: { zones: 1 } });
     await client.zones.create({ name: 'first.example' });
     const over = await rejection(client.zones.create({ name: 'second.example' }));
@@ -156,8 +149,7 @@ describe('DNS zones', () => {
     expect(over.code).toBe('QUOTA_EXCEEDED');
   });
 
-  it('lists with paging and filters, per project', async () => {
-    const a = await seedTenant(mock);
+  it('lists with paging and filters, per project', async ({ mock, tenant: a }) => {
     const b = await seedTenant(mock);
     const vpc = await a.client.vpcs.create({ name: 'v', region: 'hn' });
     for (const name of ['one.example', 'two.example', 'three.example']) await a.client.zones.create({ name });
