@@ -11,9 +11,6 @@ const SECRET_FIELD = /password|secret|token|api_?key|totp|credential|private_key
 /** How often the open view asks again: new requests show within about a second. */
 const POLL_MS = 1000;
 
-/** Faults this page added, shown when the server has no route that lists them. */
-const addedFaults = [];
-
 // ---- requests to the server -------------------------------------------------------------------
 
 async function api(method, path, body) {
@@ -102,8 +99,7 @@ function logQuery() {
 }
 
 function requestDetail(entry) {
-  const query = Object.keys(entry.query ?? {}).length > 0 ? entry.query : undefined;
-  const response = entry.response;
+  const query = Object.keys(entry.query).length > 0 ? entry.query : undefined;
   return h(
     'tr',
     { class: 'detail' },
@@ -121,16 +117,14 @@ function requestDetail(entry) {
           query && [h('h3', {}, 'Query'), json(query)],
         ),
         h('div', {}, h('h3', {}, 'Request body'), json(entry.body)),
-        response
-          ? h(
-              'div',
-              {},
-              h('h3', {}, 'Response headers'),
-              json(response.headers),
-              h('h3', {}, 'Response body'),
-              json(response.body),
-            )
-          : h('div', {}, h('h3', {}, 'Response'), h('p', { class: 'muted' }, `Status ${entry.status}`)),
+        h(
+          'div',
+          {},
+          h('h3', {}, `Response ${entry.response.status || '(connection dropped)'}`),
+          json(entry.response.headers),
+          h('h3', {}, 'Response body'),
+          json(entry.response.body),
+        ),
       ),
     ),
   );
@@ -141,7 +135,7 @@ function renderRequests(items) {
   rows.replaceChildren();
   for (const entry of [...items].reverse()) {
     const id = entry.request_id;
-    const search = new URLSearchParams(entry.query ?? {}).toString();
+    const search = new URLSearchParams(entry.query).toString();
     rows.append(
       h(
         'tr',
@@ -294,26 +288,58 @@ async function refreshState() {
 
 // ---- faults -----------------------------------------------------------------------------------
 
+let faults = [];
+let shownFaults = '';
+
+/** What a fault does, in a few words: its answer, and how it answers. */
+function faultEffect(fault) {
+  const parts = [];
+  if (fault.drop_connection) parts.push('drops the connection');
+  if (fault.status) parts.push(fault.code ? `${fault.status} ${fault.code}` : String(fault.status));
+  if (fault.body !== undefined) parts.push('raw body');
+  if (fault.slow_body_ms) parts.push(`body over ${fault.slow_body_ms} ms`);
+  if (fault.probability !== undefined) parts.push(`${Math.round(fault.probability * 100)} % of requests`);
+  return parts.join(', ') || '—';
+}
+
 function renderFaults() {
-  const rows = document.getElementById('fault-rows');
-  rows.replaceChildren(
-    ...addedFaults.map((fault) =>
-      h(
-        'tr',
-        { 'data-fault-id': fault.id },
-        h('td', {}, fault.method ?? 'any'),
-        h('td', { class: 'mono' }, fault.path ?? 'any'),
-        h('td', { class: statusClass(fault.status) }, fault.status ?? '—'),
-        h('td', {}, fault.delay_ms ? `${fault.delay_ms} ms` : '—'),
-        h('td', {}, fault.times ?? '∞'),
-        h('td', {}),
+  document
+    .getElementById('fault-rows')
+    .replaceChildren(
+      ...faults.map((fault) =>
+        h(
+          'tr',
+          { 'data-fault-id': fault.id },
+          h('td', {}, fault.method ?? 'any'),
+          h('td', { class: 'mono' }, fault.path ?? 'any'),
+          h('td', { class: statusClass(fault.status) }, faultEffect(fault)),
+          h('td', {}, fault.delay_ms ? `${fault.delay_ms} ms` : '—'),
+          h('td', {}, fault.remaining ?? '∞'),
+          h(
+            'td',
+            {},
+            h(
+              'button',
+              { type: 'button', class: 'link', onclick: acting(() => removeFault(fault.id)) },
+              'Remove',
+            ),
+          ),
+        ),
       ),
-    ),
-  );
+    );
   document.getElementById('fault-note').textContent =
-    addedFaults.length === 0
-      ? 'No faults added from this page.'
-      : 'Faults added from this page; the server removes one when its times are used up.';
+    faults.length === 0
+      ? 'No faults: every request gets its real answer.'
+      : 'Tried in this order; one is removed when its uses run out.';
+}
+
+async function refreshFaults() {
+  const { items } = await api('GET', '/__mock/faults');
+  const seen = JSON.stringify(items);
+  if (seen === shownFaults) return;
+  shownFaults = seen;
+  faults = items;
+  renderFaults();
 }
 
 async function addFault(form) {
@@ -323,14 +349,18 @@ async function addFault(form) {
   for (const name of ['status', 'times', 'delay_ms']) {
     if (form.elements[name].value !== '') body[name] = Number(form.elements[name].value);
   }
-  addedFaults.push(await api('POST', '/__mock/faults', body));
-  renderFaults();
+  await api('POST', '/__mock/faults', body);
+  await refreshFaults();
+}
+
+async function removeFault(id) {
+  await api('DELETE', `/__mock/faults/${encodeURIComponent(id)}`);
+  await refreshFaults();
 }
 
 async function clearFaults() {
   await api('DELETE', '/__mock/faults');
-  addedFaults.length = 0;
-  renderFaults();
+  await refreshFaults();
 }
 
 // ---- clock ------------------------------------------------------------------------------------
@@ -452,8 +482,8 @@ async function publishEvent(form) {
 const VIEWS = {
   log: refreshLog,
   state: refreshState,
-  // The clock is refreshed with every view; the faults are the ones this page added.
-  faults: async () => renderFaults(),
+  // The clock is refreshed with every view.
+  faults: refreshFaults,
   webhooks: refreshDeliveries,
   events: refreshState,
 };
@@ -526,7 +556,6 @@ document.getElementById('event-form').addEventListener(
   acting((event) => publishEvent(event.target)),
 );
 window.addEventListener('hashchange', show);
-renderFaults();
 show();
 setInterval(() => {
   if (!document.hidden) void poll();

@@ -22,7 +22,7 @@ describe.runIf(browserTestsRun)('the dashboard at /__mock/ui', () => {
     browser = await launchChromium();
     page = await browser.newPage();
     await page.goto(`${mock.url}/__mock/ui`);
-  });
+  }, 60_000); // Chromium takes seconds to start on a loaded machine.
 
   afterAll(async () => {
     await browser?.close();
@@ -67,8 +67,21 @@ describe.runIf(browserTestsRun)('the dashboard at /__mock/ui', () => {
     const failed = await tenant.client.instances.list().catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(APIError);
     expect((failed as APIError).status).toBe(503);
-    // Once only: the next call goes through.
+    // Once only: the page's list lets it go, and the next call goes through.
+    await page.locator('#fault-rows tr').waitFor({ state: 'detached' });
     await expect(tenant.client.instances.list()).resolves.toBeDefined();
+  });
+
+  it('lists the faults the server holds and removes one', async () => {
+    await mock.client.mock.faults.create({ method: 'GET', path: '/api/v1/buckets', status: 500 });
+    await page.goto(`${mock.url}/__mock/ui#faults`);
+    const row = page.locator('#fault-rows tr', { hasText: '/api/v1/buckets' });
+    await expect(row.textContent()).resolves.toContain('∞');
+    await expect(tenant.client.buckets.list()).rejects.toMatchObject({ status: 500 });
+
+    await row.locator('button', { hasText: 'Remove' }).click();
+    await row.waitFor({ state: 'detached' });
+    await expect(tenant.client.buckets.list()).resolves.toBeDefined();
   });
 
   it('advances the clock, and an instance moves on through its lifecycle', async () => {
@@ -128,7 +141,7 @@ describe.runIf(browserTestsRun)('the dashboard of a server with a control token'
   beforeAll(async () => {
     mock = await startMockServer({ controlToken });
     browser = await launchChromium();
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
