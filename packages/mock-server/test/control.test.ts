@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../src/entries/testing';
-
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../src/entries/testing';
+import { it } from './support';
 
 describe('mock control routes', () => {
-  it('reset empties the state but keeps the server secret', async () => {
-    const { client } = await seedTenant(mock);
+  it('reset empties the state but keeps the server secret', async ({ mock, tenant: { client } }) => {
     await client.instances.create({ name: 'gone-soon', flavor: 'nano', region: 'hn' });
     const secret = mock.server.store.state.secret;
     await mock.reset();
@@ -20,7 +14,7 @@ describe('mock control routes', () => {
     ).toBe(true);
   });
 
-  it('exports the state without the secret and imports it back', async () => {
+  it('exports the state without the secret and imports it back', async ({ mock }) => {
     await mock.reset();
     const { client, user } = await seedTenant(mock, { password: 'export-password' });
     const vm = await client.instances.create({ name: 'exported', flavor: 'nano', region: 'hn' });
@@ -40,8 +34,10 @@ describe('mock control routes', () => {
     });
   });
 
-  it('refuses an import that is not a state, and keeps the current one', async () => {
-    const { client } = await seedTenant(mock);
+  it('refuses an import that is not a state, and keeps the current one', async ({
+    mock,
+    tenant: { client },
+  }) => {
     const before = (await client.projects.list()).total;
     await expect(mock.client.mock.importState({ tables: 'nope' })).rejects.toMatchObject({
       status: 400,
@@ -54,7 +50,7 @@ describe('mock control routes', () => {
     expect((await client.projects.list()).total).toBe(before);
   });
 
-  it('advances the simulated clock', async () => {
+  it('advances the simulated clock', async ({ mock }) => {
     const before = await mock.client.mock.clock();
     const after = await mock.client.mock.advanceClock({ seconds: 7200 });
     expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(7200_000);
@@ -62,8 +58,10 @@ describe('mock control routes', () => {
     await expect(mock.client.mock.advanceClock({ seconds: -1 })).rejects.toMatchObject({ status: 400 });
   });
 
-  it('injects faults for matching routes a number of times, and clears them', async () => {
-    const { client } = await seedTenant(mock);
+  it('injects faults for matching routes a number of times, and clears them', async ({
+    mock,
+    tenant: { client },
+  }) => {
     await mock.client.mock.faults.create({ method: 'GET', path: '/api/v1/instances', status: 500, times: 2 });
     await expect(client.instances.list()).rejects.toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
     await expect(client.instances.list()).rejects.toMatchObject({ status: 500 });
@@ -75,8 +73,7 @@ describe('mock control routes', () => {
     await expect(client.users.me()).resolves.toBeDefined();
   });
 
-  it('delays matching requests', async () => {
-    const { client } = await seedTenant(mock);
+  it('delays matching requests', async ({ mock, tenant: { client } }) => {
     await mock.client.mock.faults.create({ path: '/api/v1/users/me', delay_ms: 200, times: 1 });
     const slow = client.users.me({ timeoutMs: 50, maxRetries: 0 });
     await expect(slow).rejects.toMatchObject({ name: 'APITimeoutError' });

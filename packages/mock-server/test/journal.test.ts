@@ -1,18 +1,14 @@
 import { BadRequestError, Nimbus } from '@nimbus/sdk';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createNimbusHandlers } from '../src/entries/msw';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
+import { type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
+import { it } from './support';
 
 /** The request journal: GET /__mock/requests, client.mock.requests(), mock.requests(), nimbus.requests(). */
-let mock: MockServer;
-let tenant: SeededTenant;
 
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
-beforeEach(async () => {
+let tenant: SeededTenant;
+it.beforeEach(async ({ mock }) => {
   await mock.reset();
   tenant = await seedTenant(mock);
 });
@@ -20,7 +16,7 @@ beforeEach(async () => {
 const small = { name: 'web', flavor: 'small', region: 'hn' } as const;
 
 describe('GET /__mock/requests', () => {
-  it('lets a test assert that the app created exactly one instance with flavor small', async () => {
+  it('lets a test assert that the app created exactly one instance with flavor small', async ({ mock }) => {
     await tenant.client.instances.create(small);
     await tenant.client.instances.create({ ...small, name: 'db', flavor: 'large' });
     await tenant.client.instances.list();
@@ -41,7 +37,7 @@ describe('GET /__mock/requests', () => {
     expect(Date.parse(first!.time)).not.toBeNaN();
   });
 
-  it('records the request id the client sent, the query and the status of refusals', async () => {
+  it('records the request id the client sent, the query and the status of refusals', async ({ mock }) => {
     const response = await fetch(`${mock.url}/api/v1/instances?per_page=500&page=2`, {
       headers: {
         authorization: `Bearer ${tenant.accessToken}`,
@@ -61,7 +57,9 @@ describe('GET /__mock/requests', () => {
     });
   });
 
-  it('keeps credentials out: Authorization, cookies, API keys, tokens in the query, passwords in bodies', async () => {
+  it('keeps credentials out: Authorization, cookies, API keys, tokens in the query, passwords in bodies', async ({
+    mock,
+  }) => {
     await fetch(`${mock.url}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: 'session=abc123' },
@@ -94,7 +92,7 @@ describe('GET /__mock/requests', () => {
     expect(items.find((r) => r.headers['x-api-key'])!.headers['x-api-key']).toBe('[redacted]');
   });
 
-  it('masks the password of URLs with credentials, as the camera API does', async () => {
+  it('masks the password of URLs with credentials, as the camera API does', async ({ mock }) => {
     const { token } = await tenant.client.auth.workloadToken({
       project_id: tenant.project.id,
       scopes: ['cameras:write'],
@@ -110,7 +108,7 @@ describe('GET /__mock/requests', () => {
     expect(JSON.stringify(mock.requests())).not.toContain('s3cret-pass');
   });
 
-  it('filters by path prefix and leaves out the control routes themselves', async () => {
+  it('filters by path prefix and leaves out the control routes themselves', async ({ mock }) => {
     await tenant.client.instances.create(small);
     await mock.client.mock.clock();
     await mock.client.mock.requests();
@@ -121,14 +119,14 @@ describe('GET /__mock/requests', () => {
     expect((await mock.client.mock.requests({ method: 'DELETE' })).items).toEqual([]);
   });
 
-  it('is emptied by reset', async () => {
+  it('is emptied by reset', async ({ mock }) => {
     await tenant.client.instances.create(small);
     expect((await mock.client.mock.requests()).items.length).toBeGreaterThan(0);
     await mock.reset();
     expect((await mock.client.mock.requests()).items).toEqual([]);
   });
 
-  it('refuses bad filters with a 400 in the error envelope', async () => {
+  it('refuses bad filters with a 400 in the error envelope', async ({ mock }) => {
     const error = await mock.client.mock.requests({ status: 'abc' as unknown as number }).catch((e) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     const raw = await fetch(`${mock.url}/__mock/requests?method=BREW`);
@@ -136,7 +134,7 @@ describe('GET /__mock/requests', () => {
     expect((await raw.json()).error.details[0].path).toBe('query.method');
   });
 
-  it('answers the same from the testing helper', async () => {
+  it('answers the same from the testing helper', async ({ mock }) => {
     await tenant.client.instances.create(small);
     const viaHelper = mock.requests({ method: 'post', path: '/api/v1/instances' });
     expect(viaHelper).toEqual(

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { PlatformEvent } from '../src/core/events';
-import { type MockServer, seedTenant, startMockServer } from '../src/entries/testing';
+import { it } from './support';
 
-let mock: MockServer;
 const seen: PlatformEvent[] = [];
 
-beforeAll(async () => {
-  mock = await startMockServer();
+it.beforeAll(async ({ mock }) => {
   mock.server.app.runtime.events.subscribe((event) => seen.push(event));
 });
-afterAll(() => mock.close());
 
 describe('platform events', () => {
-  it('carry resource lifecycle changes of the project', async () => {
-    const { client, project } = await seedTenant(mock);
+  it('carry resource lifecycle changes of the project', async ({ tenant: { client, project } }) => {
     const vm = await client.instances.create({ name: 'evented', flavor: 'nano', region: 'hn' });
     await client.instances.waitFor(vm.id, 'running', { intervalMs: 5 });
     const mine = seen.filter((e) => e.project_id === project.id).map((e) => e.type);
@@ -23,8 +19,9 @@ describe('platform events', () => {
     expect(created.time).toMatch(/Z$/);
   });
 
-  it('never carry secret fields (hashes, sealed values) of the stored rows', async () => {
-    const { client } = await seedTenant(mock);
+  it('never carry secret fields (hashes, sealed values) of the stored rows', async ({
+    tenant: { client },
+  }) => {
     const product = await client.apiProducts.create({ name: 'orders' });
     const subscription = await client.apiProducts.subscriptions.create(product.id, { app_name: 'shop' });
     const event = seen.find((e) => e.data.id === subscription.id)!;

@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { RequestTarget } from '../src/core/request-target';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
+import { type SeededTenant, seedTenant } from '../src/entries/testing';
+import { it } from './support';
 
 // The per-request shortcuts of the core (a URL read without the parser, parsed queries and
 // verified tokens remembered) must answer exactly what the full path answers.
@@ -43,11 +44,12 @@ describe('RequestTarget', () => {
 });
 
 describe('the request path over HTTP', () => {
-  let mock: MockServer;
   let tenant: SeededTenant;
 
-  beforeAll(async () => {
-    mock = await startMockServer();
+  /** The server's address, for the helpers below. */
+  let url: string;
+  it.beforeAll(async ({ mock }) => {
+    url = mock.url;
     tenant = await seedTenant(mock, {
       instances: [
         { name: 'a', flavor: 'small', region: 'hn' },
@@ -56,21 +58,20 @@ describe('the request path over HTTP', () => {
       ],
     });
   });
-  afterAll(() => mock.close());
 
   const headers = () => ({
     authorization: `Bearer ${tenant.accessToken}`,
     'x-project-id': tenant.project.id,
   });
   const list = async (query: string) => {
-    const response = await fetch(`${mock.url}/api/v1/instances${query}`, { headers: headers() });
+    const response = await fetch(`${url}/api/v1/instances${query}`, { headers: headers() });
     return { status: response.status, body: await response.json() };
   };
 
   /** A raw request target, as a client sends it (fetch would normalise the path first). */
   const raw = (path: string) =>
     new Promise<number>((resolve, reject) => {
-      const { hostname, port } = new URL(mock.url);
+      const { hostname, port } = new URL(url);
       httpRequest({ hostname, port, path, headers: headers() }, (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);
@@ -107,7 +108,7 @@ describe('the request path over HTTP', () => {
     expect(await raw('/api/v1/%69nstances')).toBe(404);
   });
 
-  it('journals the path and the query of a plain target', async () => {
+  it('journals the path and the query of a plain target', async ({ mock }) => {
     await list('?per_page=2&name=b');
     const entry = mock.requests({ path: '/api/v1/instances' }).at(-1);
     expect(entry).toMatchObject({
@@ -117,8 +118,7 @@ describe('the request path over HTTP', () => {
     });
   });
 
-  it('refuses a known token once its session is revoked', async () => {
-    const other = await seedTenant(mock);
+  it('refuses a known token once its session is revoked', async ({ mock, tenant: other }) => {
     const me = () =>
       fetch(`${mock.url}/api/v1/users/me`, { headers: { authorization: `Bearer ${other.accessToken}` } });
     expect((await me()).status).toBe(200);

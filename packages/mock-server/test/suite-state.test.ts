@@ -1,22 +1,17 @@
 import { AuthenticationError, BadRequestError, Nimbus } from '@nimbus/sdk';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createNimbusHandlers } from '../src/entries/msw';
-import { type MockServer, seedTenant, startMockServer } from '../src/entries/testing';
+import { seedTenant, startMockServer } from '../src/entries/testing';
+import { it } from './support';
 
-/** What test suites need: a cheap password hash, and state snapshots that carry sessions. */
-let mock: MockServer;
-
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
+// What test suites need: a cheap password hash, and state snapshots that carry sessions.
 
 const passwordHashes = (state: { tables: Record<string, Record<string, Record<string, unknown>>> }) =>
   Object.values(state.tables.users ?? {}).map((user) => String(user.password_hash));
 
 describe('password cost', () => {
-  it('is the test cost in startMockServer, and standard in a server started without it', async () => {
+  it('is the test cost in startMockServer, and standard in a server started without it', async ({ mock }) => {
     await seedTenant(mock);
     expect(passwordHashes(mock.exportState())).toEqual([expect.stringMatching(/^scrypt\$ln=4\$/)]);
 
@@ -50,7 +45,7 @@ describe('password cost', () => {
 });
 
 describe('state snapshots', () => {
-  it('carry the signing secret only when asked, so tokens stay valid on another server', async () => {
+  it('carry the signing secret only when asked, so tokens stay valid on another server', async ({ mock }) => {
     await mock.reset();
     const tenant = await seedTenant(mock, { instances: [{ name: 'web', flavor: 'small', region: 'hn' }] });
     const plain = await mock.client.mock.exportState();
@@ -73,7 +68,7 @@ describe('state snapshots', () => {
     }
   });
 
-  it('refuse a secret that is not a signing secret with a 400', async () => {
+  it('refuse a secret that is not a signing secret with a 400', async ({ mock }) => {
     const state = mock.exportState({ includeSecret: true });
     for (const secret of ['short', 'has spaces and !!! that are not base64url at all', 42]) {
       const error = await mock.client.mock.importState({ ...state, secret } as never).catch((e) => e);
@@ -81,7 +76,7 @@ describe('state snapshots', () => {
     }
   });
 
-  it('reset(snapshot) goes back to the seed and keeps its sessions', async () => {
+  it('reset(snapshot) goes back to the seed and keeps its sessions', async ({ mock }) => {
     await mock.reset();
     const tenant = await seedTenant(mock);
     const seed = mock.exportState();
@@ -93,7 +88,7 @@ describe('state snapshots', () => {
     await expect(tenant.client.users.me()).rejects.toBeInstanceOf(AuthenticationError);
   });
 
-  it('move into msw handlers with their sessions, which reset() keeps', async () => {
+  it('move into msw handlers with their sessions, which reset() keeps', async ({ mock }) => {
     await mock.reset();
     const tenant = await seedTenant(mock, { instances: [{ name: 'web', flavor: 'small', region: 'hn' }] });
     const nimbus = createNimbusHandlers({

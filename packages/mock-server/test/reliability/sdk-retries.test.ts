@@ -1,7 +1,9 @@
 import { APIError, APITimeoutError } from '@nimbus/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { RequestRecord } from '../../src/core/runtime';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
+import { type MockServer, type SeededTenant, seedTenant } from '../../src/entries/testing';
+import { it } from '../support';
+import { eventually } from '../v2/helpers';
 import { httpCall } from './support/http';
 
 /**
@@ -11,17 +13,18 @@ import { httpCall } from './support/http';
  * with one it does, and the server answers the retry with the first result (one record).
  */
 
-let mock: MockServer;
 let tenant: SeededTenant;
 const requests: RequestRecord[] = [];
 
-beforeAll(async () => {
-  mock = await startMockServer();
+/** The server's address, for the helpers below. */
+let url: string;
+
+it.beforeAll(async ({ mock }) => {
+  url = mock.url;
   tenant = await seedTenant(mock);
   mock.server.app.runtime.requestObservers.add((record) => requests.push(record));
 });
-afterAll(() => mock.close());
-beforeEach(async () => {
+it.beforeEach(async ({ mock }) => {
   await mock.client.mock.faults.clear();
   requests.length = 0;
 });
@@ -31,21 +34,8 @@ const bucketsNamed = async (name: string) =>
   (await tenant.client.buckets.list({ per_page: 100 })).data.filter((b) => b.name === name);
 const unique = () => `retry-${crypto.randomUUID().slice(0, 8)}`;
 
-/** Waits until `check` passes: the server finishes a request the client gave up on. */
-async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
-
 /** A client that gives up after 150 ms and would retry three times. */
-const impatient = () =>
+const impatient = (mock: MockServer) =>
   mock.createClient({
     accessToken: tenant.accessToken,
     projectId: tenant.project.id,
@@ -54,7 +44,9 @@ const impatient = () =>
   });
 
 describe('the SDK and a create whose answer was lost', () => {
-  it('without an idempotency key: times out, does not send the POST again, the server made exactly one', async () => {
+  it('without an idempotency key: times out, does not send the POST again, the server made exactly one', async ({
+    mock,
+  }) => {
     await mock.client.mock.faults.create({
       method: 'POST',
       path: '/api/v1/buckets',
@@ -62,7 +54,9 @@ describe('the SDK and a create whose answer was lost', () => {
       times: 1,
     });
     const name = unique();
-    await expect(impatient().buckets.create({ name, region: 'hn' })).rejects.toBeInstanceOf(APITimeoutError);
+    await expect(impatient(mock).buckets.create({ name, region: 'hn' })).rejects.toBeInstanceOf(
+      APITimeoutError,
+    );
     await eventually(async () => expect(await bucketsNamed(name)).toHaveLength(1));
     // Long past any retry the SDK could have made.
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -70,7 +64,9 @@ describe('the SDK and a create whose answer was lost', () => {
     expect(await bucketsNamed(name)).toHaveLength(1);
   });
 
-  it('with an idempotency key: retries, gets the first result, the server made exactly one', async () => {
+  it('with an idempotency key: retries, gets the first result, the server made exactly one', async ({
+    mock,
+  }) => {
     await mock.client.mock.faults.create({
       method: 'POST',
       path: '/api/v1/buckets',
@@ -78,7 +74,7 @@ describe('the SDK and a create whose answer was lost', () => {
       times: 1,
     });
     const name = unique();
-    const bucket = await impatient().buckets.create(
+    const bucket = await impatient(mock).buckets.create(
       { name, region: 'hn' },
       { idempotencyKey: `create-${name}` },
     );
@@ -91,10 +87,12 @@ describe('the SDK and a create whose answer was lost', () => {
     expect(made[0]!.id).toBe(bucket.id);
   });
 
-  it('a 503 before the handler: not retried without a key (nothing made), retried with one (one made)', async () => {
+  it('a 503 before the handler: not retried without a key (nothing made), retried with one (one made)', async ({
+    mock,
+  }) => {
     await mock.client.mock.faults.create({ method: 'POST', path: '/api/v1/buckets', status: 503, times: 1 });
     const name = unique();
-    const error = await impatient()
+    const error = await impatient(mock)
       .buckets.create({ name, region: 'hn' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIError);
@@ -104,7 +102,7 @@ describe('the SDK and a create whose answer was lost', () => {
 
     requests.length = 0;
     await mock.client.mock.faults.create({ method: 'POST', path: '/api/v1/buckets', status: 503, times: 1 });
-    const made = await impatient().buckets.create(
+    const made = await impatient(mock).buckets.create(
       { name, region: 'hn' },
       { idempotencyKey: `again-${name}` },
     );
@@ -112,9 +110,9 @@ describe('the SDK and a create whose answer was lost', () => {
     expect((await bucketsNamed(name)).map((b) => b.id)).toEqual([made.id]);
   });
 
-  it('idempotent methods are retried without a key (the control)', async () => {
+  it('idempotent methods are retried without a key (the control)', async ({ mock }) => {
     await mock.client.mock.faults.create({ method: 'GET', path: '/api/v1/buckets', status: 503, times: 2 });
-    await expect(impatient().buckets.list()).resolves.toMatchObject({ data: expect.any(Array) });
+    await expect(impatient(mock).buckets.list()).resolves.toMatchObject({ data: expect.any(Array) });
     expect(requests.filter((r) => r.method === 'GET' && r.route === '/api/v1/buckets')).toHaveLength(3);
   });
 });
@@ -126,7 +124,7 @@ describe('the server and Idempotency-Key', () => {
     token = tenant.accessToken,
     projectId = tenant.project.id,
   ) =>
-    httpCall(mock.url, 'POST', '/api/v1/buckets', {
+    httpCall(url, 'POST', '/api/v1/buckets', {
       token,
       projectId,
       body,
@@ -158,7 +156,9 @@ describe('the server and Idempotency-Key', () => {
     expect(await bucketsNamed(body.name)).toHaveLength(1);
   });
 
-  it('keeps keys apart per caller, does not remember failures, and refuses keys over 255 characters', async () => {
+  it('keeps keys apart per caller, does not remember failures, and refuses keys over 255 characters', async ({
+    mock,
+  }) => {
     const key = crypto.randomUUID();
     const other = await seedTenant(mock);
     const mine = await post(key, { name: unique(), region: 'hn' });

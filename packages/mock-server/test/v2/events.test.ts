@@ -1,21 +1,18 @@
 import { BadRequestError, NotFoundError, type VideoEvent } from '@nimbus/sdk';
 import { VideoEvent as VideoEventSchema } from '@nimbus/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/entries/testing';
+import { describe, expect } from 'vitest';
 import { EVENTS_KEPT_PER_TENANT, recordEvent } from '../../src/families/v2/event-log';
 import { videoCameras } from '../../src/families/v2/tables';
-import { rejection } from '../support';
+import { it, rejection } from '../support';
 import { cameraBody, rawFetch, seedVideoTenant, type VideoTenant } from './helpers';
 
-let mock: MockServer;
 let tenant: VideoTenant;
 let cameraA: string;
 let cameraB: string;
 /** Injected into `tenant`, oldest first. */
 const injected: VideoEvent[] = [];
 
-beforeAll(async () => {
-  mock = await startMockServer();
+it.beforeAll(async ({ mock }) => {
   tenant = await seedVideoTenant(mock);
   cameraA = (await tenant.video.cameras.create(cameraBody({ name: 'a' }))).id;
   cameraB = (await tenant.video.cameras.create(cameraBody({ name: 'b' }))).id;
@@ -29,7 +26,6 @@ beforeAll(async () => {
     await mock.clock.advance(1);
   }
 });
-afterAll(() => mock.close());
 
 const ids = (events: { id: string }[]) => events.map((e) => e.id);
 const newestFirst = () => ids([...injected].reverse());
@@ -56,7 +52,7 @@ describe('event injection (mock control)', () => {
     );
   });
 
-  it('keeps a given confidence and payload', async () => {
+  it('keeps a given confidence and payload', async ({ mock }) => {
     const boxes = [{ x: 0.1, y: 0.2, w: 0.3, h: 0.4, label: 'car' }];
     const event = await mock.client.mock.injectVideoEvent({
       camera_id: cameraA,
@@ -69,7 +65,7 @@ describe('event injection (mock control)', () => {
     injected.push(event);
   });
 
-  it('refuses unknown cameras (404) and bad fields (400)', async () => {
+  it('refuses unknown cameras (404) and bad fields (400)', async ({ mock }) => {
     expect(
       await rejection(mock.client.mock.injectVideoEvent({ camera_id: crypto.randomUUID(), type: 'person' })),
     ).toBeInstanceOf(NotFoundError);
@@ -147,7 +143,7 @@ describe('GET /v2/api/events', () => {
     );
   });
 
-  it('defaults to 50 per page and caps at 100', async () => {
+  it('defaults to 50 per page and caps at 100', async ({ mock }) => {
     const busy = await seedVideoTenant(mock);
     const camera = await busy.video.cameras.create(cameraBody());
     const row = mock.server.store.table(videoCameras).get(camera.id)!;
@@ -158,7 +154,7 @@ describe('GET /v2/api/events', () => {
     expect((await busy.video.events.list({ limit: 100 })).data).toHaveLength(100);
   });
 
-  it('pages through events of the same millisecond without skipping or repeating', async () => {
+  it('pages through events of the same millisecond without skipping or repeating', async ({ mock }) => {
     const same = await seedVideoTenant(mock);
     const camera = await same.video.cameras.create(cameraBody());
     const row = mock.server.store.table(videoCameras).get(camera.id)!;
@@ -171,7 +167,7 @@ describe('GET /v2/api/events', () => {
     expect(new Set(seen)).toEqual(new Set(burst));
   });
 
-  it('refuses a forged or edited cursor with 400', async () => {
+  it('refuses a forged or edited cursor with 400', async ({ mock }) => {
     const page = await tenant.video.events.list({ limit: 2 });
     const cursor = page.nextCursor!;
     const [payload, signature] = cursor.split('.') as [string, string];
@@ -184,14 +180,14 @@ describe('GET /v2/api/events', () => {
     }
   });
 
-  it('keeps tenants apart and needs events:read', async () => {
+  it('keeps tenants apart and needs events:read', async ({ mock }) => {
     const other = await seedVideoTenant(mock, undefined, { newUser: true });
     expect((await other.video.events.list()).data).toEqual([]);
     const camerasOnly = tenant.client.video.withToken(await tenant.tokenWith(['cameras:read']));
     expect((await rejection(camerasOnly.events.list())).code).toBe('INSUFFICIENT_SCOPE');
   });
 
-  it(`keeps the newest ${EVENTS_KEPT_PER_TENANT} events of a tenant`, async () => {
+  it(`keeps the newest ${EVENTS_KEPT_PER_TENANT} events of a tenant`, async ({ mock }) => {
     const flood = await seedVideoTenant(mock);
     const camera = await flood.video.cameras.create(cameraBody());
     const row = mock.server.store.table(videoCameras).get(camera.id)!;

@@ -1,31 +1,31 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/entries/testing';
+import { describe, expect } from 'vitest';
 import { createMediaSource, defaultMediaRoot } from '../../src/node/media-source';
+import { it } from '../support';
 import { seedVideoTenant } from './helpers';
 import { type Recordings, recordTwoHours } from './recording-fixture';
 import { probeTs } from './ts-probe';
 
-let mock: MockServer;
 let rec: Recordings;
+/** The server's address, for the helpers below. */
+let url: string;
 
-beforeAll(async () => {
-  mock = await startMockServer();
+it.beforeAll(async ({ mock }) => {
+  url = mock.url;
   rec = await recordTwoHours(mock);
 });
-afterAll(() => mock.close());
 
 const hourPath = (hour = '01', camera = rec.camera.id, date = rec.date) =>
   `/v2/hls/${camera}/${date}/${hour}`;
 const withToken = (path: string, token = rec.tenant.token) =>
-  `${mock.url}${path}?token=${encodeURIComponent(token)}`;
+  `${url}${path}?token=${encodeURIComponent(token)}`;
 const bytes = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
 /** GET with the path sent exactly as written (fetch would normalise `..` away before sending). */
 function rawGet(path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${mock.url}/`, { path, method: 'GET' }, (res) => {
+    const req = request(`${url}/`, { path, method: 'GET' }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => {
         body += chunk.toString();
@@ -61,7 +61,7 @@ describe('HLS segments', () => {
     }
   });
 
-  it('checks the token and the tenant of every segment', async () => {
+  it('checks the token and the tenant of every segment', async ({ mock }) => {
     expect((await fetch(`${mock.url}${hourPath()}/000.ts`)).status).toBe(401);
     expect((await fetch(withToken(`${hourPath()}/000.ts`, 'forged'))).status).toBe(401);
     const other = await seedVideoTenant(mock, undefined, { newUser: true });
@@ -74,7 +74,7 @@ describe('HLS segments', () => {
 });
 
 describe('HLS playlists: access and paths', () => {
-  it('needs a valid token of the camera tenant with playback:read', async () => {
+  it('needs a valid token of the camera tenant with playback:read', async ({ mock }) => {
     const path = `${hourPath()}/index.m3u8`;
     const missing = await fetch(`${mock.url}${path}`);
     expect(missing.status).toBe(401);
@@ -85,7 +85,7 @@ describe('HLS playlists: access and paths', () => {
     expect((await fetch(withToken(path, await rec.tenant.tokenWith(['events:read'])))).status).toBe(403);
   });
 
-  it('also takes the token as a bearer header, and then lists segments without one', async () => {
+  it('also takes the token as a bearer header, and then lists segments without one', async ({ mock }) => {
     const res = await fetch(`${mock.url}${hourPath()}/index.m3u8`, {
       headers: { authorization: `Bearer ${rec.tenant.token}` },
     });
@@ -131,7 +131,9 @@ describe('snapshots', () => {
     expect([jpeg.at(-2), jpeg.at(-1)]).toEqual([0xff, 0xd9]);
   });
 
-  it('answers 404 for a path that is not the event’s, or another tenant, and needs events:read', async () => {
+  it('answers 404 for a path that is not the event’s, or another tenant, and needs events:read', async ({
+    mock,
+  }) => {
     const wrongHour = rec.late.snapshot_url.replace(/\/(\d{2})\/snapshots\//, '/00/snapshots/');
     expect((await fetch(withToken(wrongHour))).status).toBe(404);
     const unknown = `${hourPath()}/snapshots/${crypto.randomUUID()}.jpg`;

@@ -1,19 +1,19 @@
 import { NotFoundError } from '@nimbus/sdk';
 import { Parser } from 'm3u8-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/entries/testing';
-import { rejection } from '../support';
+import { describe, expect } from 'vitest';
+import { it, rejection } from '../support';
 import { cameraBody, seedVideoTenant } from './helpers';
 import { type Recordings, recordTwoHours } from './recording-fixture';
 
-let mock: MockServer;
 let rec: Recordings;
 
-beforeAll(async () => {
-  mock = await startMockServer();
+/** The server's address, for the helpers below. */
+let url: string;
+
+it.beforeAll(async ({ mock }) => {
+  url = mock.url;
   rec = await recordTwoHours(mock);
 });
-afterAll(() => mock.close());
 
 function parsePlaylist(text: string) {
   const parser = new Parser();
@@ -49,7 +49,7 @@ describe('playback timeline', () => {
     expect(error.details).toEqual([expect.objectContaining({ path })]);
   });
 
-  it("answers 404 for another tenant's camera and needs playback:read", async () => {
+  it("answers 404 for another tenant's camera and needs playback:read", async ({ mock }) => {
     const other = await seedVideoTenant(mock, undefined, { newUser: true });
     const query = { camera_id: rec.camera.id, date: rec.date };
     expect(await rejection(other.video.playback.timeline(query))).toBeInstanceOf(NotFoundError);
@@ -92,7 +92,7 @@ describe('event playback', () => {
     }
   });
 
-  it('answers 404 for events it cannot play and for other tenants', async () => {
+  it('answers 404 for events it cannot play and for other tenants', async ({ mock }) => {
     const { video } = rec.tenant;
     const silentEvent = await mock.client.mock.injectVideoEvent({ camera_id: rec.silent.id, type: 'person' });
     expect(await rejection(video.playback.forEvent(silentEvent.id))).toBeInstanceOf(NotFoundError);
@@ -109,9 +109,7 @@ describe('event playback', () => {
 
 describe('HLS playlists', () => {
   const playlist = (hour: string, token = rec.tenant.token) =>
-    fetch(
-      `${mock.url}/v2/hls/${rec.camera.id}/${rec.date}/${hour}/index.m3u8?token=${encodeURIComponent(token)}`,
-    );
+    fetch(`${url}/v2/hls/${rec.camera.id}/${rec.date}/${hour}/index.m3u8?token=${encodeURIComponent(token)}`);
 
   it('serves a VOD playlist of the whole hour, every segment URI with the same token', async () => {
     const res = await playlist('01');
@@ -140,7 +138,7 @@ describe('HLS playlists', () => {
     expect(Date.parse(manifest.dateTimeString!)).toBe(rec.hourStart(1));
   });
 
-  it('starts the creation hour at the creation segment and ends the current hour now', async () => {
+  it('starts the creation hour at the creation segment and ends the current hour now', async ({ mock }) => {
     const created = parsePlaylist(await (await playlist('00')).text());
     expect(created.mediaSequence).toBe(300);
     expect(created.segments[0]!.uri).toMatch(/^300\.ts/);
@@ -153,7 +151,7 @@ describe('HLS playlists', () => {
     expect(current.segments.length - 1).toBeLessThanOrEqual(lastIndex(after));
   });
 
-  it('answers 404 for hours without recordings', async () => {
+  it('answers 404 for hours without recordings', async ({ mock }) => {
     expect((await playlist('03')).status).toBe(404);
     const silent = await fetch(
       `${mock.url}/v2/hls/${rec.silent.id}/${rec.date}/01/index.m3u8?token=${encodeURIComponent(rec.tenant.token)}`,
@@ -161,7 +159,7 @@ describe('HLS playlists', () => {
     expect(silent.status).toBe(404);
   });
 
-  it('builds tokenised absolute URLs for players', () => {
+  it('builds tokenised absolute URLs for players', ({ mock }) => {
     const url = new URL(
       rec.tenant.video.playback.playlistUrl({ camera_id: rec.camera.id, date: rec.date, hour: '01' }),
     );
@@ -176,7 +174,7 @@ describe('HLS playlists', () => {
 
 // Last: it moves the shared clock an hour on.
 describe('recordings over time', () => {
-  it('grows with the clock', async () => {
+  it('grows with the clock', async ({ mock }) => {
     const tenant = await seedVideoTenant(mock);
     const camera = await tenant.video.cameras.create(cameraBody());
     const at = new Date(camera.created_at);

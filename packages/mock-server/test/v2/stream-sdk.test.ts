@@ -8,23 +8,21 @@ import {
   PermissionDeniedError,
   type VideoEvent,
 } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { globalWebSocket } from '../../../sdk/src/core/websocket';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { videoServices } from '../../src/families/v2/services';
+import { it } from '../support';
 import { cameraBody, eventually, seedVideoTenant, type VideoTenant } from './helpers';
 
-let mock: MockServer;
 let tenant: VideoTenant;
 let camera: string;
 
-beforeAll(async () => {
-  mock = await startMockServer();
+it.beforeAll(async ({ mock }) => {
   tenant = await seedVideoTenant(mock);
   camera = (await tenant.video.cameras.create(cameraBody())).id;
 });
-afterAll(() => mock.close());
 
 const inject = (server: MockServer, type: VideoEvent['type'] = 'person', camera_id = camera) =>
   server.client.mock.injectVideoEvent({ camera_id, type });
@@ -46,7 +44,7 @@ function collect(stream: EventStream) {
 }
 
 describe('client.video.events.stream()', () => {
-  it('emits events and stops on close()', async () => {
+  it('emits events and stops on close()', async ({ mock }) => {
     const stream = tenant.video.events.stream();
     const seen = collect(stream);
     let closed = 0;
@@ -63,7 +61,7 @@ describe('client.video.events.stream()', () => {
     expect(seen.events).toHaveLength(2);
   });
 
-  it('is an async iterable; leaving the loop closes the connection', async () => {
+  it('is an async iterable; leaving the loop closes the connection', async ({ mock }) => {
     const streams = videoServices(mock.server.app.runtime).streams;
     const before = streams.size;
     const stream = tenant.video.events.stream({ types: ['vehicle'], cameraId: camera });
@@ -83,7 +81,7 @@ describe('client.video.events.stream()', () => {
     await eventually(() => expect(streams.size).toBe(before));
   });
 
-  it('replays from since before the live events', async () => {
+  it('replays from since before the live events', async ({ mock }) => {
     const first = await inject(mock);
     await mock.clock.advance(1);
     const second = await inject(mock);
@@ -94,7 +92,9 @@ describe('client.video.events.stream()', () => {
     stream.close();
   });
 
-  it('reconnects after the server drops it and resumes without missing or repeating events', async () => {
+  it('reconnects after the server drops it and resumes without missing or repeating events', async ({
+    mock,
+  }) => {
     const stream = tenant.video.events.stream({ initialBackoffMs: 100 });
     const seen = collect(stream);
     const reconnects: number[] = [];
@@ -160,7 +160,7 @@ describe('client.video.events.stream()', () => {
     expect(stream.closed).toBe(true);
   });
 
-  it('with reconnect: false, ends with a connection error when dropped', async () => {
+  it('with reconnect: false, ends with a connection error when dropped', async ({ mock }) => {
     const stream = tenant.video.events.stream({ reconnect: false });
     const seen = collect(stream);
     const errors: Error[] = [];
@@ -179,7 +179,7 @@ describe('client.video.events.stream()', () => {
     expect(stream.closed).toBe(true);
   });
 
-  it('runs over a WHATWG WebSocket too (the browser entry)', async () => {
+  it('runs over a WHATWG WebSocket too (the browser entry)', async ({ mock }) => {
     vi.stubGlobal('WebSocket', WebSocket);
     try {
       const browserLike = mock.createClient({ webSocket: globalWebSocket }).video.withToken(tenant.token);
