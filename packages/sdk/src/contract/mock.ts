@@ -192,6 +192,8 @@ export const MockWebhookDelivery = WebhookDelivery.extend({
     .describe('The X-Nimbus-Signature header sent (t=<unix seconds>,v1=<hex>); null when nothing was sent'),
 });
 
+export type MockWebhookDelivery = z.infer<typeof MockWebhookDelivery>;
+
 export const QuotaLimits = z.record(z.string(), z.number().int().min(0).max(1_000_000_000));
 
 /** Whether a bucket name is free: names are one namespace across every project. */

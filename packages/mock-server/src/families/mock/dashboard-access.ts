@@ -2,7 +2,6 @@ import type { ServerConfig } from '../../core/config';
 import { HttpError } from '../../core/http-error';
 import { originStanding } from '../../core/origin-policy';
 import type { RequestHead } from '../../core/request';
-import type { RequestTarget } from '../../core/request-target';
 import { constantTimeEqual } from '../../core/secrets';
 import { authorizeControl } from '../../core/stages/control';
 
@@ -17,10 +16,10 @@ const encoder = new TextEncoder();
 export function authorizeDashboard(
   config: Pick<ServerConfig, 'controlToken' | 'corsOrigins'>,
   request: RequestHead,
-  target: RequestTarget,
+  url: URL,
 ): void {
   if (config.controlToken && !request.headers.has('authorization')) {
-    const presented = encoder.encode(target.searchParams.get('token') ?? '');
+    const presented = encoder.encode(url.searchParams.get('token') ?? '');
     // Compared in time that does not depend on where the two differ.
     if (!constantTimeEqual(presented, encoder.encode(config.controlToken))) {
       throw HttpError.unauthenticated(
@@ -29,6 +28,6 @@ export function authorizeDashboard(
     }
     return;
   }
-  const host = request.headers.get('host') ?? target.url.host;
+  const host = request.headers.get('host') ?? url.host;
   authorizeControl(config, request, originStanding(request.headers.get('origin'), host, config.corsOrigins));
 }

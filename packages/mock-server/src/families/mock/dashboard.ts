@@ -67,7 +67,7 @@ export const dashboardFamily: FamilyModule = {
     { dashboard: mock.dashboard },
     {
       async dashboard(ctx) {
-        authorizeDashboard(ctx.runtime.config, ctx.request, ctx.target);
+        authorizeDashboard(ctx.runtime.config, ctx.request, ctx.url);
         const assets = ctx.runtime.dashboardAssets;
         if (!assets) {
           throw new HttpError(
