@@ -49,6 +49,8 @@ const MARKED = [
   'v2.hls.playlist query token',
   'v2.hls.segment query token',
   'v2.hls.snapshot query token',
+  // The control token a browser passes to open the dashboard (auth control-page).
+  'mock.dashboard query token',
 ];
 
 function describeMarks(): string[] {
