@@ -1,16 +1,11 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../src/entries/testing';
+import { describe, expect, vi } from 'vitest';
+import { seedTenant, startMockServer } from '../src/entries/testing';
+import { it } from './support';
 
 describe('startMockServer', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMockServer();
-  });
-  afterAll(() => mock.close());
-
-  it('listens on an ephemeral loopback port, in memory, with a ready client', async () => {
+  it('listens on an ephemeral loopback port, in memory, with a ready client', async ({ mock }) => {
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(mock.server.port).not.toBe(4010);
     expect(mock.server.store.location).toBe('memory');
@@ -18,8 +13,7 @@ describe('startMockServer', () => {
     await expect(mock.client.video.health()).resolves.toEqual({ status: 'ok' });
   });
 
-  it('runs lifecycles without delay and moves the simulated clock', async () => {
-    const { client } = await seedTenant(mock);
+  it('runs lifecycles without delay and moves the simulated clock', async ({ mock, tenant: { client } }) => {
     const vm = await client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
     expect(vm.status).toBe('provisioning');
     expect((await client.instances.retrieve(vm.id)).status).toBe('running');
@@ -28,8 +22,10 @@ describe('startMockServer', () => {
     expect(mock.clock.now().getTime() - before).toBeGreaterThanOrEqual(3_600_000);
   });
 
-  it('gives records made one after another distinct creation times, so lists keep creation order', async () => {
-    const { client } = await seedTenant(mock);
+  it('gives records made one after another distinct creation times, so lists keep creation order', async ({
+    mock,
+    tenant: { client },
+  }) => {
     const names = Array.from({ length: 12 }, (_, i) => `order-${i}`);
     // The wall clock stands still, as it seems to when creates are answered within a millisecond.
     const frozen = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
@@ -47,8 +43,7 @@ describe('startMockServer', () => {
     expect(new Set(listed.data.map((t) => t.created_at)).size).toBe(names.length);
   });
 
-  it('reset() empties the state', async () => {
-    const tenant = await seedTenant(mock);
+  it('reset() empties the state', async ({ mock, tenant }) => {
     await mock.reset();
     await expect(
       mock.createClient().auth.login({ email: tenant.user.email, password: tenant.user.password }),
@@ -57,13 +52,7 @@ describe('startMockServer', () => {
 });
 
 describe('seedTenant', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMockServer();
-  });
-  afterAll(() => mock.close());
-
-  it('creates the resources given by SDK namespace, in order, in the new project', async () => {
+  it('creates the resources given by SDK namespace, in order, in the new project', async ({ mock }) => {
     const { client, project, resources } = await seedTenant(mock, {
       name: 'fixture',
       instances: [
@@ -79,13 +68,13 @@ describe('seedTenant', () => {
     expect(listed.data.map((vm) => vm.id).sort()).toEqual(resources.instances.map((vm) => vm.id).sort());
   });
 
-  it('fails with the API error when a resource body is refused', async () => {
+  it('fails with the API error when a resource body is refused', async ({ mock }) => {
     await expect(
       seedTenant(mock, { instances: [{ name: 'x', flavor: 'enormous' as 'small', region: 'hn' }] }),
     ).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   });
 
-  it('refuses a key that is no SDK namespace with create()', async () => {
+  it('refuses a key that is no SDK namespace with create()', async ({ mock }) => {
     await expect(seedTenant(mock, { nonsense: [{}] } as never)).rejects.toThrow(/not an SDK namespace/);
   });
 });

@@ -1,28 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
+import { browserTestsRun, launchChromium } from '../support/chromium';
 import { type Recordings, recordTwoHours } from './recording-fixture';
-
-/** Debian's Chromium (`apt-get install chromium`); CI installs it (.ci/run). */
-function findChromium(): string | undefined {
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('which', [name], { encoding: 'utf8' }).trim() || undefined;
-    } catch {
-      // not this name
-    }
-  }
-  return undefined;
-}
-
-const executablePath = findChromium();
-// Skipped only on a developer machine without Chromium; in CI a missing browser must fail.
-const runs = executablePath !== undefined || Boolean(process.env.CI);
 
 const HLS_JS = fileURLToPath(new URL('../../../../node_modules/hls.js/dist/hls.min.js', import.meta.url));
 
@@ -47,7 +31,7 @@ const PAGE = `<!doctype html>
 </script>
 </body></html>`;
 
-describe.runIf(runs)('an HLS playlist in headless Chromium', () => {
+describe.runIf(browserTestsRun)('an HLS playlist in headless Chromium', () => {
   let mock: MockServer;
   let rec: Recordings;
   let site: Server;
@@ -66,19 +50,7 @@ describe.runIf(runs)('an HLS playlist in headless Chromium', () => {
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: executablePath ?? 'chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, vi } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { startSimulator } from '../../src/families/v2/simulator';
+import { it } from '../support';
 import { cameraBody, seedVideoTenant } from './helpers';
 
 afterEach(() => {
@@ -45,13 +46,7 @@ describe('the detection simulator (config.simulator)', () => {
 });
 
 describe('camera outages', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMockServer();
-  });
-  afterAll(() => mock.close());
-
-  it('drops a camera offline now and then and brings it back', async () => {
+  it('drops a camera offline now and then and brings it back', async ({ mock }) => {
     const rolls = [0.01, 0.9, 0.4, 0.3];
     const random = () => rolls.shift() ?? 0.3;
     const { video } = await seedVideoTenant(mock);
