@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createServer, type RunningServer } from '../../src/index';
 import { type Answer, Harness, seedTenant, type Tenant } from './support/harness';
-import { httpCall, httpTenant } from './support/http';
+import { httpCall, httpCamera, httpTenant } from './support/http';
 
 /**
  * Tokens: expired, wrongly signed, `alg: none`, tampered, the wrong `typ` for the API, from a
@@ -237,18 +237,12 @@ describe('secrets', () => {
 
   it('tokens in query strings (HLS, the event stream) never reach the log', async () => {
     const owner = await httpTenant(server.url, 'query-token');
-    const workload = await httpCall(server.url, 'POST', '/api/v1/auth/workload-token', {
-      token: owner.token,
-      body: { project_id: owner.projectId, scopes: ['cameras:write', 'playback:read', 'events:read'] },
-    });
-    const token = (workload.body as { data: { token: string } }).data.token;
-    const camera = await httpCall(server.url, 'POST', '/v2/api/cameras', {
-      token,
-      body: { name: 'Hall', rtsp_url: 'rtsp://10.0.0.8/live', features: ['motion'] },
-    });
-    const cameraId = (camera.body as { id: string }).id;
-    const now = new Date(server.app.runtime.clock.now()).toISOString();
-    const hour = `/v2/hls/${cameraId}/${now.slice(0, 10)}/${now.slice(11, 13)}`;
+    const { token, hour } = await httpCamera(
+      server.url,
+      owner,
+      { name: 'Hall', rtsp_url: 'rtsp://10.0.0.8/live' },
+      () => server.app.runtime.clock.now(),
+    );
     const playlist = await httpCall(server.url, 'GET', `${hour}/index.m3u8?token=${token}`);
     expect(playlist.status).toBe(200);
     await httpCall(server.url, 'GET', `${hour}/000.ts?token=${token}`);

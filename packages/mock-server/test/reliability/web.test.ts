@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../src/index';
 import { createMediaSource, defaultMediaRoot } from '../../src/node/media-source';
 import { apiOf, envelopeProblem, stateDiff, withoutBackground } from './support/harness';
-import { httpCall, httpTenant } from './support/http';
+import { httpCall, httpCamera, httpTenant } from './support/http';
 
 /**
  * The web surface on a real port: HLS paths that try to leave the media folder, webhook URLs
@@ -65,18 +65,14 @@ function getRaw(path: string) {
 
 describe('HLS paths that try to leave the media folder', () => {
   it('never serve a file outside it, and answer 400 or 404 in the v2 envelope', async () => {
-    const workload = await httpCall(server.url, 'POST', '/api/v1/auth/workload-token', {
-      token: owner.token,
-      body: { project_id: owner.projectId, scopes: ['cameras:write', 'playback:read', 'events:read'] },
-    });
-    const token = (workload.body as { data: { token: string } }).data.token;
-    const camera = await httpCall(server.url, 'POST', '/v2/api/cameras', {
+    const {
       token,
-      body: { name: 'Door', rtsp_url: 'rtsp://10.0.0.3/live', features: ['motion'] },
-    });
-    const cam = (camera.body as { id: string }).id;
-    const now = new Date(server.app.runtime.clock.now()).toISOString();
-    const hour = `/v2/hls/${cam}/${now.slice(0, 10)}/${now.slice(11, 13)}`;
+      cameraId: cam,
+      at: now,
+      hour,
+    } = await httpCamera(server.url, owner, { name: 'Door', rtsp_url: 'rtsp://10.0.0.3/live' }, () =>
+      server.app.runtime.clock.now(),
+    );
     expect((await getRaw(`${hour}/index.m3u8?token=${token}`)).status).toBe(200); // the control
 
     const attempts = [

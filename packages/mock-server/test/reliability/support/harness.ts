@@ -109,6 +109,24 @@ export function apiOf(path: string): ApiName {
 /** Tables the server writes on its own, outside any request (security events, webhook attempts). */
 export const BACKGROUND_TABLES: ReadonlySet<string> = new Set(['audit_logs', 'webhook_deliveries']);
 
+/** What a JSON request to the server may carry: a bearer token, a project, a body and more headers. */
+export interface JsonRequestOptions {
+  token?: string;
+  projectId?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The headers and body of a JSON request (content-type set when there is a body and none was given). */
+export function jsonRequest(options: JsonRequestOptions): { headers: Headers; body: string | undefined } {
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+  if (options.projectId) headers.set('x-project-id', options.projectId);
+  if (options.body === undefined) return { headers, body: undefined };
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  return { headers, body: JSON.stringify(options.body) };
+}
+
 /**
  * The whole server in this process (no port), with the tables each request changed recorded,
  * so a test can tell a rejected request left the state alone.
@@ -161,19 +179,8 @@ export class Harness {
   }
 
   /** A JSON request with optional bearer token and project. */
-  call(
-    method: string,
-    path: string,
-    options: { token?: string; projectId?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<Answer> {
-    const headers = new Headers(options.headers);
-    if (options.token) headers.set('authorization', `Bearer ${options.token}`);
-    if (options.projectId) headers.set('x-project-id', options.projectId);
-    let body: string | undefined;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-    }
+  call(method: string, path: string, options: JsonRequestOptions = {}): Promise<Answer> {
+    const { headers, body } = jsonRequest(options);
     return this.send(new Request(`http://nimbus.local${path}`, { method, headers, body }));
   }
 

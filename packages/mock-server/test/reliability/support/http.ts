@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type Answer, answerOf } from './harness';
+import { type Answer, answerOf, type JsonRequestOptions, jsonRequest } from './harness';
 
 /**
  * A JSON request to a server on a port; fails on a hang. A GET whose kept-alive connection the
@@ -9,16 +9,9 @@ export async function httpCall(
   baseUrl: string,
   method: string,
   path: string,
-  options: { token?: string; projectId?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: JsonRequestOptions = {},
 ): Promise<Answer> {
-  const headers = new Headers(options.headers);
-  if (options.token) headers.set('authorization', `Bearer ${options.token}`);
-  if (options.projectId) headers.set('x-project-id', options.projectId);
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers.set('content-type', 'application/json');
-  }
+  const { headers, body } = jsonRequest(options);
   const send = () => answerOf(fetch(`${baseUrl}${path}`, { method, headers, body }), `${method} ${path}`);
   if (method !== 'GET') return send();
   try {
@@ -138,4 +131,28 @@ export async function httpTenant(baseUrl: string, name: string) {
   const token = (login.body as { data: { access_token: string } }).data.access_token;
   const project = await httpCall(baseUrl, 'POST', '/api/v1/projects', { token, body: { name: `${name}-p` } });
   return { token, projectId: (project.body as { data: { id: string } }).data.id, email, password };
+}
+
+/**
+ * A workload token for `owner`'s project (cameras, playback, events) and a camera made with it,
+ * over HTTP; `at` is `now()` once it was made (ISO 8601) and `hour` the HLS path of that hour.
+ */
+export async function httpCamera(
+  baseUrl: string,
+  owner: { token: string; projectId: string },
+  camera: { name: string; rtsp_url: string },
+  now: () => number,
+): Promise<{ token: string; cameraId: string; at: string; hour: string }> {
+  const workload = await httpCall(baseUrl, 'POST', '/api/v1/auth/workload-token', {
+    token: owner.token,
+    body: { project_id: owner.projectId, scopes: ['cameras:write', 'playback:read', 'events:read'] },
+  });
+  const token = (workload.body as { data: { token: string } }).data.token;
+  const created = await httpCall(baseUrl, 'POST', '/v2/api/cameras', {
+    token,
+    body: { ...camera, features: ['motion'] },
+  });
+  const cameraId = (created.body as { id: string }).id;
+  const at = new Date(now()).toISOString();
+  return { token, cameraId, at, hour: `/v2/hls/${cameraId}/${at.slice(0, 10)}/${at.slice(11, 13)}` };
 }
