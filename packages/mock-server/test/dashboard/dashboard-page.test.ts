@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
 import { startReceiver } from '../support';
 import { browserTestsRun, launchChromium } from '../support/chromium';
+import { cameraBody, seedVideoTenant } from '../v2/helpers';
 
 /**
  * The dashboard in a real browser: what an app sends shows up in the page while it is open, and
@@ -104,6 +105,22 @@ describe.runIf(browserTestsRun)('the dashboard at /__mock/ui', () => {
       })
       .waitFor();
     await expect(tenant.client.instances.retrieve(vm.id)).resolves.toMatchObject({ status: 'running' });
+  });
+
+  it('publishes a /v2 camera event that the tenant then lists', async () => {
+    const video = await seedVideoTenant(mock);
+    const camera = await video.video.cameras.create(cameraBody({ name: 'lobby' }));
+    await page.goto(`${mock.url}/__mock/ui#events`);
+    const form = page.locator('#event-form');
+    await form.locator(`select[name=camera_id] option[value="${camera.id}"]`).waitFor({ state: 'attached' });
+    await form.locator('select[name=camera_id]').selectOption(camera.id);
+    await form.locator('select[name=type]').selectOption('person');
+    await form.locator('input[name=confidence]').fill('0.9');
+    await form.locator('button[type=submit]').click();
+    await page.locator('#event-result:not([hidden])').waitFor();
+
+    const { data } = await video.video.events.list({ camera_id: camera.id });
+    expect(data).toEqual([expect.objectContaining({ type: 'person', confidence: 0.9 })]);
   });
 
   it('shows a webhook delivery with the payload and the signature the receiver got', async () => {
