@@ -1,9 +1,9 @@
 import type { Command, Option } from 'commander';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
+import { describe, expect } from 'vitest';
+import { seedTenant } from '../../mock-server/src/entries/testing';
 import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
-import { cliAs, json } from './helpers';
+import { cliAs, it, json } from './helpers';
 
 /** Every spelling of an option: `-o` and `--output`, and `--no-x` for a negatable one. */
 function spellings(option: Option): string[] {
@@ -59,14 +59,10 @@ function pathOf(command: Command): string {
   return names.join(' ');
 }
 
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
-
 describe('an endpoint field named like a program flag', () => {
-  it('databases create --version 16 creates a database of version 16; api-products create --version v2 sets its label', async () => {
+  it('databases create --version 16 creates a database of version 16; api-products create --version v2 sets its label', async ({
+    mock,
+  }) => {
     const tenant = await seedTenant(mock);
     const cli = await cliAs(mock, tenant);
     const [database, product, version] = await Promise.all([

@@ -3,7 +3,13 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MockServer, SeededTenant } from '../../mock-server/src/entries/testing';
+import { test as base } from 'vitest';
+import {
+  type MockServer,
+  type SeededTenant,
+  seedTenant,
+  startMockServer,
+} from '../../mock-server/src/entries/testing';
 
 /** The built CLI (test/global-setup.ts builds it when the sources are newer). */
 export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -133,3 +139,24 @@ export function onTerminal(
     child.on('close', (code) => resolve({ code: code ?? -1, output }));
   });
 }
+
+/**
+ * `test` (also exported as `it`) with what the CLI tests share, for the whole file, each made only
+ * when a test or hook names it: `mock` (a server), `tenant` (a tenant of it) and `cli` (a CLI
+ * acting as that tenant, `cliAs(mock, tenant)`).
+ *
+ * @example
+ * it('lists instances', async ({ cli }) => { await cli.run('instances', 'list'); });
+ */
+// biome-ignore-start lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter's pattern
+export const test = base
+  .extend('mock', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const mock = await startMockServer();
+    onCleanup(() => mock.close());
+    return mock;
+  })
+  .extend('tenant', { scope: 'file' }, async ({ mock }) => seedTenant(mock))
+  .extend('cli', { scope: 'file' }, async ({ mock, tenant }) => cliAs(mock, tenant));
+// biome-ignore-end lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter's pattern
+
+export const it = test;

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../mock-server/src/entries/testing';
-import { type Cli, cliAs, cliFor, json } from './helpers';
+import { describe, expect } from 'vitest';
+import { type Cli, cliFor, it, json } from './helpers';
 
-let mock: MockServer;
-let tenant: SeededTenant;
-let cli: Cli;
-beforeAll(async () => {
-  mock = await startMockServer();
-  tenant = await seedTenant(mock);
+it.beforeAll(async ({ tenant }) => {
   for (let i = 0; i < 23; i++) await tenant.client.topics.create({ name: `topic-${i}` });
-  cli = await cliAs(mock, tenant);
 });
-afterAll(() => mock.close());
 
 describe('/v1 lists', () => {
-  it('print the first page and say on stderr that more exist and how to get them', async () => {
+  it('print the first page and say on stderr that more exist and how to get them', async ({ cli }) => {
     const first = await cli.run('topics', 'list');
     expect(first.code, first.stderr).toBe(0);
     expect(json<unknown[]>(first)).toHaveLength(20);
@@ -41,7 +28,7 @@ describe('/v1 lists', () => {
     expect(quietAll.stdout.trim().split('\n')).toHaveLength(23);
   });
 
-  it('say nothing when the page holds everything', async () => {
+  it('say nothing when the page holds everything', async ({ cli }) => {
     const result = await cli.run('topics', 'list', '--per-page', '50');
     expect(json<unknown[]>(result)).toHaveLength(23);
     expect(result.stderr).toBe('');
@@ -51,7 +38,7 @@ describe('/v1 lists', () => {
 describe('/v2 lists', () => {
   let video: Cli;
   let cameraIds: string[];
-  beforeAll(async () => {
+  it.beforeAll(async ({ mock, tenant }) => {
     const { token } = await tenant.client.auth.workloadToken({
       project_id: tenant.project.id,
       scopes: ['cameras:read', 'cameras:write', 'events:read'],

@@ -1,16 +1,10 @@
 import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../mock-server/src/entries/testing';
-import { BIN, cliFor, json } from './helpers';
+import { describe, expect } from 'vitest';
+import type { MockServer } from '../../mock-server/src/entries/testing';
+import { BIN, cliFor, it, json } from './helpers';
 
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
-
-async function register(): Promise<{ email: string; password: string }> {
+async function register(mock: MockServer): Promise<{ email: string; password: string }> {
   const email = `user-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = `pw-${crypto.randomUUID()}`;
   await mock.client.auth.register({ email, password, full_name: 'Ada' });
@@ -52,8 +46,8 @@ function runOnTerminal(
 }
 
 describe('nimbus login keeps the password out of sight', () => {
-  it('asks for the password on a terminal without echoing it', async () => {
-    const user = await register();
+  it('asks for the password on a terminal without echoing it', async ({ mock }) => {
+    const user = await register(mock);
     const cli = await cliFor(mock);
     const { code, output } = await runOnTerminal(['login', '--email', user.email], cli.env, [
       { prompt: 'Password: ', answer: user.password },
@@ -66,8 +60,10 @@ describe('nimbus login keeps the password out of sight', () => {
     expect(json(await cli.run('whoami'))).toMatchObject({ email: user.email });
   });
 
-  it('asks for the email in the open and the password hidden, and corrects a typo with backspace', async () => {
-    const user = await register();
+  it('asks for the email in the open and the password hidden, and corrects a typo with backspace', async ({
+    mock,
+  }) => {
+    const user = await register(mock);
     const cli = await cliFor(mock);
     const { code, output } = await runOnTerminal(['login'], cli.env, [
       { prompt: 'Email: ', answer: user.email },
@@ -79,8 +75,8 @@ describe('nimbus login keeps the password out of sight', () => {
     expect(code).toBe(0);
   });
 
-  it('reads the password from stdin with --password-stdin', async () => {
-    const user = await register();
+  it('reads the password from stdin with --password-stdin', async ({ mock }) => {
+    const user = await register(mock);
     const cli = await cliFor(mock);
     const login = await cli.runWithInput(
       `${user.password}\n`,
@@ -113,8 +109,10 @@ describe('nimbus login keeps the password out of sight', () => {
     expect(both.code).toBe(2);
   });
 
-  it('stops on Ctrl-C at the password prompt with exit 130, as a shell reports it, and no usage line', async () => {
-    const user = await register();
+  it('stops on Ctrl-C at the password prompt with exit 130, as a shell reports it, and no usage line', async ({
+    mock,
+  }) => {
+    const user = await register(mock);
     const cli = await cliFor(mock);
     const { code, output } = await runOnTerminal(['login', '--email', user.email], cli.env, [
       { prompt: 'Password: ', answer: '\u0003' },
@@ -125,16 +123,20 @@ describe('nimbus login keeps the password out of sight', () => {
     expect((await cli.run('whoami')).code).not.toBe(0);
   });
 
-  it('on a pipe without a password flag, says to use --password-stdin instead of waiting', async () => {
-    const user = await register();
+  it('on a pipe without a password flag, says to use --password-stdin instead of waiting', async ({
+    mock,
+  }) => {
+    const user = await register(mock);
     const cli = await cliFor(mock);
     const result = await cli.run('login', '--email', user.email);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--password-stdin is required when not on a terminal');
   });
 
-  it('keeps a token read from stdin with --token-stdin, once the server knows whose it is', async () => {
-    const user = await register();
+  it('keeps a token read from stdin with --token-stdin, once the server knows whose it is', async ({
+    mock,
+  }) => {
+    const user = await register(mock);
     const { access_token } = await mock.client.auth.login(user);
     const cli = await cliFor(mock);
     const login = await cli.runWithInput(`${access_token}\n`, 'login', '--token-stdin');

@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { parse } from 'yaml';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../mock-server/src/entries/testing';
-import { type Cli, cliAs, cliFor, json } from './helpers';
+import { cliFor, it, json } from './helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let mock: MockServer;
-let tenant: SeededTenant;
-let cli: Cli;
-beforeAll(async () => {
-  mock = await startMockServer();
-  tenant = await seedTenant(mock);
-  cli = await cliAs(mock, tenant);
-});
-afterAll(() => mock.close());
-
 describe('generated commands: output formats', () => {
-  it('prints JSON when piped, or YAML or a table on request, for a record and for a list', async () => {
+  it('prints JSON when piped, or YAML or a table on request, for a record and for a list', async ({
+    cli,
+  }) => {
     const created = await cli.run(
       'instances',
       'create',
@@ -52,7 +38,7 @@ describe('generated commands: output formats', () => {
     expect(record.stdout).toMatch(new RegExp(`│ id\\s+│ ${instance.id} │`));
   });
 
-  it('--quiet prints only ids, one a line', async () => {
+  it('--quiet prints only ids, one a line', async ({ cli }) => {
     const a = await cli.run(
       'instances',
       'create',
@@ -71,7 +57,9 @@ describe('generated commands: output formats', () => {
     expect(ids).toContain(a.stdout.trim());
   });
 
-  it('takes a body from --from-file (YAML or JSON), flags overriding it, and --wait follows the lifecycle silently when piped', async () => {
+  it('takes a body from --from-file (YAML or JSON), flags overriding it, and --wait follows the lifecycle silently when piped', async ({
+    cli,
+  }) => {
     const file = await cli.write('vm.yaml', 'name: from-file\nflavor: micro\nregion: hcm\n');
     const result = await cli.run('instances', 'create', '--from-file', file, '--flavor', 'medium', '--wait');
     expect(result.code, result.stderr).toBe(0);
@@ -89,7 +77,10 @@ describe('generated commands: output formats', () => {
 });
 
 describe('generated commands: arguments and flags', () => {
-  it('takes path ids as arguments and converts flags to the field types (number, boolean, JSON)', async () => {
+  it('takes path ids as arguments and converts flags to the field types (number, boolean, JSON)', async ({
+    tenant,
+    cli,
+  }) => {
     const bucketName = `flags-${tenant.project.id.slice(0, 8)}`;
     const network = async () => {
       const vpc = json<{ id: string }>(await cli.run('vpcs', 'create', '--name', 'net', '--region', 'hn'));
@@ -134,7 +125,7 @@ describe('generated commands: arguments and flags', () => {
 });
 
 describe('exit codes', () => {
-  it('1 on an API error, with the message and the code on stderr', async () => {
+  it('1 on an API error, with the message and the code on stderr', async ({ mock, tenant, cli }) => {
     const noProject = await cliFor(mock, { NIMBUS_TOKEN: tenant.accessToken });
     const unreachable = await cliFor(mock, { NIMBUS_BASE_URL: 'http://127.0.0.1:9', NIMBUS_TOKEN: 'x' });
     await tenant.client.buckets.create({ name: `taken-${tenant.project.id.slice(0, 8)}`, region: 'hn' });
@@ -158,7 +149,9 @@ describe('exit codes', () => {
     expect(down.stderr).toBe('error: cannot reach the server at http://127.0.0.1:9 (ECONNREFUSED)\n');
   });
 
-  it('2 on a usage error: unknown flag, a value that is not a number, a choice not offered, a missing argument', async () => {
+  it('2 on a usage error: unknown flag, a value that is not a number, a choice not offered, a missing argument', async ({
+    cli,
+  }) => {
     const fn = ['functions', 'create', '--name', 'f', '--runtime', 'nodejs20', '--region', 'hn'];
     const [unknown, number, choice, argument, format, noFile, noFlag, invalid, missingField] =
       await Promise.all([
@@ -193,7 +186,9 @@ describe('exit codes', () => {
     expect(noFlag.stderr).toMatch(/required option '-f, --file <path>'/);
   });
 
-  it('0 for --help and --version, the latter after program options or a command without a --version field', async () => {
+  it('0 for --help and --version, the latter after program options or a command without a --version field', async ({
+    cli,
+  }) => {
     const [version, help, afterOptions, afterCommand, short, field] = await Promise.all([
       cli.run('--version'),
       cli.run('instances', 'create', '--help'),

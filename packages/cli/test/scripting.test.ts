@@ -1,29 +1,17 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../../mock-server/src/entries/testing';
+import { describe, expect } from 'vitest';
 import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
-import { type Cli, cliAs, cliFor, json, onTerminal, runCli } from './helpers';
-
-let mock: MockServer;
-let tenant: SeededTenant;
-let cli: Cli;
-beforeAll(async () => {
-  mock = await startMockServer();
-  tenant = await seedTenant(mock);
-  cli = await cliAs(mock, tenant);
-});
-afterAll(() => mock.close());
+import { cliFor, it, json, onTerminal, runCli } from './helpers';
 
 const vm = ['instances', 'create', '--flavor', 'nano', '--region', 'hn', '--name'];
 
 describe('--debug and NIMBUS_DEBUG', () => {
-  it('write each request and response with its request id on stderr, never the token', async () => {
+  it('write each request and response with its request id on stderr, never the token', async ({
+    mock,
+    tenant,
+    cli,
+  }) => {
     const [flag, env] = await Promise.all([
       cli.run('instances', 'list', '--debug'),
       runCli(['projects', 'list'], { ...cli.env, NIMBUS_DEBUG: '1' }, cli.dir),
@@ -37,7 +25,11 @@ describe('--debug and NIMBUS_DEBUG', () => {
     expect(json(flag)).toEqual([]);
   });
 
-  it('write the JSON body sent, each field the contract marks secret as ***', async () => {
+  it('write the JSON body sent, each field the contract marks secret as ***', async ({
+    mock,
+    tenant,
+    cli,
+  }) => {
     const { email, password } = tenant.user;
     const login = await (await cliFor(mock)).runWithInput(
       `${password}\n`,
@@ -59,7 +51,7 @@ describe('--debug and NIMBUS_DEBUG', () => {
     }
   });
 
-  it('every API error names its request id, the one the debug line shows', async () => {
+  it('every API error names its request id, the one the debug line shows', async ({ cli }) => {
     const missing = await cli.run('instances', 'get', crypto.randomUUID(), '--debug');
     expect(missing.code).toBe(1);
     const fromDebug = /^< 404 GET \S+ request-id=(\S+) /m.exec(missing.stderr)?.[1];
@@ -71,7 +63,7 @@ describe('--debug and NIMBUS_DEBUG', () => {
 });
 
 describe('creates', () => {
-  it('send an Idempotency-Key, so the retry after a 5xx creates once', async () => {
+  it('send an Idempotency-Key, so the retry after a 5xx creates once', async ({ mock, tenant, cli }) => {
     await mock.client.mock.faults.create({
       method: 'POST',
       path: '/api/v1/instances',
@@ -92,7 +84,10 @@ describe('creates', () => {
 });
 
 describe('destructive commands', () => {
-  it('ask on a terminal; no keeps the resource, yes deletes it; --yes never asks, and off a terminal is needed (exit 2)', async () => {
+  it('ask on a terminal; no keeps the resource, yes deletes it; --yes never asks, and off a terminal is needed (exit 2)', async ({
+    tenant,
+    cli,
+  }) => {
     const ids = await Promise.all(
       ['keep', 'drop', 'forced', 'piped'].map(
         async (name) => json<{ id: string }>(await cli.run(...vm, name)).id,
@@ -133,7 +128,10 @@ describe('destructive commands', () => {
 });
 
 describe('flag values', () => {
-  it('booleans are switches (--versioning, --no-versioning); JSON fields take JSON and refuse the rest', async () => {
+  it('booleans are switches (--versioning, --no-versioning); JSON fields take JSON and refuse the rest', async ({
+    tenant,
+    cli,
+  }) => {
     const tag = tenant.project.id.slice(0, 8);
     const fn = ['functions', 'create', '--runtime', 'nodejs20', '--region', 'hn', '--name'];
     const [on, off, env, notJson] = await Promise.all([
@@ -152,7 +150,10 @@ describe('flag values', () => {
 });
 
 describe('a server that accepts and never answers', () => {
-  it('is given up on after --timeout or NIMBUS_TIMEOUT seconds, the error naming the server and the limit', async () => {
+  it('is given up on after --timeout or NIMBUS_TIMEOUT seconds, the error naming the server and the limit', async ({
+    mock,
+    tenant,
+  }) => {
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
@@ -177,7 +178,10 @@ describe('a server that accepts and never answers', () => {
 });
 
 describe('nimbus use', () => {
-  it('refuses a malformed id (exit 2) and a project that is not yours (exit 1), keeping the profile as it was', async () => {
+  it('refuses a malformed id (exit 2) and a project that is not yours (exit 1), keeping the profile as it was', async ({
+    mock,
+    tenant,
+  }) => {
     const user = await cliFor(mock);
     await user.runWithInput(
       `${tenant.user.password}\n`,
@@ -206,7 +210,7 @@ describe('nimbus use', () => {
 });
 
 describe('--from-file -', () => {
-  it('reports a YAML error once, as <stdin>:line:col, like apply -f -', async () => {
+  it('reports a YAML error once, as <stdin>:line:col, like apply -f -', async ({ cli }) => {
     const result = await cli.runWithInput('name: [unclosed\n', 'instances', 'create', '--from-file', '-');
     expect(result.code).toBe(2);
     const errors = result.stderr.split('\n').filter((line) => line.startsWith('error:'));
@@ -217,7 +221,9 @@ describe('--from-file -', () => {
 });
 
 describe('profiles', () => {
-  it('NIMBUS_PROFILE or --profile naming an unknown profile says so (exit 2) instead of running anonymous', async () => {
+  it('NIMBUS_PROFILE or --profile naming an unknown profile says so (exit 2) instead of running anonymous', async ({
+    mock,
+  }) => {
     const anonymous = await cliFor(mock);
     const [env, flag] = await Promise.all([
       runCli(['projects', 'list'], { ...anonymous.env, NIMBUS_PROFILE: 'staging' }, anonymous.dir),
@@ -248,7 +254,7 @@ describe('mock start', () => {
 });
 
 describe('usage errors and help', () => {
-  it('a usage error shows that command usage, not the whole tree', async () => {
+  it('a usage error shows that command usage, not the whole tree', async ({ cli }) => {
     const [missing, unknownCommand, unknownGroup] = await Promise.all([
       cli.run('instances', 'create', '--name', 'x'),
       cli.run('instances', 'frobnicate'),
@@ -268,7 +274,9 @@ describe('usage errors and help', () => {
     }
   });
 
-  it('names every missing required field the same way, with or without other fields given', async () => {
+  it('names every missing required field the same way, with or without other fields given', async ({
+    cli,
+  }) => {
     const [none, some] = await Promise.all([
       cli.run('instances', 'create'),
       cli.run('instances', 'create', '--name', 'x', '--region', 'hn'),
@@ -287,7 +295,7 @@ describe('usage errors and help', () => {
     expect(some.stderr).not.toContain('--name');
   });
 
-  it('help marks required flags, describes every flag and shows an example', async () => {
+  it('help marks required flags, describes every flag and shows an example', async ({ cli }) => {
     const help = await cli.run('databases', 'create', '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(
