@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inProcessFetch } from '../src/adapters/fetch';
 import { ControlRouteError, createNimbusHandlers } from '../src/entries/msw';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
+import { rejection } from './support/errors';
 
 /** Faults as a resource: /__mock/faults, client.mock.faults, mock.faults, the msw handle's faults. */
 let mock: MockServer;
@@ -28,16 +29,16 @@ describe('the fault resource', () => {
     });
     const always = await mock.client.mock.faults.create({ path: '/api/v1/buckets*', status: 503 });
     expect(once).toMatchObject({ method: 'GET', remaining: 1 });
-    expect((await mock.client.mock.faults.list()).items.map((f) => [f.id, f.remaining])).toEqual([
+    expect((await mock.client.mock.faults.list()).data.map((f) => [f.id, f.remaining])).toEqual([
       [once.id, 1],
       [always.id, null],
     ]);
 
     await expect(tenant.client.instances.list()).rejects.toMatchObject({ status: 500 });
-    expect((await mock.client.mock.faults.list()).items.map((f) => f.id)).toEqual([always.id]);
+    expect((await mock.client.mock.faults.list()).data.map((f) => f.id)).toEqual([always.id]);
 
     await mock.client.mock.faults.delete(always.id);
-    expect((await mock.client.mock.faults.list()).items).toEqual([]);
+    expect((await mock.client.mock.faults.list()).data).toEqual([]);
     await expect(tenant.client.buckets.list()).resolves.toMatchObject({ total: 0 });
     await expect(mock.client.mock.faults.delete(always.id)).rejects.toBeInstanceOf(NotFoundError);
 
@@ -56,7 +57,7 @@ describe('the fault resource', () => {
       [{ probability: 1.5 }, 'body.probability'],
     ] as const;
     for (const [spec, path] of cases) {
-      const error = await mock.client.mock.faults.create(spec as never).catch((e: BadRequestError) => e);
+      const error = await rejection(mock.client.mock.faults.create(spec as never));
       expect(error).toBeInstanceOf(BadRequestError);
       expect(error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
     }
@@ -148,7 +149,7 @@ describe('what a fault answers', () => {
         out.push(
           await tenant.client.users.me().then(
             () => 200,
-            (e: APIError) => e.status,
+            (e: unknown) => (e as APIError).status,
           ),
         );
       return out;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { unknownFields } from '../src/core/unknown-fields';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
+import { rejection } from './support/errors';
 
 describe('unknownFields (the schema walk)', () => {
   const Disk = z.object({ size_gb: z.number() });
@@ -114,9 +115,14 @@ describe('unknown fields over HTTP', () => {
       expect(body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
       expect(body.error.details.map((d: { path: string }) => d.path)).toEqual(['body.flavour', 'body.disks']);
       expect(await tenant.client.instances.list()).toMatchObject({ total: 0 });
-      const error = await tenant.client.instances
-        .create({ name: 'web', flavor: 'small', region: 'hn', colour: 'red' } as never)
-        .catch((e: BadRequestError) => e);
+      const error = await rejection(
+        tenant.client.instances.create({
+          name: 'web',
+          flavor: 'small',
+          region: 'hn',
+          colour: 'red',
+        } as never),
+      );
       expect(error).toBeInstanceOf(BadRequestError);
       expect(error.details).toEqual([{ path: 'body.colour', message: 'is not a field of this request' }]);
     } finally {

@@ -91,8 +91,8 @@ class AnyArgument {
   }
 }
 
-/** Opens a WebSocket, or checks a webhook delivery locally, rather than calling a route. */
-const NOT_A_ROUTE_CALL = new Set(['stream', 'unwrap', 'verifySignature']);
+/** Opens a WebSocket, or checks or signs a webhook delivery locally, rather than calling a route. */
+const NOT_A_ROUTE_CALL = new Set(['stream', 'unwrap', 'verifySignature', 'sign']);
 /** Polls another method's route (`list` or `retrieve`) rather than owning one. */
 const POLLING_HELPERS = new Set(['waitFor']);
 
@@ -100,7 +100,8 @@ const POLLING_HELPERS = new Set(['waitFor']);
 function reply(request: RecordedRequest): Reply {
   const item = { id: uuid(9) };
   if (request.path.startsWith('/v2/')) return { status: 200, body: { items: [item], next_cursor: null } };
-  if (request.path.startsWith('/__mock/')) return { status: 200, body: {} };
+  if (request.path.startsWith('/__mock/'))
+    return { status: 200, body: request.method === 'GET' ? { items: [item] } : {} };
   if (request.method === 'GET') {
     return { status: 200, body: { success: true, data: [item], meta: { page: 1, per_page: 20, total: 1 } } };
   }

@@ -354,7 +354,7 @@ function addFaultCommands(mock: Command): void {
     .action(async (_o: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client } = await commandContext(globals);
-      const { items } = await client.mock.faults.list();
+      const { data: items } = await client.mock.faults.list();
       await print(items, {
         ...globals,
         columns: ['id', 'method', 'path', 'status', 'delay_ms', 'remaining'],

@@ -113,7 +113,7 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     requests: journalRequests(server.app.runtime.journal),
     faults: {
       create: (spec) => client.mock.faults.create(spec),
-      list: async () => (await client.mock.faults.list()).items,
+      list: async () => (await client.mock.faults.list()).data,
       delete: (id) => client.mock.faults.delete(id),
       clear: () => client.mock.faults.clear(),
     },

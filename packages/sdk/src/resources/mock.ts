@@ -1,9 +1,12 @@
+import { APIPromise } from '../core/api-promise';
 import { APIResource } from '../core/api-resource';
+import { type CursorPagePromise, requestCursorPage } from '../core/cursor-pagination';
 import type { RequestOptions } from '../core/request';
 import { mock } from '../generated/routes';
 import type {
   AdvanceClockParams,
   ExportStateParams,
+  Fault,
   FaultParams,
   ImportStateParams,
   InjectVideoEventParams,
@@ -27,9 +30,20 @@ export class MockFaults extends APIResource {
     return this._client.call(mock.addFault, { body }, options);
   }
 
-  /** The faults in force, in the order they are tried, with the uses they have left. */
-  list(options?: RequestOptions) {
-    return this._client.call(mock.listFaults, {}, options);
+  /**
+   * The faults in force, in the order they are tried, with the uses they have left, as one page
+   * (the route is not paged): await it for the page (`data`), or `for await` it for each fault.
+   *
+   * @example
+   * for await (const fault of client.mock.faults.list()) console.log(fault.id, fault.remaining);
+   */
+  list(options?: RequestOptions): CursorPagePromise<Fault> {
+    return requestCursorPage(() => {
+      const answer = this._client.call(mock.listFaults, {}, options);
+      return new APIPromise(
+        answer.withResponse().then((result) => ({ ...result, data: { ...result.data, next_cursor: null } })),
+      );
+    });
   }
 
   /** Removes one fault (404 when there is none of that id). */
