@@ -142,8 +142,8 @@ export function onTerminal(
 
 /**
  * `test` (also exported as `it`) with what the CLI tests share, for the whole file, each made only
- * when a test or hook names it: `mock` (a server), `tenant` (a tenant of it) and `cli` (a CLI
- * acting as that tenant, `cliAs(mock, tenant)`).
+ * when a test or hook names it: `mock` (a server), `tenant` (a tenant of it), `cli` (a CLI
+ * acting as that tenant, `cliAs(mock, tenant)`) and `bareCli` (one with no login, `cliFor(mock)`).
  *
  * @example
  * it('lists instances', async ({ cli }) => { await cli.run('instances', 'list'); });
@@ -156,7 +156,8 @@ export const test = base
     return mock;
   })
   .extend('tenant', { scope: 'file' }, async ({ mock }) => seedTenant(mock))
-  .extend('cli', { scope: 'file' }, async ({ mock, tenant }) => cliAs(mock, tenant));
+  .extend('cli', { scope: 'file' }, async ({ mock, tenant }) => cliAs(mock, tenant))
+  .extend('bareCli', { scope: 'file' }, async ({ mock }) => cliFor(mock));
 // biome-ignore-end lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter's pattern
 
 export const it = test;

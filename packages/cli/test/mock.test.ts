@@ -1,20 +1,12 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
-import { BIN, type Cli, cliFor, json, runCli, stateOf } from './helpers';
-
-let mock: MockServer;
-let cli: Cli;
-beforeAll(async () => {
-  mock = await startMockServer();
-  cli = await cliFor(mock);
-});
-afterAll(() => mock.close());
+import { describe, expect } from 'vitest';
+import { seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
+import { BIN, it, json, runCli, stateOf } from './helpers';
 
 describe('nimbus mock', () => {
-  it('clock shows the simulated time and clock advance moves it', async () => {
+  it('clock shows the simulated time and clock advance moves it', async ({ bareCli: cli }) => {
     const before = json<{ now: string; offset_ms: number }>(await cli.run('mock', 'clock'));
     const advanced = await cli.run('mock', 'clock', 'advance', '3600');
     expect(advanced.code, advanced.stderr).toBe(0);
@@ -32,7 +24,7 @@ describe('nimbus mock', () => {
     expect(word.stderr).toContain('seconds must be a number >= 0');
   });
 
-  it('export and import round-trip the whole state; reset empties it', async () => {
+  it('export and import round-trip the whole state; reset empties it', async ({ mock, bareCli: cli }) => {
     const tenant = await seedTenant(mock);
     await tenant.client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
     const exported = await cli.run('mock', 'export', '--file', 'state.json');
@@ -78,7 +70,10 @@ describe('nimbus mock', () => {
     expect(refused.stderr).toContain('(VALIDATION_ERROR)');
   });
 
-  it('requests prints the journal, filtered; export --include-secret makes tokens portable', async () => {
+  it('requests prints the journal, filtered; export --include-secret makes tokens portable', async ({
+    mock,
+    bareCli: cli,
+  }) => {
     await mock.reset();
     const tenant = await seedTenant(mock);
     await tenant.client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
@@ -117,7 +112,7 @@ describe('nimbus mock', () => {
     }
   });
 
-  it('token logs a user in and prints an access token', async () => {
+  it('token logs a user in and prints an access token', async ({ mock, bareCli: cli }) => {
     const email = `token-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await mock.client.auth.register({ email, password: 'correct-horse-battery', full_name: 'Tok' });
     const token = await cli.run('mock', 'token', '--email', email, '--password', 'correct-horse-battery');
@@ -127,7 +122,7 @@ describe('nimbus mock', () => {
     expect((await cli.run('mock', 'token', '--email', email)).code).toBe(2);
   });
 
-  it('start serves the demo tenant until a signal stops it (exit 0)', async () => {
+  it('start serves the demo tenant until a signal stops it (exit 0)', async ({ bareCli: cli }) => {
     const child = spawn(
       process.execPath,
       [BIN, 'mock', 'start', '--in-memory', '--port', '0', '--delay', '0', '--no-simulator'],
@@ -159,7 +154,9 @@ describe('nimbus mock', () => {
     expect(await exited).toBe(0);
   });
 
-  it('start beyond loopback prints a control token once; mock commands send it from the flag or env', async () => {
+  it('start beyond loopback prints a control token once; mock commands send it from the flag or env', async ({
+    bareCli: cli,
+  }) => {
     const child = spawn(
       process.execPath,
       [
