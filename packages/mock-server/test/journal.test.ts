@@ -35,6 +35,7 @@ describe('GET /__mock/requests', () => {
     expect(first!.headers['x-project-id']).toBe(tenant.project.id);
     expect(first!.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(first!.time)).not.toBeNaN();
+    expect(first!.duration_ms).toBeGreaterThan(0);
   });
 
   it('records the request id the client sent, the query and the status of refusals', async ({ mock }) => {

@@ -126,6 +126,7 @@ export function createApp(options: {
       headers: request.headers,
       body: isBuffered(request) ? request.bufferedBody : ((await bodyCopy?.catch(() => null)) ?? null),
       status: response.status,
+      durationMs: record.durationMs,
       response,
     });
     return response;

@@ -50,6 +50,8 @@ export interface JournalRecord {
   /** The body as received (text or bytes), or null when there was none or it was not read. */
   body: string | Uint8Array | null;
   status: number;
+  /** Real time the answer took (a test's simulated clock does not move it). */
+  durationMs: number;
   /** The answer: its status, headers and body (redacted only when read). */
   response: Reply;
 }
@@ -155,6 +157,7 @@ function entryOf(record: JournalRecord): JournalEntry {
     headers: journalHeaders(record.headers),
     body: journalBody(record.body, secrets?.body),
     status: record.status,
+    duration_ms: Math.round(record.durationMs * 100) / 100,
     response: {
       status: record.response.status,
       headers: journalHeaders(record.response.headers),

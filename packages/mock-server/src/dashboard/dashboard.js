@@ -105,7 +105,7 @@ function requestDetail(entry) {
     { class: 'detail' },
     h(
       'td',
-      { colspan: 5 },
+      { colspan: 6 },
       h(
         'div',
         { class: 'panes' },
@@ -152,6 +152,7 @@ function renderRequests(items) {
         h('td', {}, entry.method),
         h('td', { class: 'mono' }, entry.path, search && h('span', { class: 'muted' }, `?${search}`)),
         h('td', { class: statusClass(entry.status) }, entry.status),
+        h('td', { class: 'mono' }, `${entry.duration_ms.toFixed(1)} ms`),
         h('td', { class: 'mono muted' }, id),
       ),
     );

@@ -2235,6 +2235,8 @@ export interface RecordedRequest {
   body: unknown;
   /** Status the server answered; 0 when a fault dropped the connection */
   status: number;
+  /** Time the server took to answer, in milliseconds of real time */
+  duration_ms: number;
   /** What the server answered */
   response: {
     status: number;
