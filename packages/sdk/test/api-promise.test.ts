@@ -1,17 +1,9 @@
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '@nimbus/mock-server/testing';
 import { Nimbus, NotFoundError, nodeHttpFetch } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './helpers';
 
 // `_request_id` on results and `.asResponse()`, against the reference server on an ephemeral
 // port, over the default Node transport and over a `fetch` option (the path msw takes).
-
-let mock: MockServer;
-let tenant: SeededTenant;
-beforeAll(async () => {
-  mock = await startMockServer();
-  tenant = await seedTenant(mock);
-});
-afterAll(() => mock.close());
 
 const transports = {
   'the Node transport': undefined,
@@ -20,13 +12,16 @@ const transports = {
 };
 
 describe.each(Object.entries(transports))('over %s', (_name, fetchOption) => {
-  const client = () =>
-    new Nimbus({
-      baseUrl: mock.url,
-      accessToken: tenant.accessToken,
-      projectId: tenant.project.id,
-      ...(fetchOption ? { fetch: fetchOption } : {}),
-    });
+  let client: () => Nimbus;
+  it.beforeAll(({ mock, tenant }) => {
+    client = () =>
+      new Nimbus({
+        baseUrl: mock.url,
+        accessToken: tenant.accessToken,
+        projectId: tenant.project.id,
+        ...(fetchOption ? { fetch: fetchOption } : {}),
+      });
+  });
 
   it('puts the request id on returned objects, non-enumerable', async () => {
     const { data, requestId, response } = await client()
@@ -50,7 +45,9 @@ describe.each(Object.entries(transports))('over %s', (_name, fetchOption) => {
     expect(Object.hasOwn(page.data[0] as object, '_request_id')).toBe(false);
   });
 
-  it('withResponse() of a page and of a transformed result (login) gives the response', async () => {
+  it('withResponse() of a page and of a transformed result (login) gives the response', async ({
+    tenant,
+  }) => {
     const page = await client().instances.list({ per_page: 1 }).withResponse();
     const login = await client()
       .auth.login({ email: tenant.user.email, password: tenant.user.password })

@@ -1,17 +1,15 @@
-import { type MockServer, seedTenant, startMockServer } from '@nimbus/mock-server/testing';
+import { seedTenant } from '@nimbus/mock-server/testing';
 import type { ComplianceListParams, ExportStateParams, MetricRuleListParams, Nimbus } from '@nimbus/sdk';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf } from 'vitest';
+import { it } from './helpers';
 
 // Boolean query parameters are booleans for callers, whichever endpoint takes them; the SDK
 // writes them as `true`/`false`, the text the server reads.
 
-let mock: MockServer;
 let client: Nimbus;
-beforeAll(async () => {
-  mock = await startMockServer();
+it.beforeAll(async ({ mock }) => {
   ({ client } = await seedTenant(mock));
 });
-afterAll(() => mock.close());
 
 describe('boolean query parameters', () => {
   it('are typed as booleans on every endpoint', () => {
@@ -20,7 +18,7 @@ describe('boolean query parameters', () => {
     expectTypeOf<MetricRuleListParams['enabled']>().toEqualTypeOf<boolean | undefined>();
   });
 
-  it('are sent as true and false', async () => {
+  it('are sent as true and false', async ({ mock }) => {
     const withSecret = await mock.client.mock.exportState({ include_secret: true });
     const without = await mock.client.mock.exportState({ include_secret: false });
     expect(withSecret).toHaveProperty('secret', expect.any(String));

@@ -1,14 +1,9 @@
-import { type MockServer, startMockServer } from '@nimbus/mock-server/testing';
 import { type Logger, Nimbus, NimbusError } from '@nimbus/sdk';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
+import { it } from './helpers';
 
 // NIMBUS_BASE_URL and NIMBUS_LOG, read by the Node entry when the options do not say.
 
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
@@ -24,7 +19,7 @@ function recordingLogger() {
 }
 
 describe('NIMBUS_BASE_URL', () => {
-  it('is the base URL when none is given', async () => {
+  it('is the base URL when none is given', async ({ mock }) => {
     vi.stubEnv('NIMBUS_BASE_URL', mock.url);
 
     const client = new Nimbus();
@@ -33,7 +28,7 @@ describe('NIMBUS_BASE_URL', () => {
     await expect(client.video.health()).resolves.toMatchObject({ status: 'ok' });
   });
 
-  it('gives way to the baseUrl option', () => {
+  it('gives way to the baseUrl option', ({ mock }) => {
     vi.stubEnv('NIMBUS_BASE_URL', 'http://127.0.0.1:9');
     expect(new Nimbus({ baseUrl: mock.url }).baseUrl).toBe(mock.url);
   });
@@ -46,7 +41,7 @@ describe('NIMBUS_BASE_URL', () => {
 });
 
 describe('NIMBUS_LOG', () => {
-  it('sets the level when the logLevel option does not', async () => {
+  it('sets the level when the logLevel option does not', async ({ mock }) => {
     vi.stubEnv('NIMBUS_LOG', 'info');
     const { logger, lines } = recordingLogger();
 
@@ -56,7 +51,7 @@ describe('NIMBUS_LOG', () => {
     expect(lines).toEqual([`GET ${mock.url}/v2/health 200`]);
   });
 
-  it('logs to stderr by default, never stdout', async () => {
+  it('logs to stderr by default, never stdout', async ({ mock }) => {
     vi.stubEnv('NIMBUS_LOG', 'info');
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const stdout = vi.spyOn(process.stdout, 'write');
@@ -68,7 +63,7 @@ describe('NIMBUS_LOG', () => {
     expect(stdout.mock.calls.map(([chunk]) => String(chunk)).join('')).not.toContain('/v2/health');
   });
 
-  it('an unknown value is reported once per client and leaves logging off', async () => {
+  it('an unknown value is reported once per client and leaves logging off', async ({ mock }) => {
     vi.stubEnv('NIMBUS_LOG', 'loud');
     const { logger, lines } = recordingLogger();
 
@@ -91,7 +86,7 @@ function headerRecorder() {
 }
 
 describe('NIMBUS_API_KEY', () => {
-  it('is sent as X-API-Key when neither apiKey nor accessToken is given', async () => {
+  it('is sent as X-API-Key when neither apiKey nor accessToken is given', async ({ mock }) => {
     vi.stubEnv('NIMBUS_API_KEY', 'nk_from_env');
     const { fetch, sent } = headerRecorder();
 
@@ -106,7 +101,7 @@ describe('NIMBUS_API_KEY', () => {
 });
 
 describe('NIMBUS_WEBHOOK_SECRET', () => {
-  it('is the webhook secret when the webhookSecret option does not give one', async () => {
+  it('is the webhook secret when the webhookSecret option does not give one', async ({ mock }) => {
     vi.stubEnv('NIMBUS_WEBHOOK_SECRET', 'whsec_env');
     const body = '{}';
 

@@ -1,7 +1,8 @@
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '@nimbus/mock-server/testing';
+import type { MockServer, SeededTenant } from '@nimbus/mock-server/testing';
 import { type ClientLogLevel, type Logger, Nimbus, NimbusError, NotFoundError } from '@nimbus/sdk';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
+import { it } from './helpers';
 
 // The logger against the reference server on an ephemeral port: what each level reports,
 // and that no credential reaches a log line at any level.
@@ -25,17 +26,15 @@ function recordingLogger(): Logger & { lines: Line[]; text(): string } {
     text: () => JSON.stringify(lines),
   };
 }
+it.afterEach(({ mock }) => mock.client.mock.faults.clear());
 
-let mock: MockServer;
-let tenant: SeededTenant;
-beforeAll(async () => {
-  mock = await startMockServer();
-  tenant = await seedTenant(mock);
-});
-afterAll(() => mock.close());
-afterEach(() => mock.client.mock.faults.clear());
-
-function clientAt(logLevel: ClientLogLevel, logger: Logger, maxRetries = 0) {
+/** A client of `tenant` on `mock` with the given log level and logger. */
+function clientAt(
+  { mock, tenant }: { mock: MockServer; tenant: SeededTenant },
+  logLevel: ClientLogLevel,
+  logger: Logger,
+  maxRetries = 0,
+) {
   return new Nimbus({
     baseUrl: mock.url,
     accessToken: tenant.accessToken,
@@ -47,10 +46,13 @@ function clientAt(logLevel: ClientLogLevel, logger: Logger, maxRetries = 0) {
 }
 
 describe('logLevel', () => {
-  it('info: one line per call with the request line, status, request id, retries and duration', async () => {
+  it('info: one line per call with the request line, status, request id, retries and duration', async ({
+    mock,
+    tenant,
+  }) => {
     const logger = recordingLogger();
 
-    const { requestId } = await clientAt('info', logger).users.me().withResponse();
+    const { requestId } = await clientAt({ mock, tenant }, 'info', logger).users.me().withResponse();
 
     expect(logger.lines).toHaveLength(1);
     const [line] = logger.lines;
@@ -60,21 +62,27 @@ describe('logLevel', () => {
     expect(line?.fields).toMatchObject({ requestId, retries: 0, durationMs: expect.any(Number) });
   });
 
-  it('warn: each retry, with the status and the wait; info then reports the retries', async () => {
+  it('warn: each retry, with the status and the wait; info then reports the retries', async ({
+    mock,
+    tenant,
+  }) => {
     await mock.client.mock.faults.create({ method: 'GET', path: '/api/v1/users/me', status: 503, times: 1 });
     const logger = recordingLogger();
 
-    await clientAt('info', logger, 2).users.me();
+    await clientAt({ mock, tenant }, 'info', logger, 2).users.me();
 
     expect(logger.lines.map((l) => l.level)).toEqual(['warn', 'info']);
     expect(logger.lines[0]?.message).toMatch(/^GET \S+\/api\/v1\/users\/me 503; retry 1 of 2 in \d+ ms$/);
     expect(logger.lines[1]?.fields).toMatchObject({ retries: 1 });
   });
 
-  it('error: a call that fails for good with a 5xx, but not a 4xx the caller handles', async () => {
+  it('error: a call that fails for good with a 5xx, but not a 4xx the caller handles', async ({
+    mock,
+    tenant,
+  }) => {
     await mock.client.mock.faults.create({ method: 'GET', path: '/api/v1/users/me', status: 500, times: 1 });
     const logger = recordingLogger();
-    const client = clientAt('error', logger);
+    const client = clientAt({ mock, tenant }, 'error', logger);
 
     await expect(client.users.me()).rejects.toBeInstanceOf(NimbusError);
     await expect(client.instances.retrieve(crypto.randomUUID())).rejects.toBeInstanceOf(NotFoundError);
@@ -84,10 +92,10 @@ describe('logLevel', () => {
     ]);
   });
 
-  it('debug: every attempt with its headers, credentials masked', async () => {
+  it('debug: every attempt with its headers, credentials masked', async ({ mock, tenant }) => {
     const logger = recordingLogger();
 
-    await clientAt('debug', logger).instances.list({ per_page: 5 });
+    await clientAt({ mock, tenant }, 'debug', logger).instances.list({ per_page: 5 });
 
     expect(logger.lines.map((l) => l.level)).toEqual(['debug', 'debug', 'info']);
     expect(logger.lines[0]?.message).toBe(`GET ${mock.url}/api/v1/instances?per_page=5 sending`);
@@ -98,7 +106,7 @@ describe('logLevel', () => {
     expect(logger.lines[1]?.message).toBe(`GET ${mock.url}/api/v1/instances?per_page=5 answered 200`);
   });
 
-  it('never logs passwords, tokens or API keys, at any level', async () => {
+  it('never logs passwords, tokens or API keys, at any level', async ({ mock, tenant }) => {
     const logger = recordingLogger();
     const anonymous = new Nimbus({ baseUrl: mock.url, logLevel: 'debug', logger, maxRetries: 0 });
     const { password, email } = tenant.user;
@@ -117,7 +125,7 @@ describe('logLevel', () => {
     expect(logged).toContain('/api/v1/auth/login');
   });
 
-  it('debug: the body sent, each field the contract marks secret shown as ***', async () => {
+  it('debug: the body sent, each field the contract marks secret shown as ***', async ({ mock, tenant }) => {
     const logger = recordingLogger();
     const { password, email } = tenant.user;
     await new Nimbus({ baseUrl: mock.url, logLevel: 'debug', logger, maxRetries: 0 }).auth.login({
@@ -125,7 +133,7 @@ describe('logLevel', () => {
       password,
     });
     const env = { DB_PASS: `db-${crypto.randomUUID()}`, STRIPE_KEY: `sk-${crypto.randomUUID()}` };
-    await clientAt('debug', logger).functions.create({
+    await clientAt({ mock, tenant }, 'debug', logger).functions.create({
       name: 'billing',
       runtime: 'nodejs20',
       region: 'hn',
@@ -141,14 +149,14 @@ describe('logLevel', () => {
     for (const secret of [password, env.DB_PASS, env.STRIPE_KEY]) expect(logged).not.toContain(secret);
   });
 
-  it('off (the default): the logger is never called', async () => {
+  it('off (the default): the logger is never called', async ({ mock, tenant }) => {
     const logger = recordingLogger();
     await new Nimbus({ baseUrl: mock.url, logger }).video.health();
-    await clientAt('off', logger).users.me();
+    await clientAt({ mock, tenant }, 'off', logger).users.me();
     expect(logger.lines).toEqual([]);
   });
 
-  it('refuses an unknown level with a NimbusError naming the accepted ones', () => {
+  it('refuses an unknown level with a NimbusError naming the accepted ones', ({ mock }) => {
     expect(() => new Nimbus({ baseUrl: mock.url, logLevel: 'verbose' as ClientLogLevel })).toThrow(
       /logLevel must be one of off, error, warn, info, debug/,
     );
@@ -156,11 +164,11 @@ describe('logLevel', () => {
 });
 
 describe('the loggers the README names', () => {
-  it('pino keeps the fields of each line as fields', async () => {
+  it('pino keeps the fields of each line as fields', async ({ mock, tenant }) => {
     const lines: Record<string, unknown>[] = [];
     const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
 
-    const { requestId } = await clientAt('info', logger).users.me().withResponse();
+    const { requestId } = await clientAt({ mock, tenant }, 'info', logger).users.me().withResponse();
 
     expect(lines).toEqual([
       expect.objectContaining({
@@ -173,10 +181,10 @@ describe('the loggers the README names', () => {
     ]);
   });
 
-  it('console prints the message first, then the fields', async () => {
+  it('console prints the message first, then the fields', async ({ mock, tenant }) => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     try {
-      const { requestId } = await clientAt('info', console).users.me().withResponse();
+      const { requestId } = await clientAt({ mock, tenant }, 'info', console).users.me().withResponse();
 
       expect(info.mock.calls).toEqual([
         [`GET ${mock.url}/api/v1/users/me 200`, expect.objectContaining({ requestId, retries: 0 })],

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type MockServer, seedTenant, startMockServer } from '@nimbus/mock-server/testing';
+import { seedTenant, startMockServer } from '@nimbus/mock-server/testing';
 import { type CloudEvent, isPlatformEvent, Nimbus, WebhookVerificationError } from '@nimbus/sdk';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, vi } from 'vitest';
+import { it } from './helpers';
 
 // Event Grid deliveries (docs/decisions/0005-event-grid-delivery.md) from the reference server to a real HTTP receiver,
 // verified by the SDK the way a receiving app would.
@@ -14,15 +15,12 @@ interface Delivery {
   /** The raw bytes, as a receiver must verify them. */
   body: Buffer;
 }
-
-let mock: MockServer;
 let client: Nimbus;
 let receiverUrl: string;
 let closeReceiver: () => Promise<void>;
 const deliveries: Delivery[] = [];
 
-beforeAll(async () => {
-  mock = await startMockServer();
+it.beforeAll(async ({ mock }) => {
   ({ client } = await seedTenant(mock));
   const receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -40,7 +38,7 @@ beforeAll(async () => {
       receiver.close(() => resolve());
     });
 });
-afterAll(() => Promise.all([mock.close(), closeReceiver()]));
+afterAll(() => closeReceiver());
 afterEach(() => vi.useRealTimers());
 
 /** A subscription on its own receiver path, and the first delivery of `eventType` to it. */
@@ -177,7 +175,7 @@ describe('client.webhooks', () => {
     expect(headers).toEqual({ 'content-type': type, 'user-agent': agent, 'x-nimbus-signature': signature });
   });
 
-  it("verifies and signs with the client's webhookSecret when a call names none", async () => {
+  it("verifies and signs with the client's webhookSecret when a call names none", async ({ mock }) => {
     const { delivery, secret } = await deliveryOf('order.*', publishOrder);
     const own = new Nimbus({ baseUrl: mock.url, webhookSecret: secret });
 
