@@ -23,7 +23,7 @@ function compile(schema: z.ZodType): Projector {
     const entries = Object.entries(schema.shape as Record<string, z.ZodType>).map(
       ([key, child]) => [key, lazy(child)] as const,
     );
-    const generic: Projector = (value) => {
+    return (value) => {
       if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
       const out: Record<string, unknown> = {};
       for (const [key, project] of entries) {
@@ -32,7 +32,6 @@ function compile(schema: z.ZodType): Projector {
       }
       return out;
     };
-    return specialised(entries) ?? generic;
   }
   if (schema instanceof z.ZodArray) {
     const item = lazy(schema.element as z.ZodType);
@@ -67,40 +66,6 @@ function needsProjection(schema: z.ZodType): boolean {
     return needsProjection(schema.unwrap() as z.ZodType);
   }
   return false;
-}
-
-/**
- * The object projector as straight-line code with the keys written out (`o["id"] = v["id"]`),
- * built once per schema: every list item goes through it, and the generic loop's stores under
- * computed keys cost more than serialising the item. Same result as the loop: schema key order,
- * undefined fields left out, nested schemas projected. Undefined where code cannot be built
- * (a page whose Content-Security-Policy forbids it, under msw): the loop is used then.
- */
-function specialised(entries: readonly (readonly [string, () => Projector])[]): Projector | undefined {
-  const lines = entries.map(([key], i) => {
-    const name = JSON.stringify(key);
-    return `f = v[${name}]; if (f !== undefined) o[${name}] = (p[${i}] ??= c[${i}]()) === id ? f : p[${i}](f);`;
-  });
-  const body = `return (v) => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-    const o = {}; let f;
-    ${lines.join('\n')}
-    return o;
-  };`;
-  try {
-    const make = new Function('c', 'p', 'id', body) as (
-      children: (() => Projector)[],
-      resolved: (Projector | undefined)[],
-      same: Projector,
-    ) => Projector;
-    return make(
-      entries.map(([, child]) => child),
-      [],
-      identity,
-    );
-  } catch {
-    return undefined;
-  }
 }
 
 function lazy(schema: z.ZodType): () => Projector {
