@@ -198,6 +198,8 @@ const DRAIN_MAX_MS = 5_000;
  */
 function drained(req: IncomingMessage): Promise<boolean> {
   if (req.complete) return Promise.resolve(true);
+  // A length announced past the bound is not waited for: the answer goes now, then the close.
+  if (Number(req.headers['content-length'] ?? '0') > DRAIN_MAX_BYTES) return Promise.resolve(false);
   return new Promise((resolve) => {
     let size = 0;
     const finish = (ended: boolean) => {
