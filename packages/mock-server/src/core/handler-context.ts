@@ -1,6 +1,6 @@
 import type { Endpoint } from '@nimbus/sdk/contract';
-import type { Principal } from './principal';
 import type { Context } from './handler';
+import type { Principal } from './principal';
 import type { RequestHead } from './request';
 import type { RequestTarget } from './request-target';
 import type { Runtime } from './runtime';

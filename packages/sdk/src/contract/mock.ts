@@ -141,7 +141,10 @@ export const RecordedRequest = z.object({
       'The JSON body (password, secret and token fields redacted), the text of another body, or null',
     ),
   status: z.number().int().describe('Status the server answered; 0 when a fault dropped the connection'),
-  duration_ms: z.number().nonnegative().describe('Time the server took to answer, in milliseconds of real time'),
+  duration_ms: z
+    .number()
+    .nonnegative()
+    .describe('Time the server took to answer, in milliseconds of real time'),
   response: z
     .object({
       status: z.number().int(),

@@ -2,10 +2,10 @@ import { ErrorCode, v1 } from '@nimbus/sdk/contract';
 import type { TOTP } from 'otpauth';
 import { auditLogs } from '../../core/activity';
 import type { FamilyModule } from '../../core/app';
-import type { Principal } from '../../core/principal';
 import { type Context, defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
 import { onFirstUse } from '../../core/on-first-use';
+import type { Principal } from '../../core/principal';
 import type { BufferedRequest, RequestHead } from '../../core/request';
 import type { Runtime } from '../../core/runtime';
 import {
