@@ -24,6 +24,15 @@ describe('nimbus mock', () => {
     expect(word.stderr).toContain('seconds must be a number >= 0');
   });
 
+  it('clock freeze stops simulated time and clock unfreeze lets it run on', async ({ bareCli: cli }) => {
+    const frozen = await cli.run('mock', 'clock', 'freeze', '-o', 'json');
+    expect(frozen.code, frozen.stderr).toBe(0);
+    const still = json<{ now: string; frozen: boolean }>(await cli.run('mock', 'clock', '-o', 'json'));
+    expect(still).toEqual(expect.objectContaining({ now: json<{ now: string }>(frozen).now, frozen: true }));
+    const running = await cli.run('mock', 'clock', 'unfreeze', '-o', 'json');
+    expect(json<{ frozen: boolean }>(running).frozen).toBe(false);
+  });
+
   it('export and import round-trip the whole state; reset empties it', async ({ mock, bareCli: cli }) => {
     const tenant = await seedTenant(mock);
     await tenant.client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });

@@ -239,6 +239,20 @@ export function addMockCommands(program: Command): void {
       const { client } = await commandContext(globals);
       await print(await client.mock.advanceClock({ seconds }), globals);
     });
+  for (const [name, frozen, description] of [
+    ['freeze', true, 'Stop simulated time: nothing comes due until `nimbus mock clock advance`'],
+    ['unfreeze', false, 'Let simulated time run on from where it stands'],
+  ] as const) {
+    clock
+      .command(name)
+      .description(description)
+      .addHelpText('after', `\nExample:\n  nimbus mock clock ${name}`)
+      .action(async (_o: unknown, command: Command) => {
+        const globals = command.optsWithGlobals() as GlobalOptions;
+        const { client } = await commandContext(globals);
+        await print(await client.mock.freezeClock({ frozen }), globals);
+      });
+  }
 
   mock
     .command('export')

@@ -25,6 +25,8 @@ class Entry implements ScheduledTask {
 
 export class Clock {
   #offsetMs: number;
+  /** Set while frozen: simulated time stands at this instant until advanced or unfrozen. */
+  #frozenAt: number | undefined;
   /** A binary min-heap by (at, seq): inserting and taking the next task cost log n, even with many queued. */
   #queue: Entry[] = [];
   #seq = 0;
@@ -49,7 +51,30 @@ export class Clock {
   }
 
   now(): number {
-    return Date.now() + this.#offsetMs;
+    return this.#frozenAt ?? Date.now() + this.#offsetMs;
+  }
+
+  get frozen(): boolean {
+    return this.#frozenAt !== undefined;
+  }
+
+  /**
+   * Stops simulated time where it is: nothing comes due until `advance()` moves it, so a test
+   * or a person at the dashboard sees one instant for as long as they look.
+   */
+  freeze(): void {
+    if (this.#frozenAt !== undefined) return;
+    this.#frozenAt = this.now();
+    this.#disarm();
+  }
+
+  /** Lets simulated time run on from where it stands (the offset takes the frozen span in). */
+  unfreeze(): void {
+    if (this.#frozenAt === undefined) return;
+    this.#offsetMs = this.#frozenAt - Date.now();
+    this.#frozenAt = undefined;
+    this.onChange?.(this.#offsetMs);
+    this.#arm();
   }
 
   iso(at = this.now()): string {
@@ -75,15 +100,17 @@ export class Clock {
   advance(ms: number): void {
     if (ms < 0) throw new RangeError('The clock only moves forward');
     this.#offsetMs += ms;
+    if (this.#frozenAt !== undefined) this.#frozenAt += ms;
     this.onChange?.(this.#offsetMs);
     // The timer's wait was measured on the old offset: the next task may now be due sooner.
     this.#disarm();
     this.runDue();
   }
 
-  /** Sets the offset (state import); never moves time backwards for queued tasks' sake. */
+  /** Sets the offset (reset, state import), running: never moves time backwards for queued tasks' sake. */
   setOffset(offsetMs: number): void {
     this.#offsetMs = offsetMs;
+    this.#frozenAt = undefined;
     this.#disarm();
     this.runDue();
   }
@@ -133,7 +160,8 @@ export class Clock {
    * per task was a cost per request.
    */
   #arm(): void {
-    if (this.#closed) return;
+    // Frozen, nothing comes due with real time: only advance() runs tasks.
+    if (this.#closed || this.#frozenAt !== undefined) return;
     const next = this.#queue[0]?.at ?? Number.POSITIVE_INFINITY;
     if (next >= this.#timerAt) return;
     this.#disarm();

@@ -1,14 +1,14 @@
-import { ErrorCode, type FaultBody, type Fault as FaultSchema } from '@nimbus/sdk/contract';
-import type { z } from 'zod';
+import type { FaultParams, Fault as ListedFault } from '@nimbus/sdk';
+import { ErrorCode } from '@nimbus/sdk/contract';
 import { HttpError, RawReplyError } from './http-error';
 import { pathMatches } from './path-pattern';
-import type { Reply, RequestHead } from './request';
+import type { RequestHead } from './request';
 import type { RequestTarget } from './request-target';
 
-/** What `POST /__mock/faults` takes (a method in any case). */
-export type FaultSpec = z.input<typeof FaultBody>;
+/** What `POST /__mock/faults` takes (a method in any case): the SDK's named type of its body. */
+export type FaultSpec = FaultParams;
 /** An injected fault as listed: its spec (method upper case), id and remaining uses. */
-export type Fault = z.infer<typeof FaultSchema>;
+export type Fault = ListedFault;
 
 /** How the adapters deliver the answer of a request that met a fault. */
 export interface FaultDelivery {

@@ -380,7 +380,11 @@ function duration(ms) {
 function renderClock(clock) {
   document.getElementById('clock-now').textContent = `Simulated ${dateTimeOf(clock.now)}`;
   document.getElementById('clock-big').textContent = dateTimeOf(clock.now);
-  document.getElementById('clock-offset').textContent = duration(clock.offset_ms);
+  document.getElementById('clock-offset').textContent =
+    `${duration(clock.offset_ms)}${clock.frozen ? ', frozen' : ''}`;
+  const freeze = document.getElementById('clock-freeze');
+  freeze.textContent = clock.frozen ? 'Unfreeze' : 'Freeze';
+  freeze.dataset.frozen = String(clock.frozen);
 }
 
 async function refreshClock() {
@@ -540,6 +544,14 @@ document.getElementById('fault-form').addEventListener(
   acting((event) => addFault(event.target)),
 );
 document.getElementById('fault-clear').addEventListener('click', acting(clearFaults));
+document.getElementById('clock-freeze').addEventListener(
+  'click',
+  acting(async (event) => {
+    const frozen = event.target.dataset.frozen !== 'true';
+    renderClock(await api('POST', '/__mock/clock/freeze', { frozen }));
+  }),
+);
+
 for (const button of document.querySelectorAll('[data-advance]')) {
   button.addEventListener(
     'click',

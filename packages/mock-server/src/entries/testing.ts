@@ -67,6 +67,9 @@ export interface MockServer {
   clock: {
     /** Moves simulated time forward; due lifecycles, billing and timers run. */
     advance(seconds: number): Promise<void>;
+    /** Stops simulated time until advanced (or `unfreeze()`, or a reset): no task comes due on its own. */
+    freeze(): Promise<void>;
+    unfreeze(): Promise<void>;
     now(): Date;
   };
   close(): Promise<void>;
@@ -120,6 +123,12 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     clock: {
       async advance(seconds: number) {
         await client.mock.advanceClock({ seconds });
+      },
+      async freeze() {
+        await client.mock.freezeClock({ frozen: true });
+      },
+      async unfreeze() {
+        await client.mock.freezeClock({ frozen: false });
       },
       now: () => new Date(server.app.runtime.clock.now()),
     },

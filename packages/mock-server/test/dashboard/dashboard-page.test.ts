@@ -107,6 +107,19 @@ describe.runIf(browserTestsRun)('the dashboard at /__mock/ui', () => {
     await expect(tenant.client.instances.retrieve(vm.id)).resolves.toMatchObject({ status: 'running' });
   });
 
+  it('freezes the clock and lets it run again', async () => {
+    await page.goto(`${mock.url}/__mock/ui#faults`);
+    await page.locator('#clock-freeze', { hasText: 'Freeze' }).click();
+    await page.locator('#clock-offset', { hasText: 'frozen' }).waitFor();
+    const first = await mock.client.mock.clock();
+    const second = await mock.client.mock.clock();
+    expect(first).toMatchObject({ frozen: true });
+    expect(second.now).toBe(first.now);
+    await page.locator('#clock-freeze', { hasText: 'Unfreeze' }).click();
+    await page.locator('#clock-freeze', { hasText: /^Freeze$/ }).waitFor();
+    await expect(mock.client.mock.clock()).resolves.toMatchObject({ frozen: false });
+  });
+
   it('publishes a /v2 camera event that the tenant then lists', async () => {
     const video = await seedVideoTenant(mock);
     const camera = await video.video.cameras.create(cameraBody({ name: 'lobby' }));

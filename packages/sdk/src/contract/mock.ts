@@ -15,6 +15,7 @@ const base = { family: 'mock', auth: 'control' } as const;
 export const ClockState = z.object({
   now: z.string().describe('Simulated time, ISO-8601'),
   offset_ms: z.number().describe('How far the simulated clock is ahead of real time'),
+  frozen: z.boolean().describe('Whether simulated time stands still until advanced'),
 });
 
 /** Request methods a fault or a journal filter names; any case is accepted (`get`), matched upper case. */
@@ -284,6 +285,17 @@ export const mock = {
         .min(0)
         .max(10 * 365 * 86_400),
     }),
+    response: ClockState,
+    status: 200,
+  }),
+  freezeClock: endpoint({
+    ...base,
+    method: 'POST',
+    path: '/__mock/clock/freeze',
+    summary: 'Stop or restart simulated time: frozen, nothing comes due until the clock is advanced',
+    description:
+      'Frozen, the simulated time stands still (every request sees the same instant) and only `POST /__mock/clock/advance` moves it; unfrozen, it runs on from where it stood. A reset or state import restarts it.',
+    body: z.object({ frozen: z.boolean().describe('true stops simulated time, false lets it run on') }),
     response: ClockState,
     status: 200,
   }),

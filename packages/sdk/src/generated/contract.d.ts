@@ -706,6 +706,7 @@ export declare const mock: {
   bucketName: Declared<{ method: 'GET'; path: '/__mock/bucket-names/{name}'; auth: 'control'; params: z.ZodObject<{ name: z.ZodType<string> }>; response: typeof T.BucketNameAvailability }>;
   clock: Declared<{ method: 'GET'; path: '/__mock/clock'; auth: 'control'; response: typeof T.ClockState }>;
   advanceClock: Declared<{ method: 'POST'; path: '/__mock/clock/advance'; auth: 'control'; body: z.ZodType<T.AdvanceClockParams>; response: typeof T.ClockState }>;
+  freezeClock: Declared<{ method: 'POST'; path: '/__mock/clock/freeze'; auth: 'control'; body: z.ZodType<T.FreezeClockParams>; response: typeof T.ClockState }>;
   addFault: Declared<{ method: 'POST'; path: '/__mock/faults'; status: 201; auth: 'control'; body: typeof FaultBody; response: typeof T.Fault }>;
   listFaults: Declared<{ method: 'GET'; path: '/__mock/faults'; auth: 'control'; response: z.ZodType<T.ListFaultsResponse> }>;
   deleteFault: Declared<{ method: 'DELETE'; path: '/__mock/faults/{id}'; status: 204; auth: 'control'; params: z.ZodObject<{ id: z.ZodType<string> }>; response: z.ZodType<void> }>;

@@ -411,6 +411,7 @@ export const mock = {
   bucketName: { id: 'mock.bucketName', api: 'mock', method: 'GET', path: '/__mock/bucket-names/{name}', status: 200, auth: 'control' } as Route<BucketNameAvailability>,
   clock: { id: 'mock.clock', api: 'mock', method: 'GET', path: '/__mock/clock', status: 200, auth: 'control' } as Route<ClockState>,
   advanceClock: { id: 'mock.advanceClock', api: 'mock', method: 'POST', path: '/__mock/clock/advance', status: 200, auth: 'control' } as Route<ClockState>,
+  freezeClock: { id: 'mock.freezeClock', api: 'mock', method: 'POST', path: '/__mock/clock/freeze', status: 200, auth: 'control' } as Route<ClockState>,
   addFault: { id: 'mock.addFault', api: 'mock', method: 'POST', path: '/__mock/faults', status: 201, auth: 'control' } as Route<Fault>,
   listFaults: { id: 'mock.listFaults', api: 'mock', method: 'GET', path: '/__mock/faults', status: 200, auth: 'control' } as Route<ListFaultsResponse>,
   deleteFault: { id: 'mock.deleteFault', api: 'mock', method: 'DELETE', path: '/__mock/faults/{id}', status: 204, auth: 'control' } as Route<void>,

@@ -764,6 +764,8 @@ export interface ClockState {
   now: string;
   /** How far the simulated clock is ahead of real time */
   offset_ms: number;
+  /** Whether simulated time stands still until advanced */
+  frozen: boolean;
 }
 export declare const ClockState: z.ZodType<ClockState>;
 
@@ -3139,6 +3141,11 @@ export interface RequestsResponse {
 
 export interface AdvanceClockParams {
   seconds: number;
+}
+
+export interface FreezeClockParams {
+  /** true stops simulated time, false lets it run on */
+  frozen: boolean;
 }
 
 export interface ListFaultsResponse {

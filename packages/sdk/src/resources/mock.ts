@@ -8,6 +8,7 @@ import type {
   ExportStateParams,
   Fault,
   FaultParams,
+  FreezeClockParams,
   ImportStateParams,
   InjectVideoEventParams,
   RecordedRequestParams,
@@ -110,6 +111,18 @@ export class Mock extends APIResource {
   /** Moves the simulated clock forward; due lifecycles, billing and timers run. */
   advanceClock(body: AdvanceClockParams, options?: RequestOptions) {
     return this._client.call(mock.advanceClock, { body }, options);
+  }
+
+  /**
+   * Stops simulated time (`{ frozen: true }`): every request sees the same instant and nothing
+   * comes due until `advanceClock()`; `{ frozen: false }` lets it run on from there.
+   *
+   * @example
+   * await client.mock.freezeClock({ frozen: true });
+   * await client.mock.advanceClock({ seconds: 3600 }); // exactly one hour later, and still
+   */
+  freezeClock(body: FreezeClockParams, options?: RequestOptions) {
+    return this._client.call(mock.freezeClock, { body }, options);
   }
 
   setQuotas(projectId: string, body: SetQuotasParams, options?: RequestOptions) {

@@ -9,7 +9,7 @@ import { type State, StateSchema } from '../../store/state';
 import { buckets } from '../v1/buckets';
 
 function clockState(runtime: Runtime) {
-  return { now: runtime.clock.iso(), offset_ms: runtime.clock.offsetMs };
+  return { now: runtime.clock.iso(), offset_ms: runtime.clock.offsetMs, frozen: runtime.clock.frozen };
 }
 
 /** What the server makes (`newServerSecret`: 32 random bytes, base64url); the signing key is read from it. */
@@ -37,6 +37,7 @@ const controlRoutes = {
   bucketName: mock.bucketName,
   clock: mock.clock,
   advanceClock: mock.advanceClock,
+  freezeClock: mock.freezeClock,
   addFault: mock.addFault,
   listFaults: mock.listFaults,
   deleteFault: mock.deleteFault,
@@ -86,6 +87,12 @@ export const controlFamily: FamilyModule = {
     requests: (ctx) => ({ items: ctx.runtime.journal.list(ctx.query) }),
 
     clock: (ctx) => clockState(ctx.runtime),
+
+    freezeClock(ctx) {
+      if (ctx.body.frozen) ctx.runtime.clock.freeze();
+      else ctx.runtime.clock.unfreeze();
+      return clockState(ctx.runtime);
+    },
 
     advanceClock(ctx) {
       ctx.runtime.clock.advance(ctx.body.seconds * 1000);
