@@ -75,7 +75,7 @@ describe('nimbus completion', () => {
     expect(flags).toEqual(['--flavor']);
     expect(choices).toEqual(['nano', 'micro', 'small', 'medium', 'large', 'xlarge']);
     expect(output).toEqual(['table', 'json', 'yaml']);
-    expect(nested).toEqual(['advance']);
+    expect(nested).toEqual(['advance', 'freeze', 'unfreeze']);
     expect(values).toEqual(['bash', 'zsh', 'fish']);
     expect(afterValue).toEqual(['--dry-run']);
   });

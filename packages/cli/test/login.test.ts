@@ -97,6 +97,8 @@ describe('nimbus login and profiles', () => {
     const totp = OTPAuth.URI.parse(enrollment.otpauth_uri!) as OTPAuth.TOTP;
     const code = () => totp.generate({ timestamp: mock.clock.now().getTime() });
     expect(await client.auth.mfaEnroll({ code: code() })).toEqual({ enabled: true });
+    // A code works once per 30 s step: the login takes the next step's.
+    await mock.clock.advance(30);
 
     const cli = await cliFor(mock);
     const withoutCode = await cli.run('login', '--email', user.email, '--password', user.password);

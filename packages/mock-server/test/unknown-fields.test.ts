@@ -15,6 +15,11 @@ describe('unknownFields (the schema walk)', () => {
     extra: z.looseObject({ a: z.number() }).optional(),
   });
 
+  it('names keys that Object.prototype has as unknown, without reading the prototype', () => {
+    const body = JSON.parse('{"size_gb":1,"constructor":1,"hasOwnProperty":true,"toString":"x"}');
+    expect(unknownFields(Disk, body).sort()).toEqual(['constructor', 'hasOwnProperty', 'toString']);
+  });
+
   it('names undeclared fields at any depth, as dotted paths', () => {
     expect(
       unknownFields(Body, {

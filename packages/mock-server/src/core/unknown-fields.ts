@@ -26,7 +26,8 @@ function walk(schema: z.core.$ZodType, value: unknown, path: string[], out: stri
     case 'object': {
       if (Array.isArray(value)) return;
       for (const [key, field] of Object.entries(value)) {
-        const child = def.shape[key] ?? def.catchall;
+        // Own keys only: a body key such as `constructor` must not find Object.prototype's.
+        const child = Object.hasOwn(def.shape, key) ? def.shape[key] : def.catchall;
         if (child === undefined || (child as z.core.$ZodTypes)._zod.def.type === 'never')
           out.push(pathOf([...path, key]));
         else walk(child, field, [...path, key], out);

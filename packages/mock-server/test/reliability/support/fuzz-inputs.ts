@@ -48,6 +48,14 @@ export function validHints(
       '{"if":{"allOf":[{"field":"region","equals":"zz"},{"field":"name","like":"never-*"}]}}',
     ),
     asn: fc.integer({ min: 64512, max: 65534 }),
+    // A fault's method is checked by a pattern random strings never meet; the upper-case names
+    // also pass the request journal's method filter.
+    method: fc.constantFrom('GET', 'POST', 'DELETE'),
+    // A fault's fields exclude each other (a raw body and its type, or a code and message; a
+    // dropped connection, or a status): each mostly left out, so every shape can be met.
+    body: fc.option(fc.string({ maxLength: 40 }), { nil: undefined, freq: 3 }),
+    content_type: fc.option(fc.constant('text/html'), { nil: undefined, freq: 3 }),
+    drop_connection: fc.option(fc.boolean(), { nil: undefined, freq: 3 }),
     interval: fc.constantFrom(60, 300, 3600),
     source: fc.constantFrom('10.0.0.0/16', '0.0.0.0/0', '2001:db8::/32'),
     destination: fc.constantFrom('10.1.0.0/16', '0.0.0.0/0'),
