@@ -5,8 +5,8 @@ import type { Runtime } from '../../core/runtime';
 
 /**
  * Keys each kind of bucket tracks at most: past it the least recently failed key is dropped, so
- * logins spread over many emails or addresses cannot grow memory without bound. Measured: 10,000
- * emails of the longest kind (254 characters) hold about 4 MB, 10,000 addresses about 2 MB.
+ * logins spread over many emails or addresses cannot grow memory without bound (a few megabytes
+ * at most, even for emails of the longest kind).
  */
 export const MAX_TRACKED_KEYS = 10_000;
 
