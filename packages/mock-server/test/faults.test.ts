@@ -1,22 +1,18 @@
 import { APIConnectionError, type APIError, BadRequestError, Nimbus, NotFoundError } from '@nimbus/sdk';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inProcessFetch } from '../src/adapters/fetch';
 import { ControlRouteError, createNimbusHandlers } from '../src/entries/msw';
-import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
-import { rejection } from './support/errors';
+import type { MockServer, SeededTenant } from '../src/entries/testing';
+import { rejection, resetServerEachTest } from './support';
 
 /** Faults as a resource: /__mock/faults, client.mock.faults, mock.faults, the msw handle's faults. */
 let mock: MockServer;
 let tenant: SeededTenant;
 
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
-beforeEach(async () => {
-  await mock.reset();
-  tenant = await seedTenant(mock);
+resetServerEachTest((server, seeded) => {
+  mock = server;
+  tenant = seeded;
 });
 
 describe('the fault resource', () => {

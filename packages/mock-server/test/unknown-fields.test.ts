@@ -1,9 +1,9 @@
 import { BadRequestError } from '@nimbus/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { unknownFields } from '../src/core/unknown-fields';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
-import { rejection } from './support/errors';
+import { rejection, resetServerEachTest } from './support';
 
 describe('unknownFields (the schema walk)', () => {
   const Disk = z.object({ size_gb: z.number() });
@@ -56,13 +56,9 @@ describe('unknownFields (the schema walk)', () => {
 describe('unknown fields over HTTP', () => {
   let mock: MockServer;
   let tenant: SeededTenant;
-  beforeAll(async () => {
-    mock = await startMockServer();
-  });
-  afterAll(() => mock.close());
-  beforeEach(async () => {
-    await mock.reset();
-    tenant = await seedTenant(mock);
+  resetServerEachTest((server, seeded) => {
+    mock = server;
+    tenant = seeded;
   });
 
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>

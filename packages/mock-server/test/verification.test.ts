@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type MockServer,
-  RequestVerificationError,
-  type SeededTenant,
-  seedTenant,
-  startMockServer,
-} from '../src/entries/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type MockServer, RequestVerificationError, type SeededTenant } from '../src/entries/testing';
+import { resetServerEachTest } from './support';
 
 /** The journal's answers and the verification helpers: mock.requests(), .find, .count, .expect. */
 let mock: MockServer;
 let tenant: SeededTenant;
 
-beforeAll(async () => {
-  mock = await startMockServer();
-});
-afterAll(() => mock.close());
-beforeEach(async () => {
-  await mock.reset();
-  tenant = await seedTenant(mock);
+resetServerEachTest((server, seeded) => {
+  mock = server;
+  tenant = seeded;
 });
 
 describe('responses in the journal', () => {

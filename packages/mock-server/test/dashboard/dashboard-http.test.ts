@@ -1,28 +1,10 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+import { type RawAnswer, rawRequest } from '../support/raw-http';
 
 /** A GET with the Host and Origin headers a browser (or a DNS-rebinding page) would send. */
-function get(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}${path}`, { headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (baseUrl: string, path: string, headers: Record<string, string> = {}) =>
+  rawRequest(baseUrl, path, { headers });
 
 const reasonOf = (answer: RawAnswer) =>
   (JSON.parse(answer.body) as { error: { details?: { reason?: string } } }).error.details?.reason;

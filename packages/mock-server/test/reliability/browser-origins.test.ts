@@ -1,40 +1,13 @@
-import { request } from 'node:http';
 import { AuthenticationError, PermissionDeniedError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createNimbusHandlers } from '../../src/entries/msw';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { type CreateServerOptions, createServer } from '../../src/node/create-server';
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+import { type RawAnswer, rawRequest } from '../support/raw-http';
 
 /** One request with the Host and Origin a browser page (or a DNS-rebinding page) would send. */
-function raw(
-  baseUrl: string,
-  path: string,
-  {
-    method = 'GET',
-    headers = {},
-    body,
-  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}${path}`, { method, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const raw = rawRequest;
 
 /** The status a WebSocket upgrade is answered with (101 when it opens). */
 function upgradeStatus(url: string, headers: Record<string, string>, origin?: string): Promise<number> {

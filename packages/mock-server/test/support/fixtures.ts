@@ -1,5 +1,5 @@
-import { test as base } from 'vitest';
-import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
+import { afterAll, test as base, beforeAll, beforeEach } from 'vitest';
+import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../../src/entries/testing';
 import { startReceiver } from './webhooks';
 
 /** A server for the file: started by the first test (or `beforeAll`) that asks for it, closed after the last. */
@@ -42,3 +42,24 @@ export const test = base
 // biome-ignore-end lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter's pattern
 
 export const it = test;
+
+/**
+ * For files written against module variables: a server for the file, reset before each test
+ * (state, clock, faults, journal), and a new tenant on it for each test, handed to `assign`.
+ *
+ * @example
+ * let mock: MockServer;
+ * let tenant: SeededTenant;
+ * resetServerEachTest((server, seeded) => { mock = server; tenant = seeded; });
+ */
+export function resetServerEachTest(assign: (mock: MockServer, tenant: SeededTenant) => void): void {
+  let mock: MockServer | undefined;
+  beforeAll(async () => {
+    mock = await startMockServer();
+  });
+  afterAll(() => mock?.close());
+  beforeEach(async () => {
+    await mock!.reset();
+    assign(mock!, await seedTenant(mock!));
+  });
+}
