@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { coldStart } from './cold-start.mjs';
 import { benchFile, round, table } from './lib.mjs';
 import { stateScaling } from './state-scaling.mjs';
 import { throughput } from './throughput.mjs';
@@ -286,6 +287,32 @@ row(
   true,
 );
 
+step('cold test file: import, start, first seed, each in a fresh node');
+const cold = await coldStart({ rounds: 15 });
+for (const [kind, label] of [
+  ['testing', 'cold test file: testing entry (import + startMockServer + seedTenant)'],
+  ['msw', 'cold test file: msw entry (+ createNimbusHandlers + ready + seed), beyond msw/node'],
+  ['create-server', 'cold test file: createServer({ inMemory: true }) + seed, standard cost'],
+]) {
+  const c = cold.cases[kind];
+  row(
+    label,
+    ms(c.ms),
+    `${ms(cold.cases['msw-node'].ms)} import('msw/node')`,
+    times(c.ms, cold.cases['msw-node'].ms),
+    '<= 1.5x',
+    c.ratio <= 1.5,
+  );
+}
+row(
+  'idle RSS of one in-memory test server',
+  `+${round(cold.cases.testing.idleRssMb)} MB`,
+  `${round(cold.baseRssMb)} MB empty node`,
+  '',
+  '(reported)',
+  true,
+);
+
 const seconds = round((performance.now() - startedAt) / 1000, 0);
 console.log(
   `\nNode ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
@@ -319,6 +346,7 @@ writeFileSync(
       webhooks: w,
       helper: h,
       cycle: c,
+      cold,
     },
     null,
     2,

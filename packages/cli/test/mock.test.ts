@@ -157,6 +157,12 @@ describe('nimbus mock', () => {
       expect(token.code, token.stderr).toBe(0);
       const projects = await runCli(['projects', 'list'], { ...env, NIMBUS_TOKEN: token.stdout.trim() });
       expect(json<{ name: string }[]>(projects).map((p) => p.name)).toEqual(['Demo']);
+      // The standard password cost (no `ln=` in the hash): the test cost is startMockServer's alone.
+      const state = (await (await fetch(`${url}/__mock/state`)).json()) as {
+        tables: { users: Record<string, { password_hash: string }> };
+      };
+      const hashes = Object.values(state.tables.users).map((user) => user.password_hash);
+      expect(hashes).toEqual([expect.stringMatching(/^scrypt\$[^$]+\$[^$]+$/)]);
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,6 +1,7 @@
 import { AuthenticationError, BadRequestError, Nimbus } from '@nimbus/sdk';
 import { setupServer } from 'msw/node';
 import { describe, expect } from 'vitest';
+import { createServer } from '../src';
 import { createNimbusHandlers } from '../src/entries/msw';
 import { seedTenant, startMockServer } from '../src/entries/testing';
 import { it } from './support';
@@ -10,6 +11,9 @@ import { it } from './support';
 const passwordHashes = (state: { tables: Record<string, Record<string, Record<string, unknown>>> }) =>
   Object.values(state.tables.users ?? {}).map((user) => String(user.password_hash));
 
+/** A hash at the standard cost names no cost: `scrypt$<salt>$<hash>`, where the test cost adds `ln=4$`. */
+const STANDARD_HASH = /^scrypt\$[^$]+\$[^$]+$/;
+
 describe('password cost', () => {
   it('is the test cost in startMockServer, and standard in a server started without it', async ({ mock }) => {
     await seedTenant(mock);
@@ -18,11 +22,33 @@ describe('password cost', () => {
     const standard = await startMockServer({ passwordCost: 'standard' });
     try {
       await seedTenant(standard);
-      const [hash] = passwordHashes(standard.exportState());
-      expect(hash).toMatch(/^scrypt\$[^$]+\$[^$]+$/);
-      expect(hash).not.toContain('ln=');
+      expect(passwordHashes(standard.exportState())).toEqual([expect.stringMatching(STANDARD_HASH)]);
     } finally {
       await standard.close();
+    }
+  });
+
+  it('is standard in createServer() and createNimbusHandlers() without it (nimbus mock start runs the first)', async () => {
+    const server = await createServer({ port: 0, inMemory: true });
+    try {
+      await seedTenant({ createClient: (options) => new Nimbus({ ...options, baseUrl: server.url }) });
+      const state = await (await fetch(`${server.url}/__mock/state`)).json();
+      expect(passwordHashes(state)).toEqual([expect.stringMatching(STANDARD_HASH)]);
+    } finally {
+      await server.close();
+    }
+
+    const nimbus = createNimbusHandlers({ baseUrl: 'http://cost.test' });
+    const msw = setupServer(...nimbus.handlers);
+    msw.listen({ onUnhandledRequest: 'error' });
+    try {
+      await seedTenant({
+        createClient: (options) => new Nimbus({ ...options, baseUrl: 'http://cost.test' }),
+      });
+      expect(passwordHashes(nimbus.exportState())).toEqual([expect.stringMatching(STANDARD_HASH)]);
+    } finally {
+      msw.close();
+      await nimbus.close();
     }
   });
 

@@ -1,7 +1,9 @@
 import { ErrorCode } from '@nimbus/sdk/contract';
-import { bypass } from 'msw';
 import { HttpError } from '../core/http-error';
+import { onFirstUse } from '../core/on-first-use';
 import type { MediaSource } from '../core/runtime';
+
+const bypassing = onFirstUse(() => import('./bypassed-fetch'));
 
 /**
  * Files fetched from a URL prefix, each once (the docs page's Swagger UI files in msw mode).
@@ -27,7 +29,8 @@ export function fetchedAssets(baseUrl: string): MediaSource {
 async function fetchBytes(url: string): Promise<Uint8Array> {
   let response: Response;
   try {
-    response = await fetch(bypass(url));
+    const { bypassedFetch } = await bypassing();
+    response = await bypassedFetch(url);
   } catch (error) {
     throw unavailable(`${url} could not be fetched: ${(error as Error).message}`);
   }

@@ -1,5 +1,6 @@
 import { VIDEO_EVENT_STREAM_PATH, type VideoEvent } from '@nimbus/sdk/contract';
-import { type WebSocketHandler, type WebSocketHandlerConnection, ws } from 'msw';
+import type { WebSocketHandler, WebSocketHandlerConnection } from 'msw';
+import { ws } from 'msw/core/ws';
 import type { App } from '../core/app';
 import { HttpError } from '../core/http-error';
 import type { Runtime } from '../core/runtime';

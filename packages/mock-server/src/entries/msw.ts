@@ -3,7 +3,9 @@
  * (`setupWorker` in the browser) and test suites (`setupServer` in Node). It runs the same core
  * and families as the HTTP server over an in-memory store; nothing here needs Node.
  */
-import { type HttpHandler, http, type WebSocketHandler } from 'msw';
+import type { HttpHandler, WebSocketHandler } from 'msw';
+// msw's `http` alone: its index also loads the GraphQL handlers and the graphql package.
+import { http } from 'msw/core/http';
 import { faultedResponse } from '../adapters/fault-delivery';
 import { fetchedAssets } from '../adapters/fetched-assets';
 import { videoEventStreamLink } from '../adapters/msw-event-stream';

@@ -1,4 +1,4 @@
-import { Nimbus, type NimbusOptions } from '@nimbus/sdk';
+import { type Fetch, Nimbus, type NimbusOptions, nodeFetch, nodeHttpFetch } from '@nimbus/sdk';
 import type { Fault, FaultSpec } from '../core/faults';
 import type { JournalEntry, JournalFilter } from '../core/journal';
 import {
@@ -98,7 +98,13 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     ...options,
   });
   const createClient = (clientOptions: Omit<NimbusOptions, 'baseUrl'> = {}) =>
-    new Nimbus({ maxRetries: 0, controlToken: server.controlToken, ...clientOptions, baseUrl: server.url });
+    new Nimbus({
+      maxRetries: 0,
+      controlToken: server.controlToken,
+      fetch: loopbackFetch,
+      ...clientOptions,
+      baseUrl: server.url,
+    });
   const client = createClient();
   return {
     url: server.url,
@@ -134,6 +140,25 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     },
     close: () => server.close(),
   };
+}
+
+/** `globalThis.fetch` as this module found it, to tell when a test library patched it since. */
+const startupFetch = globalThis.fetch;
+
+/**
+ * The clients' transport: `node:http`, loaded already (the server runs on it), where the SDK's
+ * default transport loads undici with the first request of every test file. The default
+ * transport still serves a patched `fetch` (msw's `setupServer`, nock, a test's stub: it sends
+ * through the patch, as its docs say) and a proxy in the environment (it honours it).
+ */
+const loopbackFetch: Fetch = (url, init) => {
+  const patched = globalThis.fetch !== startupFetch || Symbol.for('fetch-interceptor') in globalThis;
+  return (patched || proxyConfigured() ? nodeFetch : nodeHttpFetch)(url, init);
+};
+
+function proxyConfigured(): boolean {
+  const { env } = process;
+  return [env.HTTP_PROXY, env.HTTPS_PROXY, env.http_proxy, env.https_proxy].some(Boolean);
 }
 
 /** SDK namespaces that create a project resource from one body: `client.<key>.create(body)`. */

@@ -1,0 +1,85 @@
+// One cold start, in a fresh node (`node --expose-gc cold-case.mjs <case>`), as cold-start.mjs
+// spawns it: what a test file pays before its first test. Prints one JSON line: `ms`, the time
+// of the case's steps in this process (Node's own start excluded), their phases, and `rssMb`,
+// the resident set after the steps and a full GC (the server still open).
+//   empty:        nothing (the RSS of an idle node)
+//   msw-node:     import('msw/node')
+//   testing:      import('@nimbus/mock-server/testing'), startMockServer(), seedTenant()
+//   msw:          import('msw/node') (timed apart, as `mswNodeMs`), then the msw entry:
+//                 createNimbusHandlers() under setupServer(), `ready`, seedTenant() through it
+//   create-server: import('@nimbus/mock-server'), createServer({ inMemory: true }), seedTenant()
+// `ms` of the msw case leaves out `mswNodeMs`: a test file of the msw entry imports msw/node
+// itself, and that is the anchor. BENCH_COLD_COST=test gives the msw and createServer cases the
+// test password cost (the testing entry has it already).
+const kind = process.argv[2];
+const passwordCost = process.env.BENCH_COLD_COST === 'test' ? { passwordCost: 'test' } : {};
+const MSW_ORIGIN = 'http://nimbus.test';
+
+const phases = {};
+let lapAt = performance.now();
+const lap = (name) => {
+  const now = performance.now();
+  phases[name] = now - lapAt;
+  lapAt = now;
+};
+
+/** seedTenant needs only `createClient`: a client of the SDK, as the test would make. */
+async function clientMaker(baseUrl) {
+  const { Nimbus } = await import('@nimbus/sdk');
+  return { createClient: (options = {}) => new Nimbus({ maxRetries: 0, ...options, baseUrl }) };
+}
+
+const cases = {
+  empty: async () => async () => {},
+  'msw-node': async () => {
+    await import('msw/node');
+    lap('import');
+    return async () => {};
+  },
+  testing: async () => {
+    const { startMockServer, seedTenant } = await import('@nimbus/mock-server/testing');
+    lap('import');
+    const mock = await startMockServer();
+    lap('start');
+    await seedTenant(mock);
+    lap('seed');
+    return () => mock.close();
+  },
+  msw: async () => {
+    const { setupServer } = await import('msw/node');
+    lap('mswNode');
+    const { createNimbusHandlers } = await import('@nimbus/mock-server/msw');
+    const { seedTenant } = await import('@nimbus/mock-server/testing');
+    lap('import');
+    const nimbus = createNimbusHandlers({ baseUrl: MSW_ORIGIN, ...passwordCost });
+    const server = setupServer(...nimbus.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    await nimbus.ready;
+    lap('start');
+    await seedTenant(await clientMaker(MSW_ORIGIN));
+    lap('seed');
+    return async () => {
+      server.close();
+      await nimbus.close();
+    };
+  },
+  'create-server': async () => {
+    const { createServer } = await import('@nimbus/mock-server');
+    const { seedTenant } = await import('@nimbus/mock-server/testing');
+    lap('import');
+    const server = await createServer({ inMemory: true, port: 0, ...passwordCost });
+    lap('start');
+    await seedTenant(await clientMaker(server.url));
+    lap('seed');
+    return () => server.close();
+  },
+};
+
+const startedAt = performance.now();
+lapAt = startedAt;
+const close = await cases[kind]();
+const ms = performance.now() - startedAt - (phases.mswNode ?? 0);
+globalThis.gc();
+const rssMb = process.memoryUsage.rss() / 2 ** 20;
+await close();
+process.stdout.write(`${JSON.stringify({ kind, ms, phases, rssMb })}\n`);
