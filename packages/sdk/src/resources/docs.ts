@@ -27,7 +27,7 @@ export class Docs extends APIResource {
   }
 
   /** The HTML of the reference page (`GET /docs`). */
-  page(options?: RequestOptions) {
+  page(options?: RequestOptions): APIPromise<string> {
     return this._client.call(docs.page, {}, options);
   }
 

@@ -4,18 +4,42 @@ import { type CursorPagePromise, requestCursorPage } from '../core/cursor-pagina
 import type { RequestOptions } from '../core/request';
 import { mock } from '../generated/routes';
 import type {
-  AdvanceClockParams,
-  ExportStateParams,
+  BucketNameAvailability,
+  ClockState,
   Fault,
-  FaultParams,
-  FreezeClockParams,
-  ImportStateParams,
-  InjectVideoEventParams,
-  RecordedRequestParams,
-  SetQuotasParams,
-  VideoTenantPlanParams,
-  WebhookDeliveriesParams,
+  MockClockAdvanceParams,
+  MockClockFreezeParams,
+  MockExportStateParams,
+  MockFaultCreateParams,
+  MockImportStateParams,
+  MockImportStateResponse,
+  MockInjectVideoEventParams,
+  MockRequestListParams,
+  MockResetResponse,
+  MockSetQuotasParams,
+  MockSetQuotasResponse,
+  MockSetVideoTenantParams,
+  MockWebhookDelivery,
+  MockWebhookDeliveryListParams,
+  RecordedRequest,
+  VideoEvent,
+  VideoTenantPlan,
 } from '../generated/types';
+
+/**
+ * A control route's whole answer (`{ items }`, not paged) as one page: await it for the page
+ * (`data`), or `for await` it for each item, as every list of the client.
+ */
+function onePage<Item>(call: () => APIPromise<{ items: Item[] }>): CursorPagePromise<Item> {
+  return requestCursorPage(
+    () =>
+      new APIPromise(
+        call()
+          .withResponse()
+          .then((result) => ({ ...result, data: { ...result.data, next_cursor: null } })),
+      ),
+  );
+}
 
 /** Injected faults of the reference server (`/__mock/faults`). */
 export class MockFaults extends APIResource {
@@ -27,8 +51,8 @@ export class MockFaults extends APIResource {
    * await client.mock.faults.create({ method: 'get', path: '/api/v1/instances', status: 503, times: 2 });
    * await client.mock.faults.create({ path: '/api/v1/instances/{id}', drop_connection: true, probability: 0.5, seed: 7 });
    */
-  create(body: FaultParams, options?: RequestOptions) {
-    return this._client.call(mock.addFault, { body }, options);
+  create(body: MockFaultCreateParams, options?: RequestOptions): APIPromise<Fault> {
+    return this._client.call(mock.faults.create, { body }, options);
   }
 
   /**
@@ -39,22 +63,67 @@ export class MockFaults extends APIResource {
    * for await (const fault of client.mock.faults.list()) console.log(fault.id, fault.remaining);
    */
   list(options?: RequestOptions): CursorPagePromise<Fault> {
-    return requestCursorPage(() => {
-      const answer = this._client.call(mock.listFaults, {}, options);
-      return new APIPromise(
-        answer.withResponse().then((result) => ({ ...result, data: { ...result.data, next_cursor: null } })),
-      );
-    });
+    return onePage(() => this._client.call(mock.faults.list, {}, options));
   }
 
   /** Removes one fault (404 when there is none of that id). */
-  delete(id: string, options?: RequestOptions) {
-    return this._client.call(mock.deleteFault, { params: { id } }, options);
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this._client.call(mock.faults.delete, { params: { id } }, options);
   }
 
   /** Removes every fault. */
-  clear(options?: RequestOptions) {
-    return this._client.call(mock.clearFaults, {}, options);
+  clear(options?: RequestOptions): APIPromise<void> {
+    return this._client.call(mock.faults.clear, {}, options);
+  }
+}
+
+/** The simulated clock of the reference server (`/__mock/clock`). */
+export class MockClock extends APIResource {
+  /** The simulated time, how far it is ahead of real time, and whether it is frozen. */
+  retrieve(options?: RequestOptions): APIPromise<ClockState> {
+    return this._client.call(mock.clock.retrieve, {}, options);
+  }
+
+  /** Moves the simulated clock forward; due lifecycles, billing and timers run. */
+  advance(body: MockClockAdvanceParams, options?: RequestOptions): APIPromise<ClockState> {
+    return this._client.call(mock.clock.advance, { body }, options);
+  }
+
+  /**
+   * Stops simulated time (`{ frozen: true }`): every request sees the same instant and nothing
+   * comes due until `advance()`; `{ frozen: false }` lets it run on from there.
+   *
+   * @example
+   * await client.mock.clock.freeze({ frozen: true });
+   * await client.mock.clock.advance({ seconds: 3600 }); // exactly one hour later, and still
+   */
+  freeze(body: MockClockFreezeParams, options?: RequestOptions): APIPromise<ClockState> {
+    return this._client.call(mock.clock.freeze, { body }, options);
+  }
+}
+
+/** The request journal of the reference server (`/__mock/requests`). */
+export class MockRequests extends APIResource {
+  /**
+   * Recent requests (not the control routes), oldest first, credentials redacted; filtered by
+   * `method`, `path` (a prefix when it ends in `*`) and `status`.
+   *
+   * @example
+   * const { data } = await client.mock.requests.list({ method: 'POST', path: '/api/v1/instances' });
+   */
+  list(query?: MockRequestListParams, options?: RequestOptions): CursorPagePromise<RecordedRequest> {
+    return onePage(() => this._client.call(mock.requests.list, { query }, options));
+  }
+}
+
+/** Webhook deliveries of every project, as the reference server made them (`/__mock/webhooks/deliveries`). */
+export class MockWebhookDeliveries extends APIResource {
+  /** Every delivery attempt (Event Grid), oldest first, optionally of one project or subscription. */
+  list(
+    query?: MockWebhookDeliveryListParams,
+    options?: RequestOptions,
+  ): CursorPagePromise<MockWebhookDelivery> {
+    return onePage(() => this._client.call(mock.webhookDeliveries.list, { query }, options));
   }
 }
 
@@ -65,9 +134,12 @@ export class MockFaults extends APIResource {
  */
 export class Mock extends APIResource {
   readonly faults = new MockFaults(this._client);
+  readonly clock = new MockClock(this._client);
+  readonly requests = new MockRequests(this._client);
+  readonly webhookDeliveries = new MockWebhookDeliveries(this._client);
 
   /** Empties the state and the request journal; the server secret and seed rules stay. */
-  reset(options?: RequestOptions) {
+  reset(options?: RequestOptions): APIPromise<MockResetResponse> {
     return this._client.call(mock.reset, {}, options);
   }
 
@@ -76,71 +148,42 @@ export class Mock extends APIResource {
    * before the export stay valid after `importState()` on another server; whoever holds such an
    * export can sign tokens for every user in it.
    */
-  exportState(query?: ExportStateParams, options?: RequestOptions) {
+  exportState(query?: MockExportStateParams, options?: RequestOptions): APIPromise<Record<string, unknown>> {
     return this._client.call(mock.exportState, { query }, options);
   }
 
   /** Replaces the whole state; an export with a `secret` replaces the signing secret too. */
-  importState(state: ImportStateParams, options?: RequestOptions) {
+  importState(state: MockImportStateParams, options?: RequestOptions): APIPromise<MockImportStateResponse> {
     return this._client.call(mock.importState, { body: state }, options);
-  }
-
-  /**
-   * The request journal: recent requests (not the control routes), oldest first, credentials
-   * redacted; filtered by `method`, `path` (a prefix when it ends in `*`) and `status`.
-   *
-   * @example
-   * const { items } = await client.mock.requests({ method: 'POST', path: '/api/v1/instances' });
-   */
-  requests(query?: RecordedRequestParams, options?: RequestOptions) {
-    return this._client.call(mock.requests, { query }, options);
   }
 
   /**
    * Whether a bucket name is free in any project (bucket names are global): what a dry run asks
    * before a create that would collide. Says nothing else about the bucket.
    */
-  bucketName(name: string, options?: RequestOptions) {
+  bucketName(name: string, options?: RequestOptions): APIPromise<BucketNameAvailability> {
     return this._client.call(mock.bucketName, { params: { name } }, options);
   }
 
-  clock(options?: RequestOptions) {
-    return this._client.call(mock.clock, {}, options);
-  }
-
-  /** Moves the simulated clock forward; due lifecycles, billing and timers run. */
-  advanceClock(body: AdvanceClockParams, options?: RequestOptions) {
-    return this._client.call(mock.advanceClock, { body }, options);
-  }
-
-  /**
-   * Stops simulated time (`{ frozen: true }`): every request sees the same instant and nothing
-   * comes due until `advanceClock()`; `{ frozen: false }` lets it run on from there.
-   *
-   * @example
-   * await client.mock.freezeClock({ frozen: true });
-   * await client.mock.advanceClock({ seconds: 3600 }); // exactly one hour later, and still
-   */
-  freezeClock(body: FreezeClockParams, options?: RequestOptions) {
-    return this._client.call(mock.freezeClock, { body }, options);
-  }
-
-  setQuotas(projectId: string, body: SetQuotasParams, options?: RequestOptions) {
+  setQuotas(
+    projectId: string,
+    body: MockSetQuotasParams,
+    options?: RequestOptions,
+  ): APIPromise<MockSetQuotasResponse> {
     return this._client.call(mock.setQuotas, { params: { project_id: projectId }, body }, options);
   }
 
-  /** Every webhook delivery attempt (Event Grid), oldest first, optionally of one project or subscription. */
-  webhookDeliveries(query?: WebhookDeliveriesParams, options?: RequestOptions) {
-    return this._client.call(mock.webhookDeliveries, { query }, options);
-  }
-
   /** Changes a /v2 tenant's plan: `camera_limit` and the allowed `features`. */
-  setVideoTenant(tenantId: string, body: VideoTenantPlanParams, options?: RequestOptions) {
+  setVideoTenant(
+    tenantId: string,
+    body: MockSetVideoTenantParams,
+    options?: RequestOptions,
+  ): APIPromise<VideoTenantPlan> {
     return this._client.call(mock.setVideoTenant, { params: { tenant_id: tenantId }, body }, options);
   }
 
   /** Records a detection event as if the camera saw it; it is stored and streamed like any other. */
-  injectVideoEvent(body: InjectVideoEventParams, options?: RequestOptions) {
+  injectVideoEvent(body: MockInjectVideoEventParams, options?: RequestOptions): APIPromise<VideoEvent> {
     return this._client.call(mock.injectVideoEvent, { body }, options);
   }
 
@@ -148,7 +191,7 @@ export class Mock extends APIResource {
    * The HTML of the dashboard (`GET /__mock/ui`), with the control token as a header. A browser
    * opens `<baseUrl>/__mock/ui`, with `?token=<control token>` when the server has one.
    */
-  dashboard(options?: RequestOptions) {
+  dashboard(options?: RequestOptions): APIPromise<string> {
     return this._client.call(mock.dashboard, {}, options);
   }
 }

@@ -1,7 +1,8 @@
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type { ActivityLogListParams } from '../../generated/types';
+import type { ActivityLog, ActivityLogListParams } from '../../generated/types';
 
 /** The project's activity log (`/api/v1/activity-logs`): every mutating call, who made it and how it ended. */
 export class ActivityLogs extends APIResource {
@@ -14,7 +15,7 @@ export class ActivityLogs extends APIResource {
    * const [entry] = (await client.activityLogs.list({ operation: 'instances.create' })).data;
    * console.log(entry.request_id === requestId);
    */
-  list(query?: ActivityLogListParams, options?: RequestOptions) {
+  list(query?: ActivityLogListParams, options?: RequestOptions): PagePromise<ActivityLog> {
     return this._client.list(v1.activityLogs.list, { query }, options);
   }
 }

@@ -1,12 +1,14 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type { AssignmentCreateParams, AssignmentListParams } from '../../generated/types';
+import type { Assignment, AssignmentCreateParams, AssignmentListParams } from '../../generated/types';
 
 /** Policy assignments of the client's project (`/api/v1/assignments`): what makes a policy enforced. */
 export class Assignments extends APIResource {
   /** Assignments, oldest first, filtered by `policy_id`, `scope` or `scope_id`. */
-  list(query?: AssignmentListParams, options?: RequestOptions) {
+  list(query?: AssignmentListParams, options?: RequestOptions): PagePromise<Assignment> {
     return this._client.list(v1.assignments.list, { query }, options);
   }
 
@@ -20,7 +22,7 @@ export class Assignments extends APIResource {
    *   parameters: JSON.stringify({ allowedRegions: ['hn'] }),
    * });
    */
-  create(body: AssignmentCreateParams, options?: RequestOptions) {
+  create(body: AssignmentCreateParams, options?: RequestOptions): APIPromise<Assignment> {
     return this._client.call(v1.assignments.create, { body }, options);
   }
 }

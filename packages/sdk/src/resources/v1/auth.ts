@@ -3,18 +3,22 @@ import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
 import type {
-  LoginParams,
+  AuthLoginParams,
+  AuthLogoutResponse,
+  AuthMfaEnrollParams,
+  AuthRefreshParams,
+  AuthRegisterParams,
+  AuthWorkloadTokenParams,
   LoginResult,
-  MfaEnrollParams,
-  RefreshParams,
-  RegisterParams,
+  MfaEnrollment,
   TokenPair,
-  WorkloadTokenParams,
+  User,
+  WorkloadToken,
 } from '../../generated/types';
 
 /** Registration, login and tokens (`/api/v1/auth/*`). */
 export class Auth extends APIResource {
-  register(body: RegisterParams, options?: RequestOptions) {
+  register(body: AuthRegisterParams, options?: RequestOptions): APIPromise<User> {
     return this._client.call(v1.auth.register, { body }, options);
   }
 
@@ -23,7 +27,7 @@ export class Auth extends APIResource {
    * calls (through this client and its `withProject()` copies) are authenticated, and
    * `onTokens` receives the pair.
    */
-  login(body: LoginParams, options?: RequestOptions): APIPromise<LoginResult> {
+  login(body: AuthLoginParams, options?: RequestOptions): APIPromise<LoginResult> {
     return this._client.call(v1.auth.login, { body }, options).map((result) => {
       this._client.session.setTokens(result);
       return result;
@@ -35,7 +39,7 @@ export class Auth extends APIResource {
    * token, sharing the exchange with any automatic refresh under way. The client already
    * refreshes on its own when an access token expires; this is for rotating on purpose.
    */
-  refresh(body?: RefreshParams, options?: RequestOptions): APIPromise<TokenPair> {
+  refresh(body?: AuthRefreshParams, options?: RequestOptions): APIPromise<TokenPair> {
     const exchange = (refreshToken: string) =>
       this._client.call(v1.auth.refresh, { body: { refresh_token: refreshToken } }, options).withResponse();
     if (body === undefined) return new APIPromise(this._client.session.refresh(exchange));
@@ -46,7 +50,7 @@ export class Auth extends APIResource {
   }
 
   /** Revokes the session on the server, then forgets the tokens locally. */
-  logout(options?: RequestOptions) {
+  logout(options?: RequestOptions): APIPromise<AuthLogoutResponse> {
     return this._client.call(v1.auth.logout, {}, options).map((result) => {
       this._client.session.clear();
       return result;
@@ -54,7 +58,7 @@ export class Auth extends APIResource {
   }
 
   /** Starts TOTP enrolment (no body), or enables MFA with `{ code }`. */
-  mfaEnroll(body?: MfaEnrollParams, options?: RequestOptions) {
+  mfaEnroll(body?: AuthMfaEnrollParams, options?: RequestOptions): APIPromise<MfaEnrollment> {
     return this._client.call(v1.auth.mfaEnroll, { body }, options);
   }
 
@@ -62,7 +66,7 @@ export class Auth extends APIResource {
    * Issues a workload token for a project (the /v2 tenant). It is returned, not stored: the
    * session keeps the user's own token.
    */
-  workloadToken(body: WorkloadTokenParams, options?: RequestOptions) {
+  workloadToken(body: AuthWorkloadTokenParams, options?: RequestOptions): APIPromise<WorkloadToken> {
     return this._client.call(v1.auth.workloadToken, { body }, options);
   }
 }

@@ -1,7 +1,8 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type { BackupPolicyCreateParams, BackupPolicyUpdateParams } from '../../generated/types';
+import type { BackupPolicy, BackupPolicyCreateParams, BackupPolicyUpdateParams } from '../../generated/types';
 
 /** Scheduled backup policies (`/api/v1/backups/policies`). */
 export class BackupPolicies extends APIResource {
@@ -12,7 +13,7 @@ export class BackupPolicies extends APIResource {
    * @example
    * await client.backupPolicies.create({ name: 'nightly', vault_id: vault.id, schedule: '30 2 * * *' });
    */
-  create(body: BackupPolicyCreateParams, options?: RequestOptions) {
+  create(body: BackupPolicyCreateParams, options?: RequestOptions): APIPromise<BackupPolicy> {
     return this._client.call(v1.backupPolicies.create, { body }, options);
   }
 
@@ -22,7 +23,7 @@ export class BackupPolicies extends APIResource {
    * @example
    * await client.backupPolicies.update(policy.id, { destination_region: 'hcm', destination_zone: 'hcm-2b' });
    */
-  update(id: string, body: BackupPolicyUpdateParams, options?: RequestOptions) {
+  update(id: string, body: BackupPolicyUpdateParams, options?: RequestOptions): APIPromise<BackupPolicy> {
     return this._client.call(v1.backupPolicies.update, { params: { id }, body }, options);
   }
 }

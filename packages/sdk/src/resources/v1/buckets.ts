@@ -1,7 +1,9 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type { BucketCreateParams, BucketListParams } from '../../generated/types';
+import type { Bucket, BucketCreateParams, BucketListParams } from '../../generated/types';
 
 /** Object storage buckets of the client's project (`/api/v1/buckets`). Names are global. */
 export class Buckets extends APIResource {
@@ -11,7 +13,7 @@ export class Buckets extends APIResource {
    * @example
    * for await (const bucket of client.buckets.list({ storage_class: 'COLDLINE' })) console.log(bucket.name);
    */
-  list(query?: BucketListParams, options?: RequestOptions) {
+  list(query?: BucketListParams, options?: RequestOptions): PagePromise<Bucket> {
     return this._client.list(v1.buckets.list, { query }, options);
   }
 
@@ -21,12 +23,12 @@ export class Buckets extends APIResource {
    * @example
    * const bucket = await client.buckets.create({ name: 'acme-logs', region: 'hn', versioning: true });
    */
-  create(body: BucketCreateParams, options?: RequestOptions) {
+  create(body: BucketCreateParams, options?: RequestOptions): APIPromise<Bucket> {
     return this._client.call(v1.buckets.create, { body }, options);
   }
 
   /** Deletes the bucket called `name` (buckets are addressed by name, not id). */
-  delete(name: string, options?: RequestOptions) {
+  delete(name: string, options?: RequestOptions): APIPromise<void> {
     return this._client.call(v1.buckets.delete, { params: { name } }, options);
   }
 }

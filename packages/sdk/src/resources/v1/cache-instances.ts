@@ -1,4 +1,6 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
 import { v1 } from '../../generated/routes';
@@ -6,14 +8,14 @@ import type {
   CacheInstance,
   CacheInstanceCreateParams,
   CacheInstanceListParams,
-  CacheScaleParams,
+  CacheInstanceScaleParams,
   CacheStatus,
 } from '../../generated/types';
 
 /** Managed Redis-type caches of the client's project (`/api/v1/cache-instances`). */
 export class CacheInstances extends APIResource {
   /** Instances of the project, oldest first, filtered by `status`, `region` or `sku`. */
-  list(query?: CacheInstanceListParams, options?: RequestOptions) {
+  list(query?: CacheInstanceListParams, options?: RequestOptions): PagePromise<CacheInstance> {
     return this._client.list(v1.cacheInstances.list, { query }, options);
   }
 
@@ -24,15 +26,15 @@ export class CacheInstances extends APIResource {
    * @example
    * const cache = await client.cacheInstances.create({ name: 'sessions', region: 'hn', sku: 'Standard', capacity_gb: 8 });
    */
-  create(body: CacheInstanceCreateParams, options?: RequestOptions) {
+  create(body: CacheInstanceCreateParams, options?: RequestOptions): APIPromise<CacheInstance> {
     return this._client.call(v1.cacheInstances.create, { body }, options);
   }
 
-  retrieve(id: string, options?: RequestOptions) {
+  retrieve(id: string, options?: RequestOptions): APIPromise<CacheInstance> {
     return this._client.call(v1.cacheInstances.retrieve, { params: { id } }, options);
   }
 
-  delete(id: string, options?: RequestOptions) {
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client.call(v1.cacheInstances.delete, { params: { id } }, options);
   }
 
@@ -43,7 +45,7 @@ export class CacheInstances extends APIResource {
    * await client.cacheInstances.scale(cache.id, { sku: 'Premium', capacity_gb: 26 });
    * await client.cacheInstances.waitFor(cache.id, 'available');
    */
-  scale(id: string, body: CacheScaleParams, options?: RequestOptions) {
+  scale(id: string, body: CacheInstanceScaleParams, options?: RequestOptions): APIPromise<CacheInstance> {
     return this._client.call(v1.cacheInstances.scale, { params: { id }, body }, options);
   }
 

@@ -1,18 +1,26 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
 import type {
-  CdnEndpointCreateParams,
-  CdnEndpointListParams,
+  CdnEndpoint,
+  CdnProfile,
   CdnProfileCreateParams,
+  CdnProfileEndpointCreateParams,
+  CdnProfileEndpointListParams,
   CdnProfileListParams,
 } from '../../generated/types';
 
 /** Endpoints of one CDN profile (`/api/v1/cdn-profiles/{id}/endpoints`): `client.cdnProfiles.endpoints`. */
 export class CdnEndpoints extends APIResource {
   /** Endpoints of profile `profileId`, oldest first, optionally in one `status`. */
-  list(profileId: string, query?: CdnEndpointListParams, options?: RequestOptions) {
-    return this._client.list(v1.cdnEndpoints.list, { params: { id: profileId }, query }, options);
+  list(
+    profileId: string,
+    query?: CdnProfileEndpointListParams,
+    options?: RequestOptions,
+  ): PagePromise<CdnEndpoint> {
+    return this._client.list(v1.cdnProfiles.endpoints.list, { params: { id: profileId }, query }, options);
   }
 
   /**
@@ -21,8 +29,12 @@ export class CdnEndpoints extends APIResource {
    * @example
    * await client.cdnProfiles.endpoints.create(profile.id, { name: 'acme-img', origin_host: 'img.acme.com' });
    */
-  create(profileId: string, body: CdnEndpointCreateParams, options?: RequestOptions) {
-    return this._client.call(v1.cdnEndpoints.create, { params: { id: profileId }, body }, options);
+  create(
+    profileId: string,
+    body: CdnProfileEndpointCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<CdnEndpoint> {
+    return this._client.call(v1.cdnProfiles.endpoints.create, { params: { id: profileId }, body }, options);
   }
 }
 
@@ -31,20 +43,20 @@ export class CdnProfiles extends APIResource {
   readonly endpoints = new CdnEndpoints(this._client);
 
   /** Profiles of the project, oldest first, optionally of one `sku`. */
-  list(query?: CdnProfileListParams, options?: RequestOptions) {
+  list(query?: CdnProfileListParams, options?: RequestOptions): PagePromise<CdnProfile> {
     return this._client.list(v1.cdnProfiles.list, { query }, options);
   }
 
-  create(body: CdnProfileCreateParams, options?: RequestOptions) {
+  create(body: CdnProfileCreateParams, options?: RequestOptions): APIPromise<CdnProfile> {
     return this._client.call(v1.cdnProfiles.create, { body }, options);
   }
 
-  retrieve(id: string, options?: RequestOptions) {
+  retrieve(id: string, options?: RequestOptions): APIPromise<CdnProfile> {
     return this._client.call(v1.cdnProfiles.retrieve, { params: { id } }, options);
   }
 
   /** Deletes the profile and every endpoint in it. */
-  delete(id: string, options?: RequestOptions) {
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client.call(v1.cdnProfiles.delete, { params: { id } }, options);
   }
 }

@@ -1,4 +1,6 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
 import { v1 } from '../../generated/routes';
@@ -7,7 +9,7 @@ import type { Cluster, ClusterCreateParams, ClusterListParams, ClusterStatus } f
 /** Kubernetes clusters of the client's project (`/api/v1/clusters`). */
 export class Clusters extends APIResource {
   /** Clusters of the project, oldest first, filtered by `status`, `region` or `name`. */
-  list(query?: ClusterListParams, options?: RequestOptions) {
+  list(query?: ClusterListParams, options?: RequestOptions): PagePromise<Cluster> {
     return this._client.list(v1.clusters.list, { query }, options);
   }
 
@@ -19,11 +21,11 @@ export class Clusters extends APIResource {
    *   name: 'prod', region: 'hn', node_pools: [{ name: 'system', flavor: 'medium', count: 3 }],
    * });
    */
-  create(body: ClusterCreateParams, options?: RequestOptions) {
+  create(body: ClusterCreateParams, options?: RequestOptions): APIPromise<Cluster> {
     return this._client.call(v1.clusters.create, { body }, options);
   }
 
-  retrieve(id: string, options?: RequestOptions) {
+  retrieve(id: string, options?: RequestOptions): APIPromise<Cluster> {
     return this._client.call(v1.clusters.retrieve, { params: { id } }, options);
   }
 

@@ -1,23 +1,27 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
 import { v1 } from '../../generated/routes';
 import type {
   Database,
   DatabaseCreateParams,
+  DatabaseFailoverParams,
   DatabaseListParams,
+  DatabasePool,
   DatabasePoolUpdateParams,
+  DatabaseReplica,
+  DatabaseReplicaCreateParams,
+  DatabaseReplicaListParams,
   DatabaseStatus,
-  DatabasesListReplicasParams,
-  FailoverParams,
-  ReplicaCreateParams,
 } from '../../generated/types';
 
 /** The connection pool of a database (`/api/v1/databases/{id}/pool`). */
 export class DatabasePools extends APIResource {
   /** The pool configuration; the default (`is_default: true`) until one is set. */
-  retrieve(databaseId: string, options?: RequestOptions) {
-    return this._client.call(v1.databases.retrievePool, { params: { id: databaseId } }, options);
+  retrieve(databaseId: string, options?: RequestOptions): APIPromise<DatabasePool> {
+    return this._client.call(v1.databases.pool.retrieve, { params: { id: databaseId } }, options);
   }
 
   /**
@@ -27,16 +31,24 @@ export class DatabasePools extends APIResource {
    * @example
    * await client.databases.pool.update(db.id, { mode: 'session', max_connections: 200, min_idle: 20 });
    */
-  update(databaseId: string, body: DatabasePoolUpdateParams, options?: RequestOptions) {
-    return this._client.call(v1.databases.updatePool, { params: { id: databaseId }, body }, options);
+  update(
+    databaseId: string,
+    body: DatabasePoolUpdateParams,
+    options?: RequestOptions,
+  ): APIPromise<DatabasePool> {
+    return this._client.call(v1.databases.pool.update, { params: { id: databaseId }, body }, options);
   }
 }
 
 /** Read replicas of a database (`/api/v1/databases/{id}/replicas`). */
 export class DatabaseReplicas extends APIResource {
   /** Replicas of the database, oldest first, filtered by `status` or `region`. */
-  list(databaseId: string, query?: DatabasesListReplicasParams, options?: RequestOptions) {
-    return this._client.list(v1.databases.listReplicas, { params: { id: databaseId }, query }, options);
+  list(
+    databaseId: string,
+    query?: DatabaseReplicaListParams,
+    options?: RequestOptions,
+  ): PagePromise<DatabaseReplica> {
+    return this._client.list(v1.databases.replicas.list, { params: { id: databaseId }, query }, options);
   }
 
   /**
@@ -45,8 +57,12 @@ export class DatabaseReplicas extends APIResource {
    * @example
    * const replica = await client.databases.replicas.create(db.id, { region: 'hcm' });
    */
-  create(databaseId: string, body: ReplicaCreateParams, options?: RequestOptions) {
-    return this._client.call(v1.databases.createReplica, { params: { id: databaseId }, body }, options);
+  create(
+    databaseId: string,
+    body: DatabaseReplicaCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<DatabaseReplica> {
+    return this._client.call(v1.databases.replicas.create, { params: { id: databaseId }, body }, options);
   }
 }
 
@@ -56,7 +72,7 @@ export class Databases extends APIResource {
   readonly replicas = new DatabaseReplicas(this._client);
 
   /** Databases of the project, oldest first, filtered by `status`, `engine`, `tier`, `region` or `name`. */
-  list(query?: DatabaseListParams, options?: RequestOptions) {
+  list(query?: DatabaseListParams, options?: RequestOptions): PagePromise<Database> {
     return this._client.list(v1.databases.list, { query }, options);
   }
 
@@ -69,16 +85,16 @@ export class Databases extends APIResource {
    * const db = await client.databases.create({ name: 'orders', engine: 'postgres', version: '16', region: 'hn' });
    * await client.databases.waitFor(db.id, 'available');
    */
-  create(body: DatabaseCreateParams, options?: RequestOptions) {
+  create(body: DatabaseCreateParams, options?: RequestOptions): APIPromise<Database> {
     return this._client.call(v1.databases.create, { body }, options);
   }
 
-  retrieve(id: string, options?: RequestOptions) {
+  retrieve(id: string, options?: RequestOptions): APIPromise<Database> {
     return this._client.call(v1.databases.retrieve, { params: { id } }, options);
   }
 
   /** Deletes the database with its replicas and pool configuration. */
-  delete(id: string, options?: RequestOptions) {
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client.call(v1.databases.delete, { params: { id } }, options);
   }
 
@@ -92,7 +108,7 @@ export class Databases extends APIResource {
    * const db = await client.databases.failover(id);
    * console.log(db.primary_region, db.failover_count);
    */
-  failover(id: string, body?: FailoverParams, options?: RequestOptions) {
+  failover(id: string, body?: DatabaseFailoverParams, options?: RequestOptions): APIPromise<Database> {
     return this._client.call(v1.databases.failover, { params: { id }, body }, options);
   }
 

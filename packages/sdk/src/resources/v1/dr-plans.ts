@@ -1,14 +1,17 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
 import { NimbusError } from '../../core/errors';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
 import { v1 } from '../../generated/routes';
 import type {
+  DrDrill,
   DrPlan,
   DrPlanCreateParams,
   DrPlanListParams,
   DrPlanStatus,
-  DrStepCreateParams,
+  DrPlanStepCreateParams,
 } from '../../generated/types';
 
 /** Steps of a disaster-recovery plan (`/api/v1/dr/plans/{id}/steps`). */
@@ -19,8 +22,8 @@ export class DrPlanSteps extends APIResource {
    * @example
    * await client.drPlans.steps.create(plan.id, { name: 'Fail over orders', action: 'failover_database', target_id: db.id });
    */
-  create(planId: string, body: DrStepCreateParams, options?: RequestOptions) {
-    return this._client.call(v1.drPlans.addStep, { params: { id: planId }, body }, options);
+  create(planId: string, body: DrPlanStepCreateParams, options?: RequestOptions): APIPromise<DrPlan> {
+    return this._client.call(v1.drPlans.steps.create, { params: { id: planId }, body }, options);
   }
 }
 
@@ -29,7 +32,7 @@ export class DrPlans extends APIResource {
   readonly steps = new DrPlanSteps(this._client);
 
   /** Plans of the project, oldest first, filtered by `id`, `status`, `primary_region`, `secondary_region` or `name`. */
-  list(query?: DrPlanListParams, options?: RequestOptions) {
+  list(query?: DrPlanListParams, options?: RequestOptions): PagePromise<DrPlan> {
     return this._client.list(v1.drPlans.list, { query }, options);
   }
 
@@ -39,17 +42,17 @@ export class DrPlans extends APIResource {
    * @example
    * const plan = await client.drPlans.create({ name: 'hn-outage', primary_region: 'hn', secondary_region: 'hcm' });
    */
-  create(body: DrPlanCreateParams, options?: RequestOptions) {
+  create(body: DrPlanCreateParams, options?: RequestOptions): APIPromise<DrPlan> {
     return this._client.call(v1.drPlans.create, { body }, options);
   }
 
   /** Rehearses a `ready` plan without touching any resource and answers the drill record. */
-  drill(id: string, options?: RequestOptions) {
+  drill(id: string, options?: RequestOptions): APIPromise<DrDrill> {
     return this._client.call(v1.drPlans.drill, { params: { id } }, options);
   }
 
   /** Executes a `ready` plan: `executing`, its steps in order, then `completed`. */
-  execute(id: string, options?: RequestOptions) {
+  execute(id: string, options?: RequestOptions): APIPromise<DrPlan> {
     return this._client.call(v1.drPlans.execute, { params: { id } }, options);
   }
 

@@ -1,13 +1,17 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
 import { v1 } from '../../generated/routes';
 import type {
   FunctionCreateParams,
+  FunctionInvocation,
   FunctionInvokeParams,
   FunctionListParams,
   FunctionRecord,
   FunctionStatus,
+  FunctionTrigger,
   FunctionTriggerCreateParams,
   FunctionTriggerListParams,
   FunctionUpdateParams,
@@ -16,8 +20,12 @@ import type {
 /** Triggers of one function (`/api/v1/functions/{id}/triggers`): `client.functions.triggers`. */
 export class FunctionTriggers extends APIResource {
   /** Triggers of function `functionId`, oldest first, optionally of one `type`. */
-  list(functionId: string, query?: FunctionTriggerListParams, options?: RequestOptions) {
-    return this._client.list(v1.functions.listTriggers, { params: { id: functionId }, query }, options);
+  list(
+    functionId: string,
+    query?: FunctionTriggerListParams,
+    options?: RequestOptions,
+  ): PagePromise<FunctionTrigger> {
+    return this._client.list(v1.functions.triggers.list, { params: { id: functionId }, query }, options);
   }
 
   /**
@@ -26,8 +34,12 @@ export class FunctionTriggers extends APIResource {
    * @example
    * await client.functions.triggers.create(fn.id, { type: 'schedule', schedule: '0 9 * * MON-FRI' });
    */
-  create(functionId: string, body: FunctionTriggerCreateParams, options?: RequestOptions) {
-    return this._client.call(v1.functions.createTrigger, { params: { id: functionId }, body }, options);
+  create(
+    functionId: string,
+    body: FunctionTriggerCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<FunctionTrigger> {
+    return this._client.call(v1.functions.triggers.create, { params: { id: functionId }, body }, options);
   }
 }
 
@@ -36,7 +48,7 @@ export class Functions extends APIResource {
   readonly triggers = new FunctionTriggers(this._client);
 
   /** Functions of the project, oldest first, filtered by `status`, `runtime`, `region` or `name`. */
-  list(query?: FunctionListParams, options?: RequestOptions) {
+  list(query?: FunctionListParams, options?: RequestOptions): PagePromise<FunctionRecord> {
     return this._client.list(v1.functions.list, { query }, options);
   }
 
@@ -47,21 +59,21 @@ export class Functions extends APIResource {
    * const fn = await client.functions.create({ name: 'resize', runtime: 'nodejs20', region: 'hn' });
    * await client.functions.waitFor(fn.id, 'active');
    */
-  create(body: FunctionCreateParams, options?: RequestOptions) {
+  create(body: FunctionCreateParams, options?: RequestOptions): APIPromise<FunctionRecord> {
     return this._client.call(v1.functions.create, { body }, options);
   }
 
-  retrieve(id: string, options?: RequestOptions) {
+  retrieve(id: string, options?: RequestOptions): APIPromise<FunctionRecord> {
     return this._client.call(v1.functions.retrieve, { params: { id } }, options);
   }
 
   /** Changes any of the mutable fields; the function redeploys (`deploying -> active`). */
-  update(id: string, body: FunctionUpdateParams, options?: RequestOptions) {
+  update(id: string, body: FunctionUpdateParams, options?: RequestOptions): APIPromise<FunctionRecord> {
     return this._client.call(v1.functions.update, { params: { id }, body }, options);
   }
 
   /** Deletes the function and its triggers. */
-  delete(id: string, options?: RequestOptions) {
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client.call(v1.functions.delete, { params: { id } }, options);
   }
 
@@ -72,7 +84,7 @@ export class Functions extends APIResource {
    * const run = await client.functions.invoke(fn.id, { payload: { width: 640 } });
    * console.log(run.status, run.billed_ms, run.logs.join('\n'));
    */
-  invoke(id: string, body?: FunctionInvokeParams, options?: RequestOptions) {
+  invoke(id: string, body?: FunctionInvokeParams, options?: RequestOptions): APIPromise<FunctionInvocation> {
     return this._client.call(v1.functions.invoke, { params: { id }, body }, options);
   }
 

@@ -1,20 +1,26 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
 import type {
-  ApiKeyCreateParams,
-  BucketGrantParams,
+  ApiKeyCreated,
+  BucketGrant,
+  IamBucketGrantCreateParams,
+  IamKeyCreateParams,
+  IamRole,
   IamRoleCreateParams,
   IamRoleListParams,
-  IamUserAddParams,
+  IamUser,
+  IamUserCreateParams,
   IamUserListParams,
 } from '../../generated/types';
 
 /** Members of the client's project (`/api/v1/iam/users`). */
 export class IamUsers extends APIResource {
   /** Members with their role, live delegations and when they joined; filter by `role`. */
-  list(query?: IamUserListParams, options?: RequestOptions) {
-    return this._client.list(v1.iamUsers.list, { query }, options);
+  list(query?: IamUserListParams, options?: RequestOptions): PagePromise<IamUser> {
+    return this._client.list(v1.iam.users.list, { query }, options);
   }
 
   /**
@@ -23,16 +29,16 @@ export class IamUsers extends APIResource {
    * @example
    * await client.iam.users.create({ email: 'bob@example.com', role: 'viewer' });
    */
-  create(body: IamUserAddParams, options?: RequestOptions) {
-    return this._client.call(v1.iamUsers.add, { body }, options);
+  create(body: IamUserCreateParams, options?: RequestOptions): APIPromise<IamUser> {
+    return this._client.call(v1.iam.users.create, { body }, options);
   }
 }
 
 /** Built-in and custom roles of the client's project (`/api/v1/iam/roles`). */
 export class IamRoles extends APIResource {
   /** owner, editor and viewer first, then the custom roles, oldest first. */
-  list(query?: IamRoleListParams, options?: RequestOptions) {
-    return this._client.list(v1.iamRoles.list, { query }, options);
+  list(query?: IamRoleListParams, options?: RequestOptions): PagePromise<IamRole> {
+    return this._client.list(v1.iam.roles.list, { query }, options);
   }
 
   /**
@@ -41,8 +47,8 @@ export class IamRoles extends APIResource {
    * @example
    * await client.iam.roles.create({ name: 'vm-operator', permissions: ['compute:write'] });
    */
-  create(body: IamRoleCreateParams, options?: RequestOptions) {
-    return this._client.call(v1.iamRoles.create, { body }, options);
+  create(body: IamRoleCreateParams, options?: RequestOptions): APIPromise<IamRole> {
+    return this._client.call(v1.iam.roles.create, { body }, options);
   }
 }
 
@@ -55,19 +61,23 @@ export class IamKeys extends APIResource {
    * const { key } = await client.iam.keys.create({ name: 'ci', role: 'editor' });
    * const ci = new Nimbus({ baseUrl, apiKey: key, projectId });
    */
-  create(body: ApiKeyCreateParams, options?: RequestOptions) {
-    return this._client.call(v1.iamKeys.create, { body }, options);
+  create(body: IamKeyCreateParams, options?: RequestOptions): APIPromise<ApiKeyCreated> {
+    return this._client.call(v1.iam.keys.create, { body }, options);
   }
 }
 
-/** Identity and access of the client's project: `client.iam.users`, `.roles`, `.keys`, `.authorizeBucket()`. */
+/** Bucket grants of the client's project (`/api/v1/iam/authorize-bucket`). */
+export class IamBucketGrants extends APIResource {
+  /** Grants a member `read` or `write` on a bucket of the project; granting again sets the level. Owner only. */
+  create(body: IamBucketGrantCreateParams, options?: RequestOptions): APIPromise<BucketGrant> {
+    return this._client.call(v1.iam.bucketGrants.create, { body }, options);
+  }
+}
+
+/** Identity and access of the client's project: `client.iam.users`, `.roles`, `.keys`, `.bucketGrants`. */
 export class Iam extends APIResource {
   readonly users = new IamUsers(this._client);
   readonly roles = new IamRoles(this._client);
   readonly keys = new IamKeys(this._client);
-
-  /** Grants a member `read` or `write` on a bucket of the project; granting again sets the level. Owner only. */
-  authorizeBucket(body: BucketGrantParams, options?: RequestOptions) {
-    return this._client.call(v1.iamBucketGrants.create, { body }, options);
-  }
+  readonly bucketGrants = new IamBucketGrants(this._client);
 }

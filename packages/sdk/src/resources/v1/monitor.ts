@@ -1,7 +1,17 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type { AuditLogListParams, LogParams, MetricParams } from '../../generated/types';
+import type {
+  AuditLog,
+  AuditLogListParams,
+  LogEntry,
+  LogQueryParams,
+  MetricQueryParams,
+  MetricSeries,
+  ServiceStatus,
+} from '../../generated/types';
 
 /** Security events of the client's project (`/api/v1/audit/logs`). */
 export class AuditLogs extends APIResource {
@@ -12,7 +22,7 @@ export class AuditLogs extends APIResource {
    * @example
    * const failures = await client.auditLogs.list({ event: 'login', outcome: 'failure' });
    */
-  list(query?: AuditLogListParams, options?: RequestOptions) {
+  list(query?: AuditLogListParams, options?: RequestOptions): PagePromise<AuditLog> {
     return this._client.list(v1.auditLogs.list, { query }, options);
   }
 }
@@ -26,7 +36,7 @@ export class Metrics extends APIResource {
    * const cpu = await client.metrics.query({ resource_id: vm.id, metric: 'cpu_percent', interval: 60 });
    * console.log(cpu.points.at(-1)?.value);
    */
-  query(query: MetricParams, options?: RequestOptions) {
+  query(query: MetricQueryParams, options?: RequestOptions): APIPromise<MetricSeries> {
     return this._client.call(v1.metrics.query, { query }, options);
   }
 }
@@ -40,7 +50,7 @@ export class Logs extends APIResource {
    * @example
    * const failed = await client.logs.query({ q: 'source:activity AND status:>=400 AND operation:instances.*' });
    */
-  query(query?: LogParams, options?: RequestOptions) {
+  query(query?: LogQueryParams, options?: RequestOptions): PagePromise<LogEntry> {
     return this._client.list(v1.logs.query, { query }, options);
   }
 }
@@ -48,7 +58,7 @@ export class Logs extends APIResource {
 /** Status of the platform's services (`/api/v1/service-status`); needs no project. */
 export class ServiceStatusResource extends APIResource {
   /** Every service: operational, degraded or outage, and the worst of them. */
-  retrieve(options?: RequestOptions) {
+  retrieve(options?: RequestOptions): APIPromise<ServiceStatus> {
     return this._client.call(v1.serviceStatus.retrieve, {}, options);
   }
 }

@@ -1,7 +1,9 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type { PolicyCreateParams, PolicyListParams, PolicyUpdateParams } from '../../generated/types';
+import type { Policy, PolicyCreateParams, PolicyListParams, PolicyUpdateParams } from '../../generated/types';
 
 /**
  * Policy definitions (`/api/v1/policies`): the platform's builtins plus the project's custom
@@ -10,7 +12,7 @@ import type { PolicyCreateParams, PolicyListParams, PolicyUpdateParams } from '.
  */
 export class Policies extends APIResource {
   /** Builtins first, then the project's own, filtered by `type`, `category`, `enforcement_mode`, `severity` or `name`. */
-  list(query?: PolicyListParams, options?: RequestOptions) {
+  list(query?: PolicyListParams, options?: RequestOptions): PagePromise<Policy> {
     return this._client.list(v1.policies.list, { query }, options);
   }
 
@@ -26,21 +28,21 @@ export class Policies extends APIResource {
    *   }),
    * });
    */
-  create(body: PolicyCreateParams, options?: RequestOptions) {
+  create(body: PolicyCreateParams, options?: RequestOptions): APIPromise<Policy> {
     return this._client.call(v1.policies.create, { body }, options);
   }
 
-  retrieve(id: string, options?: RequestOptions) {
+  retrieve(id: string, options?: RequestOptions): APIPromise<Policy> {
     return this._client.call(v1.policies.retrieve, { params: { id } }, options);
   }
 
   /** Changes the given fields of a custom policy; builtins answer 403. */
-  update(id: string, body: PolicyUpdateParams, options?: RequestOptions) {
+  update(id: string, body: PolicyUpdateParams, options?: RequestOptions): APIPromise<Policy> {
     return this._client.call(v1.policies.update, { params: { id }, body }, options);
   }
 
   /** Deletes a custom policy with its assignments and results; builtins answer 403. */
-  delete(id: string, options?: RequestOptions) {
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client.call(v1.policies.delete, { params: { id } }, options);
   }
 }

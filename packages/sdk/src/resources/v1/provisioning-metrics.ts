@@ -1,7 +1,8 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type { ProvisioningMetricStartParams } from '../../generated/types';
+import type { ProvisioningMetric, ProvisioningMetricStartParams } from '../../generated/types';
 
 /** Provisioning time measurements (`/api/v1/provisioning-metrics`). */
 export class ProvisioningMetrics extends APIResource {
@@ -13,12 +14,12 @@ export class ProvisioningMetrics extends APIResource {
    * await client.instances.waitFor(vm.id, 'running');
    * const { duration_ms } = await client.provisioningMetrics.complete(metric.id);
    */
-  start(body: ProvisioningMetricStartParams, options?: RequestOptions) {
+  start(body: ProvisioningMetricStartParams, options?: RequestOptions): APIPromise<ProvisioningMetric> {
     return this._client.call(v1.provisioningMetrics.start, { body }, options);
   }
 
   /** Completes a measurement once: `completed_at` and `duration_ms` on the server's clock. */
-  complete(metricId: string, options?: RequestOptions) {
+  complete(metricId: string, options?: RequestOptions): APIPromise<ProvisioningMetric> {
     return this._client.call(v1.provisioningMetrics.complete, { params: { metricId } }, options);
   }
 }

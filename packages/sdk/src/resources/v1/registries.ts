@@ -1,12 +1,14 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type { RegistryCreateParams, RegistryListParams } from '../../generated/types';
+import type { Registry, RegistryCreateParams, RegistryListParams } from '../../generated/types';
 
 /** Container registries of the client's project (`/api/v1/registries`). Names are global. */
 export class Registries extends APIResource {
   /** Registries of the project, oldest first, filtered by `region`, `sku` or `name`. */
-  list(query?: RegistryListParams, options?: RequestOptions) {
+  list(query?: RegistryListParams, options?: RequestOptions): PagePromise<Registry> {
     return this._client.list(v1.registries.list, { query }, options);
   }
 
@@ -16,7 +18,7 @@ export class Registries extends APIResource {
    * @example
    * const registry = await client.registries.create({ name: 'acmeimages', region: 'hn', sku: 'standard' });
    */
-  create(body: RegistryCreateParams, options?: RequestOptions) {
+  create(body: RegistryCreateParams, options?: RequestOptions): APIPromise<Registry> {
     return this._client.call(v1.registries.create, { body }, options);
   }
 }

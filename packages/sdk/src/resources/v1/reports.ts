@@ -1,4 +1,6 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
 import { v1 } from '../../generated/routes';
@@ -7,7 +9,7 @@ import type { Report, ReportCreateParams, ReportListParams, ReportStatus } from 
 /** Cost reports of the client's project (`/api/v1/reports`). */
 export class Reports extends APIResource {
   /** Reports, oldest first, filtered by `status` or `period`. */
-  list(query?: ReportListParams, options?: RequestOptions) {
+  list(query?: ReportListParams, options?: RequestOptions): PagePromise<Report> {
     return this._client.list(v1.reports.list, { query }, options);
   }
 
@@ -20,11 +22,11 @@ export class Reports extends APIResource {
    * const done = await client.reports.waitFor(report.id, 'completed');
    * console.log(done.breakdown?.total);
    */
-  create(body: ReportCreateParams, options?: RequestOptions) {
+  create(body: ReportCreateParams, options?: RequestOptions): APIPromise<Report> {
     return this._client.call(v1.reports.create, { body }, options);
   }
 
-  retrieve(id: string, options?: RequestOptions) {
+  retrieve(id: string, options?: RequestOptions): APIPromise<Report> {
     return this._client.call(v1.reports.retrieve, { params: { id } }, options);
   }
 

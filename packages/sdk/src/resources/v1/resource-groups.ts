@@ -1,12 +1,18 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type { ResourceGroupCreateParams, ResourceGroupsListParams } from '../../generated/types';
+import type {
+  ResourceGroup,
+  ResourceGroupCreateParams,
+  ResourceGroupListParams,
+} from '../../generated/types';
 
 /** Resource groups of the client's project (`/api/v1/resource-groups`). */
 export class ResourceGroups extends APIResource {
   /** Groups of the project, oldest first, filtered by `region` or `name`. */
-  list(query?: ResourceGroupsListParams, options?: RequestOptions) {
+  list(query?: ResourceGroupListParams, options?: RequestOptions): PagePromise<ResourceGroup> {
     return this._client.list(v1.resourceGroups.list, { query }, options);
   }
 
@@ -17,7 +23,7 @@ export class ResourceGroups extends APIResource {
    * @example
    * const group = await client.resourceGroups.create({ name: 'prod', region: 'hn', tags: { team: 'core' } });
    */
-  create(body: ResourceGroupCreateParams, options?: RequestOptions) {
+  create(body: ResourceGroupCreateParams, options?: RequestOptions): APIPromise<ResourceGroup> {
     return this._client.call(v1.resourceGroups.create, { body }, options);
   }
 }

@@ -1,7 +1,9 @@
+import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
+import type { PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request';
 import { v1 } from '../../generated/routes';
-import type { SnapshotCreateParams, SnapshotsListParams } from '../../generated/types';
+import type { Snapshot, SnapshotCreateParams, SnapshotListParams } from '../../generated/types';
 
 /** Snapshots of instances and databases (`/api/v1/snapshots`). */
 export class Snapshots extends APIResource {
@@ -9,7 +11,7 @@ export class Snapshots extends APIResource {
    * Snapshots of the project, oldest first, filtered by `resource_type`, `resource_id` or
    * `status` (an extension of the API document).
    */
-  list(query?: SnapshotsListParams, options?: RequestOptions) {
+  list(query?: SnapshotListParams, options?: RequestOptions): PagePromise<Snapshot> {
     return this._client.list(v1.snapshots.list, { query }, options);
   }
 
@@ -19,7 +21,7 @@ export class Snapshots extends APIResource {
    * @example
    * const snap = await client.snapshots.create({ resource_type: 'instance', resource_id: vm.id });
    */
-  create(body: SnapshotCreateParams, options?: RequestOptions) {
+  create(body: SnapshotCreateParams, options?: RequestOptions): APIPromise<Snapshot> {
     return this._client.call(v1.snapshots.create, { body }, options);
   }
 }

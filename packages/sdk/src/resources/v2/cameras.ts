@@ -44,7 +44,7 @@ export class Cameras extends APIResource {
    *   features: ['person', 'vehicle'],
    * });
    */
-  create(body: CameraCreateParams, options?: RequestOptions) {
+  create(body: CameraCreateParams, options?: RequestOptions): APIPromise<Camera> {
     return this._client.call(v2.cameras.create, { body }, this.#credentials.options(options));
   }
 
@@ -52,11 +52,11 @@ export class Cameras extends APIResource {
    * Changes some fields. Sending back the masked `rtsp_url` (`rtsp://user:***@...`) keeps the stored
    * password; `enabled: false` disables the camera and `enabled: true` reconnects it.
    */
-  update(id: string, body: CameraUpdateParams, options?: RequestOptions) {
+  update(id: string, body: CameraUpdateParams, options?: RequestOptions): APIPromise<Camera> {
     return this._client.call(v2.cameras.update, { params: { id }, body }, this.#credentials.options(options));
   }
 
-  delete(id: string, options?: RequestOptions) {
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client.call(v2.cameras.delete, { params: { id } }, this.#credentials.options(options));
   }
 }

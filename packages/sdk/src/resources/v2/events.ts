@@ -3,7 +3,7 @@ import { APIResource } from '../../core/api-resource';
 import { type CursorPagePromise, requestCursorPage } from '../../core/cursor-pagination';
 import type { RequestOptions } from '../../core/request';
 import { VIDEO_EVENT_STREAM_PATH, v2 } from '../../generated/routes';
-import type { VideoEvent, VideoEventListParams } from '../../generated/types';
+import type { EventListParams, VideoEvent } from '../../generated/types';
 import type { VideoCredentials } from './credentials';
 import { EventStream, type EventStreamOptions } from './event-stream';
 
@@ -25,10 +25,7 @@ export class VideoEvents extends APIResource {
    *   console.log(event.ts, event.confidence);
    * }
    */
-  list(
-    query: Omit<VideoEventListParams, 'cursor'> = {},
-    options?: RequestOptions,
-  ): CursorPagePromise<VideoEvent> {
+  list(query: Omit<EventListParams, 'cursor'> = {}, options?: RequestOptions): CursorPagePromise<VideoEvent> {
     return requestCursorPage((cursor) =>
       this._client.call(v2.events.list, { query: { ...query, cursor } }, this.#credentials.options(options)),
     );

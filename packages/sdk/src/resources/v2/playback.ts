@@ -4,7 +4,12 @@ import type { APIPromise } from '../../core/api-promise';
 import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
 import { v2 } from '../../generated/routes';
-import type { EventPlayback, PlaybackTimelineParams, VideoEvent } from '../../generated/types';
+import type {
+  EventPlayback,
+  PlaybackTimeline,
+  PlaybackTimelineParams,
+  VideoEvent,
+} from '../../generated/types';
 import type { VideoCredentials } from './credentials';
 
 /** One recorded hour of a camera, as in the HLS path. */
@@ -36,7 +41,7 @@ export class Playback extends APIResource {
   }
 
   /** Hours of a day (UTC) that have recordings: `{ camera_id, date, hours: ['00', ...] }`. */
-  timeline(query: PlaybackTimelineParams, options?: RequestOptions) {
+  timeline(query: PlaybackTimelineParams, options?: RequestOptions): APIPromise<PlaybackTimeline> {
     return this._client.call(v2.playback.timeline, { query }, this.#credentials.options(options));
   }
 
@@ -49,9 +54,9 @@ export class Playback extends APIResource {
    * hls.loadSource(video.playback.playlistUrl(at));
    * media.currentTime = at.offset_sec;
    */
-  forEvent(eventId: string, options?: RequestOptions) {
+  forEvent(eventId: string, options?: RequestOptions): APIPromise<EventPlayback> {
     return this._client.call(
-      v2.playback.event,
+      v2.playback.forEvent,
       { params: { id: eventId } },
       this.#credentials.options(options),
     );
@@ -68,7 +73,7 @@ export class Playback extends APIResource {
   playlist(target: PlaylistTarget, options?: RequestOptions): APIPromise<string> {
     const { camera_id, date, hour } = hourOf(target);
     const params = { cam: camera_id, date, hour };
-    return this._client.call(v2.hls.playlist, { params }, this.#withTokenHeader(options));
+    return this._client.call(v2.playback.playlist, { params }, this.#withTokenHeader(options));
   }
 
   /**
@@ -77,11 +82,11 @@ export class Playback extends APIResource {
    * @example
    * const bytes = await video.playback.segment({ camera_id, date: '2026-03-01', hour: '14', segment: 0 });
    */
-  segment(target: SegmentTarget, options?: RequestOptions) {
+  segment(target: SegmentTarget, options?: RequestOptions): APIPromise<Uint8Array> {
     const { camera_id, date, hour, segment } = target;
     const name = typeof segment === 'number' ? `${String(segment).padStart(3, '0')}.ts` : segment;
     const params = { cam: camera_id, date, hour, segment: name };
-    return this.#bytes(this._client.call(v2.hls.segment, { params }, this.#withTokenHeader(options)));
+    return this.#bytes(this._client.call(v2.playback.segment, { params }, this.#withTokenHeader(options)));
   }
 
   /**
@@ -90,10 +95,13 @@ export class Playback extends APIResource {
    * @example
    * const jpeg = await video.playback.snapshot(event);
    */
-  snapshot(event: Pick<VideoEvent, 'id' | 'camera_id' | 'ts'>, options?: RequestOptions) {
+  snapshot(
+    event: Pick<VideoEvent, 'id' | 'camera_id' | 'ts'>,
+    options?: RequestOptions,
+  ): APIPromise<Uint8Array> {
     const { id, camera_id, ts } = event;
     const params = { cam: camera_id, date: ts.slice(0, 10), hour: ts.slice(11, 13), file: `${id}.jpg` };
-    return this.#bytes(this._client.call(v2.hls.snapshot, { params }, this.#withTokenHeader(options)));
+    return this.#bytes(this._client.call(v2.playback.snapshot, { params }, this.#withTokenHeader(options)));
   }
 
   /**
@@ -105,7 +113,7 @@ export class Playback extends APIResource {
    */
   playlistUrl(target: PlaylistTarget): string {
     const { camera_id, date, hour } = hourOf(target);
-    return this.#tokenized(buildPath(v2.hls.playlist.path, { cam: camera_id, date, hour }));
+    return this.#tokenized(buildPath(v2.playback.playlist.path, { cam: camera_id, date, hour }));
   }
 
   /** The absolute URL of an event's snapshot JPEG, with the token (for an `<img src>`). Needs `events:read`. */

@@ -1,11 +1,17 @@
+import type { APIPromise } from '../../../core/api-promise';
 import { APIResource } from '../../../core/api-resource';
+import type { PagePromise } from '../../../core/pagination';
 import type { RequestOptions } from '../../../core/request';
 import { v1 } from '../../../generated/routes';
-import type { GlobalLoadBalancerCreateParams, GlobalLoadBalancerListParams } from '../../../generated/types';
+import type {
+  GlobalLoadBalancer,
+  GlobalLoadBalancerCreateParams,
+  GlobalLoadBalancerListParams,
+} from '../../../generated/types';
 
 /** Global load balancers over regional ones (`/api/v1/global-load-balancers`). */
 export class GlobalLoadBalancers extends APIResource {
-  list(query?: GlobalLoadBalancerListParams, options?: RequestOptions) {
+  list(query?: GlobalLoadBalancerListParams, options?: RequestOptions): PagePromise<GlobalLoadBalancer> {
     return this._client.list(v1.globalLoadBalancers.list, { query }, options);
   }
 
@@ -20,7 +26,7 @@ export class GlobalLoadBalancers extends APIResource {
    *   backends: [{ load_balancer_id: hn.id, weight: 70 }, { load_balancer_id: hcm.id, weight: 30 }],
    * });
    */
-  create(body: GlobalLoadBalancerCreateParams, options?: RequestOptions) {
+  create(body: GlobalLoadBalancerCreateParams, options?: RequestOptions): APIPromise<GlobalLoadBalancer> {
     return this._client.call(v1.globalLoadBalancers.create, { body }, options);
   }
 }

@@ -1,12 +1,15 @@
+import type { APIPromise } from '../../../core/api-promise';
 import { APIResource } from '../../../core/api-resource';
 import { NotFoundError } from '../../../core/errors';
+import type { PagePromise } from '../../../core/pagination';
 import type { RequestOptions } from '../../../core/request';
 import { pollUntil, type WaitOptions } from '../../../core/wait';
 import { v1 } from '../../../generated/routes';
 import type {
-  HealthProbeCreateParams,
+  HealthProbe,
   LoadBalancer,
   LoadBalancerCreateParams,
+  LoadBalancerHealthProbeCreateParams,
   LoadBalancerListParams,
   LoadBalancerStatus,
 } from '../../../generated/types';
@@ -20,9 +23,13 @@ export class LoadBalancerHealthProbes extends APIResource {
    * @example
    * await client.loadBalancers.healthProbes.create(lb.id, { protocol: 'http', port: 8080, path: '/healthz' });
    */
-  create(loadBalancerId: string, body: HealthProbeCreateParams, options?: RequestOptions) {
+  create(
+    loadBalancerId: string,
+    body: LoadBalancerHealthProbeCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<HealthProbe> {
     return this._client.call(
-      v1.loadBalancers.createHealthProbe,
+      v1.loadBalancers.healthProbes.create,
       { params: { id: loadBalancerId }, body },
       options,
     );
@@ -34,12 +41,12 @@ export class LoadBalancers extends APIResource {
   readonly healthProbes = new LoadBalancerHealthProbes(this._client);
 
   /** Load balancers of the project, each with `health_probes`; filter by `id`, `name`, `status`... */
-  list(query?: LoadBalancerListParams, options?: RequestOptions) {
+  list(query?: LoadBalancerListParams, options?: RequestOptions): PagePromise<LoadBalancer> {
     return this._client.list(v1.loadBalancers.list, { query }, options);
   }
 
   /** Creates a load balancer; it is `provisioning`, then `active` (see `waitFor`). */
-  create(body: LoadBalancerCreateParams, options?: RequestOptions) {
+  create(body: LoadBalancerCreateParams, options?: RequestOptions): APIPromise<LoadBalancer> {
     return this._client.call(v1.loadBalancers.create, { body }, options);
   }
 

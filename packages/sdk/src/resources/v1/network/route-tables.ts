@@ -1,13 +1,19 @@
+import type { APIPromise } from '../../../core/api-promise';
 import { APIResource } from '../../../core/api-resource';
+import type { PagePromise } from '../../../core/pagination';
 import type { RequestOptions } from '../../../core/request';
 import { v1 } from '../../../generated/routes';
-import type { RouteTableCreateParams, RouteTableListParams } from '../../../generated/types';
+import type {
+  RouteTable,
+  VpcRouteTableCreateParams,
+  VpcRouteTableListParams,
+} from '../../../generated/types';
 
 /** Route tables of one VPC (`/api/v1/vpcs/{id}/route-tables`): `client.vpcs.routeTables`. */
 export class VpcRouteTables extends APIResource {
   /** Route tables of VPC `vpcId`, oldest first. */
-  list(vpcId: string, query?: RouteTableListParams, options?: RequestOptions) {
-    return this._client.list(v1.routeTables.list, { params: { id: vpcId }, query }, options);
+  list(vpcId: string, query?: VpcRouteTableListParams, options?: RequestOptions): PagePromise<RouteTable> {
+    return this._client.list(v1.vpcs.routeTables.list, { params: { id: vpcId }, query }, options);
   }
 
   /**
@@ -20,7 +26,7 @@ export class VpcRouteTables extends APIResource {
    *   routes: [{ destination: '0.0.0.0/0', target: { type: 'internet' } }],
    * });
    */
-  create(vpcId: string, body: RouteTableCreateParams, options?: RequestOptions) {
-    return this._client.call(v1.routeTables.create, { params: { id: vpcId }, body }, options);
+  create(vpcId: string, body: VpcRouteTableCreateParams, options?: RequestOptions): APIPromise<RouteTable> {
+    return this._client.call(v1.vpcs.routeTables.create, { params: { id: vpcId }, body }, options);
   }
 }

@@ -1,7 +1,9 @@
+import type { APIPromise } from '../../../core/api-promise';
 import { APIResource } from '../../../core/api-resource';
+import type { PagePromise } from '../../../core/pagination';
 import type { RequestOptions } from '../../../core/request';
 import { v1 } from '../../../generated/routes';
-import type { VpcCreateParams, VpcListParams } from '../../../generated/types';
+import type { Vpc, VpcCreateParams, VpcListParams } from '../../../generated/types';
 import { VpcRouteTables } from './route-tables';
 import { VpcSubnets } from './subnets';
 
@@ -11,7 +13,7 @@ export class Vpcs extends APIResource {
   readonly routeTables = new VpcRouteTables(this._client);
 
   /** VPCs of the project, oldest first, filtered by `name`, `region` or `status`. */
-  list(query?: VpcListParams, options?: RequestOptions) {
+  list(query?: VpcListParams, options?: RequestOptions): PagePromise<Vpc> {
     return this._client.list(v1.vpcs.list, { query }, options);
   }
 
@@ -22,7 +24,7 @@ export class Vpcs extends APIResource {
    * @example
    * const vpc = await client.vpcs.create({ name: 'prod', region: 'hn', cidr: '10.20.0.0/16' });
    */
-  create(body: VpcCreateParams, options?: RequestOptions) {
+  create(body: VpcCreateParams, options?: RequestOptions): APIPromise<Vpc> {
     return this._client.call(v1.vpcs.create, { body }, options);
   }
 }

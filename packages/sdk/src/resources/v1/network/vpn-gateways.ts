@@ -1,8 +1,11 @@
+import type { APIPromise } from '../../../core/api-promise';
 import { APIResource } from '../../../core/api-resource';
+import type { PagePromise } from '../../../core/pagination';
 import type { RequestOptions } from '../../../core/request';
 import { v1 } from '../../../generated/routes';
 import type {
-  VpnBgpConfigureParams,
+  VpnGateway,
+  VpnGatewayConfigureBgpParams,
   VpnGatewayCreateParams,
   VpnGatewayListParams,
 } from '../../../generated/types';
@@ -10,12 +13,12 @@ import type {
 /** VPN gateways of the client's project (`/api/v1/vpn-gateways`) and their BGP sessions. */
 export class VpnGateways extends APIResource {
   /** Gateways of the project, filtered by `name`, `region`, `vpc_id` or `bgp_status`. */
-  list(query?: VpnGatewayListParams, options?: RequestOptions) {
+  list(query?: VpnGatewayListParams, options?: RequestOptions): PagePromise<VpnGateway> {
     return this._client.list(v1.vpnGateways.list, { query }, options);
   }
 
   /** Creates a gateway in the VPC's region; the platform assigns its `public_ip`. */
-  create(body: VpnGatewayCreateParams, options?: RequestOptions) {
+  create(body: VpnGatewayCreateParams, options?: RequestOptions): APIPromise<VpnGateway> {
     return this._client.call(v1.vpnGateways.create, { body }, options);
   }
 
@@ -28,12 +31,16 @@ export class VpnGateways extends APIResource {
    * await client.vpnGateways.configureBgp(gw.id, { asn: 65010, peer_ip: '198.51.100.20', peer_asn: 65020 });
    * await client.vpnGateways.activateBgp(gw.id);
    */
-  configureBgp(id: string, body: VpnBgpConfigureParams, options?: RequestOptions) {
+  configureBgp(
+    id: string,
+    body: VpnGatewayConfigureBgpParams,
+    options?: RequestOptions,
+  ): APIPromise<VpnGateway> {
     return this._client.call(v1.vpnGateways.configureBgp, { params: { id }, body }, options);
   }
 
   /** Brings a configured session up (`established`); from any other state: 409 `INVALID_STATE`. */
-  activateBgp(id: string, options?: RequestOptions) {
+  activateBgp(id: string, options?: RequestOptions): APIPromise<VpnGateway> {
     return this._client.call(v1.vpnGateways.activateBgp, { params: { id } }, options);
   }
 }
