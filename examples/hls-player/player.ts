@@ -48,7 +48,7 @@ export async function startPlayer(
       features: ['person'],
     });
     const event = await client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
-    await client.mock.advanceClock({ seconds: 3600 });
+    await client.mock.clock.advance({ seconds: 3600 });
 
     const at = await video.playback.forEvent(event.id);
     const src = video.playback.playlistUrl(at);

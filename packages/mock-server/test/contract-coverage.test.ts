@@ -26,7 +26,7 @@ const KNOWN_GAPS: ReadonlySet<string> = new Set<string>([]);
  * their twin (one budget create: `budgets.create`), and the server's handler of the alias is
  * tested with `client.call()`.
  */
-const ALIASES: ReadonlyMap<string, string> = new Map([['v1.billing.createBudget', 'v1.budgets.create']]);
+const ALIASES: ReadonlyMap<string, string> = new Map([['v1.billing.budgets.create', 'v1.budgets.create']]);
 
 /**
  * Stands in for any argument: an id where a string is wanted (in a path), and an object with the

@@ -51,11 +51,11 @@ describe('mock control routes', () => {
   });
 
   it('advances the simulated clock', async ({ mock }) => {
-    const before = await mock.client.mock.clock();
-    const after = await mock.client.mock.advanceClock({ seconds: 7200 });
+    const before = await mock.client.mock.clock.retrieve();
+    const after = await mock.client.mock.clock.advance({ seconds: 7200 });
     expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(7200_000);
     expect(after.offset_ms - before.offset_ms).toBe(7200_000);
-    await expect(mock.client.mock.advanceClock({ seconds: -1 })).rejects.toMatchObject({ status: 400 });
+    await expect(mock.client.mock.clock.advance({ seconds: -1 })).rejects.toMatchObject({ status: 400 });
   });
 
   it('injects faults for matching routes a number of times, and clears them', async ({

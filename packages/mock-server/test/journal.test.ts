@@ -5,7 +5,7 @@ import { createNimbusHandlers } from '../src/entries/msw';
 import { type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
 import { it } from './support';
 
-/** The request journal: GET /__mock/requests, client.mock.requests(), mock.requests(), nimbus.requests(). */
+/** The request journal: GET /__mock/requests, client.mock.requests.list(), mock.requests(), nimbus.requests(). */
 
 let tenant: SeededTenant;
 it.beforeEach(async ({ mock }) => {
@@ -21,7 +21,10 @@ describe('GET /__mock/requests', () => {
     await tenant.client.instances.create({ ...small, name: 'db', flavor: 'large' });
     await tenant.client.instances.list();
 
-    const { items } = await mock.client.mock.requests({ method: 'POST', path: '/api/v1/instances' });
+    const { data: items } = await mock.client.mock.requests.list({
+      method: 'POST',
+      path: '/api/v1/instances',
+    });
     expect(items).toHaveLength(2);
     expect(items.filter((r) => (r.body as { flavor?: string }).flavor === 'small')).toHaveLength(1);
     const [first] = items;
@@ -47,7 +50,7 @@ describe('GET /__mock/requests', () => {
       },
     });
     expect(response.status).toBe(400);
-    const [entry] = (await mock.client.mock.requests({ status: 400 })).items;
+    const [entry] = (await mock.client.mock.requests.list({ status: 400 })).data;
     expect(entry).toMatchObject({
       request_id: 'trace-42',
       method: 'GET',
@@ -71,7 +74,7 @@ describe('GET /__mock/requests', () => {
       headers: { authorization: 'Bearer eyJ.other.jwt' },
     });
 
-    const items = (await mock.client.mock.requests()).items;
+    const items = (await mock.client.mock.requests.list()).data;
     const text = JSON.stringify(items);
     for (const secret of [
       tenant.user.password,
@@ -111,24 +114,26 @@ describe('GET /__mock/requests', () => {
 
   it('filters by path prefix and leaves out the control routes themselves', async ({ mock }) => {
     await tenant.client.instances.create(small);
-    await mock.client.mock.clock();
-    await mock.client.mock.requests();
-    const all = (await mock.client.mock.requests()).items;
+    await mock.client.mock.clock.retrieve();
+    await mock.client.mock.requests.list();
+    const all = (await mock.client.mock.requests.list()).data;
     expect(all.some((r) => r.path.startsWith('/__mock'))).toBe(false);
-    const auth = (await mock.client.mock.requests({ path: '/api/v1/auth/*' })).items;
+    const auth = (await mock.client.mock.requests.list({ path: '/api/v1/auth/*' })).data;
     expect(auth.map((r) => r.path)).toEqual(['/api/v1/auth/register', '/api/v1/auth/login']);
-    expect((await mock.client.mock.requests({ method: 'DELETE' })).items).toEqual([]);
+    expect((await mock.client.mock.requests.list({ method: 'DELETE' })).data).toEqual([]);
   });
 
   it('is emptied by reset', async ({ mock }) => {
     await tenant.client.instances.create(small);
-    expect((await mock.client.mock.requests()).items.length).toBeGreaterThan(0);
+    expect((await mock.client.mock.requests.list()).data.length).toBeGreaterThan(0);
     await mock.reset();
-    expect((await mock.client.mock.requests()).items).toEqual([]);
+    expect((await mock.client.mock.requests.list()).data).toEqual([]);
   });
 
   it('refuses bad filters with a 400 in the error envelope', async ({ mock }) => {
-    const error = await mock.client.mock.requests({ status: 'abc' as unknown as number }).catch((e) => e);
+    const error = await mock.client.mock.requests
+      .list({ status: 'abc' as unknown as number })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     const raw = await fetch(`${mock.url}/__mock/requests?method=BREW`);
     expect(raw.status).toBe(400);
@@ -139,7 +144,7 @@ describe('GET /__mock/requests', () => {
     await tenant.client.instances.create(small);
     const viaHelper = mock.requests({ method: 'post', path: '/api/v1/instances' });
     expect(viaHelper).toEqual(
-      (await mock.client.mock.requests({ method: 'POST', path: '/api/v1/instances' })).items,
+      (await mock.client.mock.requests.list({ method: 'POST', path: '/api/v1/instances' })).data,
     );
     expect(viaHelper).toHaveLength(1);
   });
@@ -223,7 +228,7 @@ describe('msw handle', () => {
       expect(nimbus.requests({ path: '/api/v1/auth/register' })[0]!.body).toMatchObject({
         password: '[redacted]',
       });
-      expect((await client.mock.requests({ path: '/api/v1/instances' })).items).toEqual(created);
+      expect((await client.mock.requests.list({ path: '/api/v1/instances' })).data).toEqual(created);
       await nimbus.reset();
       expect(nimbus.requests()).toEqual([]);
     } finally {

@@ -43,7 +43,7 @@ function mswServer(): MockServer {
     client,
     createClient,
     clock: {
-      advance: async (seconds: number) => void (await client.mock.advanceClock({ seconds })),
+      advance: async (seconds: number) => void (await client.mock.clock.advance({ seconds })),
       now: () => new Date(nimbus.app.runtime.clock.now()),
     },
   } as unknown as MockServer;

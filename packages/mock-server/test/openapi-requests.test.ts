@@ -29,8 +29,14 @@ const WORKLOAD_SCOPES = ['cameras:read', 'cameras:write', 'events:read', 'playba
  * naming only these fields is the server applying such a rule; any other 400 is a gap in the document.
  */
 const PROSE_ONLY: Record<string, { fields: RegExp; rule: string }> = {
-  'v1.billing.usage': { fields: /^query\.(from|to)$/, rule: 'from before to; from before the default to' },
-  'v1.billing.cost': { fields: /^query\.(from|to|period)$/, rule: 'period or from/to; from before to' },
+  'v1.billing.usage.retrieve': {
+    fields: /^query\.(from|to)$/,
+    rule: 'from before to; from before the default to',
+  },
+  'v1.billing.cost.retrieve': {
+    fields: /^query\.(from|to|period)$/,
+    rule: 'period or from/to; from before to',
+  },
   'v1.logs.query': { fields: /^query\.(from|to)$/, rule: 'from before to' },
   'v2.events.list': { fields: /^query\.cursor$/, rule: 'a cursor from an earlier page' },
   'v1.clusters.create': {
@@ -42,8 +48,11 @@ const PROSE_ONLY: Record<string, { fields: RegExp; rule: string }> = {
     fields: /^body\.burst_mbps$/,
     rule: 'burst_mbps >= max_mbps, with the stored values',
   },
-  'v1.loadBalancers.createHealthProbe': { fields: /^body\.timeout_sec$/, rule: 'timeout_sec < interval_sec' },
-  'v1.databases.updatePool': {
+  'v1.loadBalancers.healthProbes.create': {
+    fields: /^body\.timeout_sec$/,
+    rule: 'timeout_sec < interval_sec',
+  },
+  'v1.databases.pool.update': {
     fields: /^body\.(min_idle|max_connections)$/,
     rule: 'min_idle <= max_connections <= the tier limit',
   },
@@ -51,17 +60,17 @@ const PROSE_ONLY: Record<string, { fields: RegExp; rule: string }> = {
     fields: /^body\.capacity_gb$/,
     rule: 'capacity within the stored sku when sku is not given',
   },
-  'v1.iamUsers.add': { fields: /^body\.role$/, rule: 'a built-in role or a custom role of the project' },
-  'v1.iamKeys.create': {
+  'v1.iam.users.create': { fields: /^body\.role$/, rule: 'a built-in role or a custom role of the project' },
+  'v1.iam.keys.create': {
     fields: /^body\.role$/,
     rule: 'a built-in role (not owner) or a custom role of the project',
   },
-  'v1.subnets.create': {
+  'v1.vpcs.subnets.create': {
     fields: /^body\.cidr$/,
     rule: 'the network address, inside the VPC range, overlapping no other subnet',
   },
   'v1.vpcs.create': { fields: /^body\.cidr$/, rule: 'the network address (no host bits)' },
-  'v1.routeTables.create': {
+  'v1.vpcs.routeTables.create': {
     fields: /^body\.routes\.\d+\.destination$/,
     rule: 'network addresses; destinations unique',
   },

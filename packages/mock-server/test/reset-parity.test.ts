@@ -64,16 +64,16 @@ async function afterReset(target: Target) {
   const shop = client.withProject(project.id);
   const body = { name: 'web', flavor: 'small', region: 'hn' } as const;
   await shop.instances.create(body, { idempotencyKey: 'same-key' });
-  await client.mock.advanceClock({ seconds: 86_400 });
+  await client.mock.clock.advance({ seconds: 86_400 });
   await client.mock.faults.create({ path: '/api/v1/projects', status: 503 });
   // Spend most of the minute's requests of anonymous callers.
   const anonymous = target.anonymous();
-  for (let i = 0; i < 30; i++) await status(anonymous.video.health());
+  for (let i = 0; i < 30; i++) await status(anonymous.video.health.live());
 
   await target.reset();
 
-  const clock = await client.mock.clock();
-  const journal = await client.mock.requests();
+  const clock = await client.mock.clock.retrieve();
+  const journal = await client.mock.requests.list();
   // The same key with another body: 409 if the key outlived the reset.
   const keyReused = await status(
     client.auth.register(
@@ -85,10 +85,10 @@ async function afterReset(target: Target) {
   await client.auth.login({ email, password });
   // 503 if the fault outlived the reset.
   const projectCreate = await status(client.projects.create({ name: 'parity' }));
-  const health = await Promise.all(Array.from({ length: 30 }, () => status(anonymous.video.health())));
+  const health = await Promise.all(Array.from({ length: 30 }, () => status(anonymous.video.health.live())));
   return {
     offsetUnderAMinute: clock.offset_ms < 60_000,
-    journalEntries: journal.items.length,
+    journalEntries: journal.data.length,
     keyReused,
     registeredAgain,
     projectCreate,

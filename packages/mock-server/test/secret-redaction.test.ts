@@ -37,18 +37,18 @@ const MARKED = [
   'v1.functions.retrieve response env.*',
   'v1.functions.update body env.*',
   'v1.functions.update response env.*',
-  'v1.apiSubscriptions.create response api_key',
-  'v1.topicSubscriptions.create body webhook_url (url-password)',
-  'v1.topicSubscriptions.create response secret',
+  'v1.apiProducts.subscriptions.create response api_key',
+  'v1.topics.subscriptions.create body webhook_url (url-password)',
+  'v1.topics.subscriptions.create response secret',
   'v1.vpnGateways.configureBgp body auth_key',
   'v1.databases.create body admin_password',
-  'v1.iamKeys.create response key',
+  'v1.iam.keys.create response key',
   'v1.vaults.create body secrets.*',
   'v2.cameras.create body rtsp_url (url-password)',
   'v2.cameras.update body rtsp_url (url-password)',
-  'v2.hls.playlist query token',
-  'v2.hls.segment query token',
-  'v2.hls.snapshot query token',
+  'v2.playback.playlist query token',
+  'v2.playback.segment query token',
+  'v2.playback.snapshot query token',
   // The control token a browser passes to open the dashboard (auth control-page).
   'mock.dashboard query token',
 ];
@@ -176,7 +176,7 @@ describe('secret fields', () => {
     const sent: string[] = [];
     for (const op of withSecrets) await send(op, sent);
 
-    const journal = JSON.stringify((await mock.client.mock.requests()).items);
+    const journal = JSON.stringify((await mock.client.mock.requests.list()).data);
     const helper = JSON.stringify(mock.requests());
     const log = JSON.stringify(logged);
     expect(sent.length).toBeGreaterThanOrEqual(withSecrets.length);

@@ -10,7 +10,7 @@ describe('startMockServer', () => {
     expect(mock.server.port).not.toBe(4010);
     expect(mock.server.store.location).toBe('memory');
     expect(mock.client.baseUrl).toBe(mock.url);
-    await expect(mock.client.video.health()).resolves.toEqual({ status: 'ok' });
+    await expect(mock.client.video.health.live()).resolves.toEqual({ status: 'ok' });
   });
 
   it('runs lifecycles without delay and moves the simulated clock', async ({ mock, tenant: { client } }) => {

@@ -18,7 +18,10 @@ describe('responses in the journal', () => {
     expect(entry.response.status).toBe(201);
     expect(entry.response.headers['content-type']).toMatch(/^application\/json/);
     expect(entry.response.body).toMatchObject({ success: true, data: { id: vm.id, name: 'web' } });
-    const { items } = await mock.client.mock.requests({ method: 'POST', path: '/api/v1/instances' });
+    const { data: items } = await mock.client.mock.requests.list({
+      method: 'POST',
+      path: '/api/v1/instances',
+    });
     expect(items[0]!.response).toEqual(entry.response);
   });
 

@@ -1,5 +1,5 @@
 import { seedTenant } from '@nimbus/mock-server/testing';
-import type { ComplianceListParams, ExportStateParams, MetricRuleListParams, Nimbus } from '@nimbus/sdk';
+import type { ComplianceListParams, MetricRuleListParams, MockExportStateParams, Nimbus } from '@nimbus/sdk';
 import { describe, expect, expectTypeOf } from 'vitest';
 import { it } from './helpers';
 
@@ -13,7 +13,7 @@ it.beforeAll(async ({ mock }) => {
 
 describe('boolean query parameters', () => {
   it('are typed as booleans on every endpoint', () => {
-    expectTypeOf<ExportStateParams['include_secret']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<MockExportStateParams['include_secret']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<ComplianceListParams['compliant']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<MetricRuleListParams['enabled']>().toEqualTypeOf<boolean | undefined>();
   });
@@ -25,7 +25,7 @@ describe('boolean query parameters', () => {
     expect(without).not.toHaveProperty('secret');
 
     await client.compliance.list({ compliant: false });
-    const { items } = await mock.client.mock.requests({ path: '/api/v1/compliance' });
+    const { data: items } = await mock.client.mock.requests.list({ path: '/api/v1/compliance' });
     const sent = items.at(-1);
     expect(sent?.query).toMatchObject({ compliant: 'false' });
   });

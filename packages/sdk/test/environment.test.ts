@@ -25,7 +25,7 @@ describe('NIMBUS_BASE_URL', () => {
     const client = new Nimbus();
 
     expect(client.baseUrl).toBe(mock.url);
-    await expect(client.video.health()).resolves.toMatchObject({ status: 'ok' });
+    await expect(client.video.health.live()).resolves.toMatchObject({ status: 'ok' });
   });
 
   it('gives way to the baseUrl option', ({ mock }) => {
@@ -45,8 +45,8 @@ describe('NIMBUS_LOG', () => {
     vi.stubEnv('NIMBUS_LOG', 'info');
     const { logger, lines } = recordingLogger();
 
-    await new Nimbus({ baseUrl: mock.url, logger }).video.health();
-    await new Nimbus({ baseUrl: mock.url, logger, logLevel: 'off' }).video.health();
+    await new Nimbus({ baseUrl: mock.url, logger }).video.health.live();
+    await new Nimbus({ baseUrl: mock.url, logger, logLevel: 'off' }).video.health.live();
 
     expect(lines).toEqual([`GET ${mock.url}/v2/health 200`]);
   });
@@ -56,7 +56,7 @@ describe('NIMBUS_LOG', () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const stdout = vi.spyOn(process.stdout, 'write');
 
-    await new Nimbus({ baseUrl: mock.url }).video.health();
+    await new Nimbus({ baseUrl: mock.url }).video.health.live();
 
     const written = stderr.mock.calls.map(([chunk]) => String(chunk)).join('');
     expect(written).toContain(`GET ${mock.url}/v2/health 200`);
@@ -67,7 +67,7 @@ describe('NIMBUS_LOG', () => {
     vi.stubEnv('NIMBUS_LOG', 'loud');
     const { logger, lines } = recordingLogger();
 
-    await new Nimbus({ baseUrl: mock.url, logger }).video.health();
+    await new Nimbus({ baseUrl: mock.url, logger }).video.health.live();
 
     expect(lines).toEqual([
       expect.stringMatching(/^NIMBUS_LOG is "loud"; expected one of off, error, warn, info, debug/),

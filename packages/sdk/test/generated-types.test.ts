@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateSdkTypes } from '../src/codegen/sdk-types';
+import { generateSdkTypes, typeNameOf } from '../src/codegen/sdk-types';
+import { operations } from '../src/contract';
 
 const generated = generateSdkTypes();
 
@@ -48,8 +49,8 @@ describe('generated SDK types', () => {
     expect(contract).toMatch(/export \{[^}]*\n {2}Instance,\n[^}]*\} from '\.\/types';/);
     expect(contract).not.toMatch(/export (declare const|type) Instance\b/);
     // A schema whose type has another name keeps its own declaration and alias in the contract.
-    expect(contract).toContain('export declare const LoginBody: z.ZodType<T.LoginParams>;');
-    expect(contract).toContain('export type LoginBody = T.LoginParams;');
+    expect(contract).toContain('export declare const AuthLoginBody: z.ZodType<T.AuthLoginParams>;');
+    expect(contract).toContain('export type AuthLoginBody = T.AuthLoginParams;');
   });
 
   it("declares a query schema's shape from its two interfaces, and a tree holding a tree by name", () => {
@@ -57,7 +58,7 @@ describe('generated SDK types', () => {
       'export declare const InstanceListQuery: z.ZodObject<Shape<InstanceListQuery, InstanceListParams>>;',
     );
     expect(generated['contract.d.ts']).toContain(
-      'export declare const contract: { v1: typeof v1; v2: typeof v2; mock: typeof mock; docs: typeof docs };',
+      'export declare const contract: {\n  v1: typeof v1;\n  v2: typeof v2;\n  mock: typeof mock;\n  docs: typeof docs;\n}',
     );
   });
 
@@ -67,7 +68,7 @@ describe('generated SDK types', () => {
       "list: Declared<{ method: 'GET'; path: '/api/v1/instances'; project: true; list: true; query: typeof T.InstanceListQuery; response: typeof T.Instance }>;",
     );
     expect(contract).toContain(
-      "login: Declared<{ method: 'POST'; path: '/api/v1/auth/login'; auth: 'none'; body: typeof LoginBody; response: typeof T.LoginResult }>;",
+      "login: Declared<{ method: 'POST'; path: '/api/v1/auth/login'; auth: 'none'; body: typeof AuthLoginBody; response: typeof T.LoginResult }>;",
     );
   });
 
@@ -76,5 +77,25 @@ describe('generated SDK types', () => {
     expect(generated['routes.ts']).toContain(
       "create: { id: 'v1.instances.create', api: 'v1', method: 'POST', path: '/api/v1/instances', status: 201, auth: 'bearer', project: true } as Route<Instance>,",
     );
+  });
+
+  it('names the input of each operation after it: v1.databases.replicas.create takes DatabaseReplicaCreateParams', () => {
+    const uses = new Map<unknown, number>();
+    for (const { endpoint } of operations())
+      for (const part of [endpoint.query, endpoint.body]) if (part) uses.set(part, (uses.get(part) ?? 0) + 1);
+    const declared = new Set(
+      [...generated['types.d.ts'].matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]),
+    );
+    const misnamed = operations().flatMap(({ id, endpoint }) =>
+      [endpoint.query, endpoint.body]
+        // A schema several operations share keeps its general name (`PageParams`).
+        .filter((part) => part !== undefined && uses.get(part) === 1)
+        .map(() => `${typeNameOf(id)}Params`)
+        .filter((name) => !declared.has(name))
+        .map((name) => `${id}: no ${name}`),
+    );
+    expect(misnamed).toEqual([]);
+    expect(typeNameOf('v1.databases.replicas.create')).toBe('DatabaseReplicaCreate');
+    expect(typeNameOf('mock.clock.advance')).toBe('MockClockAdvance');
   });
 });

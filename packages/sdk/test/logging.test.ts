@@ -151,7 +151,7 @@ describe('logLevel', () => {
 
   it('off (the default): the logger is never called', async ({ mock, tenant }) => {
     const logger = recordingLogger();
-    await new Nimbus({ baseUrl: mock.url, logger }).video.health();
+    await new Nimbus({ baseUrl: mock.url, logger }).video.health.live();
     await clientAt({ mock, tenant }, 'off', logger).users.me();
     expect(logger.lines).toEqual([]);
   });

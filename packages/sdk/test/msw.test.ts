@@ -83,7 +83,7 @@ describe('msw installed before the SDK is loaded', () => {
     const fresh = await import('@nimbus/sdk');
     const client = new fresh.Nimbus({ baseUrl: ORIGIN, maxRetries: 0 });
 
-    const health = await client.video.health();
+    const health = await client.video.health.live();
 
     expect(health).toMatchObject({ status: 'ok' });
   });
@@ -95,7 +95,7 @@ describe('once msw is closed', () => {
     const nimbus = createNimbusHandlers({ baseUrl: ORIGIN });
     const server = setupServer(...nimbus.handlers);
     server.listen();
-    await new Nimbus({ baseUrl: ORIGIN }).video.health();
+    await new Nimbus({ baseUrl: ORIGIN }).video.health.live();
     server.close();
     await nimbus.close();
     real = await startMockServer();
@@ -103,8 +103,10 @@ describe('once msw is closed', () => {
   afterAll(() => real.close());
 
   it('calls go to the network again: a real server answers, the msw origin does not resolve', async () => {
-    await expect(new Nimbus({ baseUrl: real.url }).video.health()).resolves.toMatchObject({ status: 'ok' });
-    await expect(new Nimbus({ baseUrl: ORIGIN, maxRetries: 0 }).video.health()).rejects.toBeInstanceOf(
+    await expect(new Nimbus({ baseUrl: real.url }).video.health.live()).resolves.toMatchObject({
+      status: 'ok',
+    });
+    await expect(new Nimbus({ baseUrl: ORIGIN, maxRetries: 0 }).video.health.live()).rejects.toBeInstanceOf(
       APIConnectionError,
     );
   });

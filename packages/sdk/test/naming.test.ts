@@ -1,5 +1,5 @@
 import { APIResource, Nimbus } from '@nimbus/sdk';
-import { type Operation, operations } from '@nimbus/sdk/contract';
+import { NAMESPACE_SUMMARIES, type Operation, operations } from '@nimbus/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ID, uuid } from './helpers/fixtures';
 import { type RecordedRequest, type Reply, type StubServer, startStubServer } from './helpers/stub-server';
@@ -144,21 +144,13 @@ function operationOf(request: RecordedRequest, all: Operation[]): Operation | un
   return candidates.sort((a, b) => params(a) - params(b))[0];
 }
 
-/**
- * Two routes with the same verb, body and answer are one operation offered twice (such as
- * `POST /billing/budgets` next to `POST /budgets`); otherwise each route is its own.
- */
-function operationKey(op: Operation, all: Operation[]): string {
-  const { method, body, response } = op.endpoint as { method: string; body?: unknown; response?: unknown };
-  if (body === undefined) return op.id;
-  const twin = all.find((other) => {
-    const e = other.endpoint as { method: string; body?: unknown; response?: unknown };
-    return e.method === method && e.body === body && e.response === response;
-  });
-  return twin?.id ?? op.id;
-}
+/** The operation a route counts as: a route declared `sameAs` another is that other one. */
+const operationKey = (op: Operation) => op.endpoint.sameAs ?? op.id;
 
-async function routeViolations(methods: SdkMethod[]): Promise<string[]> {
+/** Which methods reached each operation, and the methods that reached none. */
+async function reachedOperations(
+  methods: SdkMethod[],
+): Promise<{ reachedBy: Map<string, string[]>; violations: string[] }> {
   const all = operations();
   const reachedBy = new Map<string, string[]>();
   const violations: string[] = [];
@@ -174,13 +166,41 @@ async function routeViolations(methods: SdkMethod[]): Promise<string[]> {
       violations.push(`${label(method)}: ${sent[0]!.method} ${sent[0]!.path} is in no contract operation`);
       continue;
     }
-    const key = operationKey(op, all);
+    const key = operationKey(op);
     reachedBy.set(key, [...(reachedBy.get(key) ?? []), label(method)]);
   }
+  return { reachedBy, violations };
+}
+
+async function routeViolations(methods: SdkMethod[]): Promise<string[]> {
+  const { reachedBy, violations } = await reachedOperations(methods);
   for (const [key, labels] of reachedBy) {
     if (labels.length > 1) violations.push(`${key} is reached by ${labels.join(' and ')}`);
   }
   return violations;
+}
+
+/** Where the client offers an operation: `v1.databases.replicas.create` is `databases.replicas.create`, /v2 is under `video`. */
+function sdkNameOf(operationId: string): string {
+  const [api, ...names] = operationId.split('.');
+  if (api === 'v1') return names.join('.');
+  if (api === 'v2') return ['video', ...names].join('.');
+  return operationId;
+}
+
+/** Operations whose method has another name than the contract's, or that no method reaches. */
+async function nameViolations(methods: SdkMethod[]): Promise<string[]> {
+  const { reachedBy } = await reachedOperations(methods);
+  return operations()
+    .filter((op) => op.endpoint.sameAs === undefined)
+    .flatMap((op) => {
+      const labels = reachedBy.get(op.id) ?? [];
+      const expected = sdkNameOf(op.id);
+      if (labels.length === 0) return [`${op.id}: no method (expected ${expected})`];
+      return labels
+        .filter((name) => name !== expected)
+        .map((name) => `${op.id}: ${name}, expected ${expected}`);
+    });
 }
 
 async function listViolations(methods: SdkMethod[]): Promise<string[]> {
@@ -228,6 +248,23 @@ describe('one naming rule across the client', () => {
 
   it('reaches each route (and each operation) through one method only', async () => {
     expect(await routeViolations(sdkMethods(client))).toEqual([]);
+  });
+
+  it('offers each operation under its contract name, and only there', async () => {
+    expect(await nameViolations(sdkMethods(client))).toEqual([]);
+  });
+
+  it('describes every namespace of the contract in a sentence', () => {
+    const namespaces = new Set(
+      operations().flatMap(({ id }) =>
+        id
+          .split('.')
+          .slice(0, -1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join('.')),
+      ),
+    );
+    const undescribed = [...namespaces].filter((id) => id.includes('.') && !(id in NAMESPACE_SUMMARIES));
+    expect(undescribed).toEqual([]);
   });
 });
 
@@ -290,8 +327,17 @@ describe('the checks', () => {
   it('catch a route, or a twin operation, reached twice', async () => {
     const withBudgets = [...broken, ...sdkMethods(client).filter((m) => label(m) === 'budgets.create')];
     expect(await routeViolations(withBudgets)).toEqual([
-      'v1.drPlans.addStep is reached by plans.addStep and plans.steps.create',
-      'v1.billing.createBudget is reached by plans.createBudget and budgets.create',
+      'v1.drPlans.steps.create is reached by plans.addStep and plans.steps.create',
+      'v1.budgets.create is reached by plans.createBudget and budgets.create',
     ]);
+  });
+
+  it('catch a method named otherwise than its operation', async () => {
+    const violations = await nameViolations(broken);
+    expect(violations).toContain('v1.drPlans.steps.create: plans.addStep, expected drPlans.steps.create');
+    expect(violations).toContain(
+      'v1.drPlans.steps.create: plans.steps.create, expected drPlans.steps.create',
+    );
+    expect(violations).toContain('v1.instances.list: no method (expected instances.list)');
   });
 });

@@ -100,7 +100,7 @@ describe('bare bodies', () => {
     const clock = { now: '2026-01-01T00:00:10.000Z', offset_ms: 10_000 };
     const client = await clientFor(sequence({ status: 200, body: clock }, { status: 204 }));
 
-    await expect(client.mock.advanceClock({ seconds: 10 })).resolves.toEqual(clock);
+    await expect(client.mock.clock.advance({ seconds: 10 })).resolves.toEqual(clock);
     await expect(client.mock.faults.clear()).resolves.toBeUndefined();
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /__mock/clock/advance',

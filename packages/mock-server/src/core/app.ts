@@ -65,7 +65,10 @@ export function createApp(options: {
   });
   const handlers = new Map<Endpoint, Handler>();
   for (const family of options.families)
-    for (const [endpoint, handler] of family.handlers) handlers.set(endpoint, handler);
+    for (const [endpoint, handler] of family.handlers) {
+      if (handlers.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is bound twice`);
+      handlers.set(endpoint, handler);
+    }
   const routed: Operation[] = operations().filter((op) => handlers.has(op.endpoint));
   const router = new Router(routed);
   const queries = new QueryParser();

@@ -1,4 +1,4 @@
-import type { FaultParams, Fault as ListedFault } from '@nimbus/sdk';
+import type { Fault as ListedFault, MockFaultCreateParams } from '@nimbus/sdk';
 import { ErrorCode } from '@nimbus/sdk/contract';
 import { HttpError, RawReplyError } from './http-error';
 import { pathMatches } from './path-pattern';
@@ -6,7 +6,7 @@ import type { RequestHead } from './request';
 import type { RequestTarget } from './request-target';
 
 /** What `POST /__mock/faults` takes (a method in any case): the SDK's named type of its body. */
-export type FaultSpec = FaultParams;
+export type FaultSpec = MockFaultCreateParams;
 /** An injected fault as listed: its spec (method upper case), id and remaining uses. */
 export type Fault = ListedFault;
 

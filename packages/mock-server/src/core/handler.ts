@@ -45,21 +45,44 @@ export type Handler<E extends Endpoint = Endpoint> = (ctx: Context<E>) => Awaita
 
 export type HandlerEntry = readonly [Endpoint, Handler];
 
+/** A contract family: endpoints, and sub-resources holding theirs (`databases.replicas`). */
+export interface EndpointTree {
+  readonly [key: string]: Endpoint | EndpointTree;
+}
+
 /**
- * Binds a contract family to its handlers. The keys must match the family's
- * endpoints exactly, so a route cannot be left out by accident.
+ * One handler per endpoint of a family, nested as the family nests its sub-resources. A
+ * sub-resource may be left out here and bound in a module of its own
+ * (`defineHandlers(v1.vpcs.subnets, ...)`); the app refuses an endpoint bound twice.
+ */
+export type HandlersOf<F> = {
+  [K in keyof F as F[K] extends Endpoint ? K : never]: Handler<F[K] & Endpoint>;
+} & {
+  [K in keyof F as F[K] extends Endpoint ? never : K]?: HandlersOf<F[K]>;
+};
+
+/**
+ * Binds a contract family to its handlers. The keys must match the family's endpoints and
+ * sub-resources exactly, so a route cannot be left out by accident.
  *
  * @example
- * export const instanceHandlers = defineHandlers(v1.instances, {
- *   list: (ctx) => paginate(ctx, store.table(instances).list(ctx.projectId)),
+ * export const databaseHandlers = defineHandlers(v1.databases, {
+ *   list: (ctx) => paginate(ctx, store.table(databases).list(ctx.projectId)),
+ *   replicas: { create: (ctx) => ... },
  *   ...
  * });
  */
-export function defineHandlers<F extends Record<string, Endpoint>>(
-  family: F,
-  impl: { [K in keyof F]: Handler<F[K]> },
-): HandlerEntry[] {
-  return Object.keys(family).map((key) => [family[key]!, impl[key] as unknown as Handler] as const);
+export function defineHandlers<F extends EndpointTree>(family: F, impl: HandlersOf<F>): HandlerEntry[] {
+  return Object.keys(family).flatMap((key): HandlerEntry[] => {
+    const node = family[key]!;
+    const handler = (impl as Record<string, unknown>)[key];
+    if (isEndpoint(node)) return [[node, handler as Handler]];
+    return handler === undefined ? [] : defineHandlers(node, handler as HandlersOf<EndpointTree>);
+  });
+}
+
+function isEndpoint(node: Endpoint | EndpointTree): node is Endpoint {
+  return typeof node.method === 'string' && typeof node.path === 'string';
 }
 
 /** Applies `page` and `per_page` from the query to already ordered rows. */

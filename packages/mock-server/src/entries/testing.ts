@@ -128,13 +128,13 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     },
     clock: {
       async advance(seconds: number) {
-        await client.mock.advanceClock({ seconds });
+        await client.mock.clock.advance({ seconds });
       },
       async freeze() {
-        await client.mock.freezeClock({ frozen: true });
+        await client.mock.clock.freeze({ frozen: true });
       },
       async unfreeze() {
-        await client.mock.freezeClock({ frozen: false });
+        await client.mock.clock.freeze({ frozen: false });
       },
       now: () => new Date(server.app.runtime.clock.now()),
     },

@@ -111,13 +111,13 @@ describe.runIf(browserTestsRun)('the dashboard at /__mock/ui', () => {
     await page.goto(`${mock.url}/__mock/ui#faults`);
     await page.locator('#clock-freeze', { hasText: 'Freeze' }).click();
     await page.locator('#clock-offset', { hasText: 'frozen' }).waitFor();
-    const first = await mock.client.mock.clock();
-    const second = await mock.client.mock.clock();
+    const first = await mock.client.mock.clock.retrieve();
+    const second = await mock.client.mock.clock.retrieve();
     expect(first).toMatchObject({ frozen: true });
     expect(second.now).toBe(first.now);
     await page.locator('#clock-freeze', { hasText: 'Unfreeze' }).click();
     await page.locator('#clock-freeze', { hasText: /^Freeze$/ }).waitFor();
-    await expect(mock.client.mock.clock()).resolves.toMatchObject({ frozen: false });
+    await expect(mock.client.mock.clock.retrieve()).resolves.toMatchObject({ frozen: false });
   });
 
   it('publishes a /v2 camera event that the tenant then lists', async () => {
@@ -182,7 +182,7 @@ describe.runIf(browserTestsRun)('the dashboard of a server with a control token'
     const page = await browser.newPage();
     const answer = await page.goto(`${mock.url}/__mock/ui?token=${controlToken}#log`);
     expect(answer?.status()).toBe(200);
-    await mock.client.mock.clock();
+    await mock.client.mock.clock.retrieve();
     const { client } = await seedTenant(mock);
     await client.projects.list();
     await page.locator('#log-rows tr.entry', { hasText: '/api/v1/projects' }).first().waitFor();

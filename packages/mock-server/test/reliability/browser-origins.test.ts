@@ -205,7 +205,7 @@ describe('control routes: loopback pages, or the control token', () => {
     const mock = await startMockServer({ controlToken: 'tok-123' });
     try {
       const anonymous = mock.createClient({ controlToken: undefined });
-      await expect(anonymous.mock.clock()).rejects.toBeInstanceOf(AuthenticationError);
+      await expect(anonymous.mock.clock.retrieve()).rejects.toBeInstanceOf(AuthenticationError);
       await expect(
         mock.createClient({ controlToken: 'tok-12' }).mock.exportState({ include_secret: true }),
       ).rejects.toBeInstanceOf(AuthenticationError);
@@ -216,7 +216,7 @@ describe('control routes: loopback pages, or the control token', () => {
         .mock.exportState({ include_secret: true });
       expect(exported.secret).toEqual(expect.any(String));
       // The test helper's own client carries the token.
-      expect((await mock.client.mock.clock()).now).toEqual(expect.any(String));
+      expect((await mock.client.mock.clock.retrieve()).now).toEqual(expect.any(String));
       // With the token, a foreign page is answered, still without CORS for it.
       const tokenFromElsewhere = await raw(mock.url, '/__mock/clock', {
         headers: { origin: 'https://evil.example', authorization: 'Bearer tok-123' },
@@ -267,7 +267,7 @@ describe('typed errors through the SDK', () => {
     const mock = await startMockServer();
     try {
       const client = mock.createClient({ defaultHeaders: { origin: 'https://evil.example' } });
-      await expect(client.video.health()).rejects.toBeInstanceOf(PermissionDeniedError);
+      await expect(client.video.health.live()).rejects.toBeInstanceOf(PermissionDeniedError);
     } finally {
       await mock.close();
     }

@@ -1,4 +1,4 @@
-import type { Operation } from '@nimbus/sdk/contract';
+import { type Operation, operations } from '@nimbus/sdk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAll } from './support/creators';
@@ -26,9 +26,9 @@ import { pathOf, type RouteInput, requestFor, routes } from './support/routes';
 const DESTRUCTIVE = new Set([
   'mock.reset',
   'mock.importState',
-  'mock.advanceClock',
-  'mock.addFault',
-  'mock.clearFaults',
+  'mock.clock.advance',
+  'mock.faults.create',
+  'mock.faults.clear',
   'v1.auth.logout',
 ]);
 const RUNS = 10;
@@ -82,6 +82,11 @@ const mutable = routes(
   (op) => !DESTRUCTIVE.has(op.id) && !!(op.endpoint.body || op.endpoint.params || op.endpoint.query),
 );
 const withBody = routes((op) => op.endpoint.body !== undefined);
+
+it('leaves out only operations of the contract', () => {
+  const ids = new Set(operations().map((op) => op.id));
+  expect([...DESTRUCTIVE].filter((id) => !ids.has(id))).toEqual([]);
+});
 
 describe('invalid input generated from the contract', () => {
   it.each(mutable.map((op) => [op.id, op] as const))('%s', async (_id, op) => {

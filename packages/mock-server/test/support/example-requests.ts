@@ -110,11 +110,11 @@ export function exampleRequests(): Record<string, Build> {
     'v1.vpcPeerings.create': async (c) => ({
       body: { vpc_id: (await vpc(c)).id, peer_vpc_id: (await peer(c)).id },
     }),
-    'v1.subnets.create': async (c) => ({
+    'v1.vpcs.subnets.create': async (c) => ({
       params: { id: (await vpc(c)).id },
       body: { name: 'demo-db', cidr: '10.20.2.0/24', zone: 'hn-a' },
     }),
-    'v1.subnets.list': async (c) => ({ params: { id: (await subnet(c)).vpc_id } }),
+    'v1.vpcs.subnets.list': async (c) => ({ params: { id: (await subnet(c)).vpc_id } }),
     'v1.vpnGateways.create': async (c) => ({
       body: { name: 'demo-vpn', region: 'hn', vpc_id: (await vpc(c)).id },
     }),
@@ -137,23 +137,23 @@ export function exampleRequests(): Record<string, Build> {
     'v1.privateEndpoints.create': async (c) => ({
       body: { name: 'demo-storage', subnet_id: (await subnet(c)).id, service: 'storage' },
     }),
-    'v1.iamBucketGrants.create': async (c) => {
+    'v1.iam.bucketGrants.create': async (c) => {
       const bucket = await c.call('POST', '/api/v1/buckets', { name: 'demo-assets', region: 'hn' });
       return { body: { user_id: (await member(c)).id, bucket_name: bucket.name, access: 'read' } };
     },
-    'v1.iamUsers.add': async (c) => ({ body: { email: (await newcomer(c)).email, role: 'viewer' } }),
-    'v1.iamKeys.create': async () => ({
+    'v1.iam.users.create': async (c) => ({ body: { email: (await newcomer(c)).email, role: 'viewer' } }),
+    'v1.iam.keys.create': async () => ({
       body: { name: 'ci-deploy', role: 'editor', expires_at: '2030-01-01T00:00:00Z' },
     }),
     'v1.metrics.query': async (c) => ({
       query: { resource_id: (await instance(c)).id, metric: 'cpu_percent' },
     }),
-    'v2.playback.event': async (c) => ({ params: { id: (await footage(c)).event.id } }),
+    'v2.playback.forEvent': async (c) => ({ params: { id: (await footage(c)).event.id } }),
     'v2.playback.timeline': async (c) => {
       const { camera, date } = await footage(c);
       return { query: { camera_id: camera.id, date } };
     },
-    'v2.hls.playlist': async (c) => {
+    'v2.playback.playlist': async (c) => {
       const { camera, date, hour } = await footage(c);
       return { params: { cam: camera.id, date, hour } };
     },

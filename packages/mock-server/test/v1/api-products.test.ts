@@ -96,8 +96,8 @@ describe('API subscriptions', () => {
   });
 
   it('does not even declare api_key in the list schema', () => {
-    expect(Object.keys(v1.apiSubscriptions.list.response.shape)).not.toContain('api_key');
-    expect(Object.keys(v1.apiSubscriptions.create.response.shape)).toContain('api_key');
+    expect(Object.keys(v1.apiProducts.subscriptions.list.response.shape)).not.toContain('api_key');
+    expect(Object.keys(v1.apiProducts.subscriptions.create.response.shape)).toContain('api_key');
   });
 
   it('gives every subscription its own key', async ({ mock, alice }) => {

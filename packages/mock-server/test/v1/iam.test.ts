@@ -236,7 +236,7 @@ describe('iam authorize-bucket', () => {
     const { tenant: bob } = await memberWithRole(mock, owner, 'viewer');
     const bucket = await owner.client.buckets.create({ name: uniqueName('grants'), region: 'hn' });
 
-    const grant = await owner.client.iam.authorizeBucket({
+    const grant = await owner.client.iam.bucketGrants.create({
       user_id: bob.user.id,
       bucket_name: bucket.name,
       access: 'read',
@@ -249,7 +249,7 @@ describe('iam authorize-bucket', () => {
       access: 'read',
       granted_by: owner.user.id,
     });
-    const upgraded = await owner.client.iam.authorizeBucket({
+    const upgraded = await owner.client.iam.bucketGrants.create({
       user_id: bob.user.id,
       bucket_name: bucket.name,
       access: 'write',
@@ -269,11 +269,15 @@ describe('iam authorize-bucket', () => {
     const mine = await owner.client.buckets.create({ name: uniqueName('mine'), region: 'hn' });
 
     const wrongBucket = await rejection(
-      owner.client.iam.authorizeBucket({ user_id: bob.user.id, bucket_name: foreign.name, access: 'read' }),
+      owner.client.iam.bucketGrants.create({
+        user_id: bob.user.id,
+        bucket_name: foreign.name,
+        access: 'read',
+      }),
     );
     expect(wrongBucket).toBeInstanceOf(NotFoundError);
     const noBucket = await rejection(
-      owner.client.iam.authorizeBucket({
+      owner.client.iam.bucketGrants.create({
         user_id: bob.user.id,
         bucket_name: 'no-such-bucket-here',
         access: 'read',
@@ -281,12 +285,16 @@ describe('iam authorize-bucket', () => {
     );
     expect(noBucket.status).toBe(404);
     const stranger = await rejection(
-      owner.client.iam.authorizeBucket({ user_id: other.user.id, bucket_name: mine.name, access: 'read' }),
+      owner.client.iam.bucketGrants.create({
+        user_id: other.user.id,
+        bucket_name: mine.name,
+        access: 'read',
+      }),
     );
     expect(stranger).toBeInstanceOf(NotFoundError);
     expect(
       await failedPaths(
-        owner.client.iam.authorizeBucket({
+        owner.client.iam.bucketGrants.create({
           user_id: bob.user.id,
           bucket_name: mine.name,
           access: 'admin' as 'read',
@@ -299,7 +307,7 @@ describe('iam authorize-bucket', () => {
     const { tenant: bob, client: asEditor } = await memberWithRole(mock, owner, 'editor');
     const bucket = await owner.client.buckets.create({ name: uniqueName('owners'), region: 'hn' });
     const denied = await rejection(
-      asEditor.iam.authorizeBucket({ user_id: bob.user.id, bucket_name: bucket.name, access: 'read' }),
+      asEditor.iam.bucketGrants.create({ user_id: bob.user.id, bucket_name: bucket.name, access: 'read' }),
     );
     expect(denied).toBeInstanceOf(PermissionDeniedError);
     expect(denied.code).toBe('FORBIDDEN');

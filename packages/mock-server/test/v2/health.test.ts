@@ -24,14 +24,14 @@ const basic = (user: string, password: string) => ({ authorization: `Basic ${bto
 
 describe('health', () => {
   it('answers liveness without a token', async () => {
-    await expect(mock.client.video.health()).resolves.toEqual({ status: 'ok' });
+    await expect(mock.client.video.health.live()).resolves.toEqual({ status: 'ok' });
     const res = await fetch(`${mock.url}/v2/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
   it('is ready when the store and the cache answer', async () => {
-    await expect(mock.client.video.ready()).resolves.toEqual({
+    await expect(mock.client.video.health.ready()).resolves.toEqual({
       status: 'ready',
       checks: { database: { status: 'ok' }, cache: { status: 'ok' } },
     });
@@ -76,7 +76,7 @@ describe('health', () => {
       await writeFile(stateDir, 'not a folder');
       await server.clock.advance(1);
       await server.server.store.flush();
-      const error = await rejection(server.client.video.ready());
+      const error = await rejection(server.client.video.health.ready());
       expect(error.status).toBe(503);
       expect(error.details).toMatchObject({
         failing: ['database'],
@@ -86,7 +86,7 @@ describe('health', () => {
       await rm(stateDir);
       await mkdir(stateDir);
       await server.server.store.flush();
-      await expect(server.client.video.ready()).resolves.toMatchObject({ status: 'ready' });
+      await expect(server.client.video.health.ready()).resolves.toMatchObject({ status: 'ready' });
     } finally {
       await server.close();
       await rm(dir, { recursive: true, force: true });
@@ -116,9 +116,9 @@ describe('metrics', () => {
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
     }
-    await expect(mock.client.video.metrics({ username: 'prom', password: 'scrape-me' })).resolves.toContain(
-      '# TYPE nimbus_http_requests_total counter',
-    );
+    await expect(
+      mock.client.video.health.metrics({ username: 'prom', password: 'scrape-me' }),
+    ).resolves.toContain('# TYPE nimbus_http_requests_total counter');
   });
 
   it('counts requests and their latency by route template and status', async () => {

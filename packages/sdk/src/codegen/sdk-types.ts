@@ -65,8 +65,8 @@ export function generateSdkTypes(): GeneratedFiles {
 
 /**
  * The contract's schemas declared in the types file, by name: those whose parsed type is
- * declared there under the schema's own name. The others (`Uuid` is a `string`, `LoginBody` a
- * `LoginParams`) keep a type alias in the contract's declarations.
+ * declared there under the schema's own name. The others (`Uuid` is a `string`, `AuthLoginBody` a
+ * `AuthLoginParams`) keep a type alias in the contract's declarations.
  */
 function mergedSchemas(printer: Printer): Map<string, Schema> {
   const merged = new Map<string, Schema>();
@@ -130,7 +130,7 @@ function declare(operations: contractModule.Operation[]): Declaration[] {
   const outputs = new Set<Schema>();
   const anonymous: Declaration[] = [];
   for (const { id, endpoint } of operations) {
-    const base = pascal(id.slice(id.indexOf('.') + 1));
+    const base = typeNameOf(id);
     for (const part of ['query', 'body'] as const) {
       const schema = endpoint[part] as unknown as Schema | undefined;
       if (!schema) continue;
@@ -205,12 +205,23 @@ function paramsName(name: string): string {
   return `${name.replace(/(Body|Query)$/, '')}Params`;
 }
 
-/** `instances.create` -> `InstancesCreate`. */
-function pascal(dotted: string): string {
-  return dotted
-    .split('.')
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
+/**
+ * The type name of an operation's input or answer: its resources in the singular, then its verb
+ * (`v1.databases.replicas.create` -> `DatabaseReplicaCreate`, `mock.clock.advance` ->
+ * `MockClockAdvance`). /v1 and /v2 names carry no prefix; the control routes carry `Mock`.
+ */
+export function typeNameOf(operationId: string): string {
+  const [api, ...parts] = operationId.split('.');
+  const verb = parts.pop()!;
+  const words = [...(api === 'mock' ? ['mock'] : []), ...parts.map(singular), verb];
+  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
+/** `policies` -> `policy`, `databases` -> `database`; `status` and `billing` stay. */
+function singular(word: string): string {
+  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
+  if (/(ss|us)$/.test(word) || !word.endsWith('s')) return word;
+  return word.slice(0, -1);
 }
 
 /** Prints schemas as TypeScript, referring to declared names wherever the type is the same. */
@@ -649,7 +660,7 @@ function contractTypesModule(printer: Printer, merged: Map<string, Schema>): str
   const entries = contractExports();
   const parts = objectParts();
   const schemaNames = new Map<unknown, string>();
-  const groupNames = new Map<unknown, string>();
+  const nodeNames = new Map<unknown, string>();
   for (const [name, value] of entries) {
     if (isSchema(value)) {
       if (!schemaNames.has(value)) schemaNames.set(value, merged.has(name) ? `T.${name}` : name);
@@ -657,54 +668,43 @@ function contractTypesModule(printer: Printer, merged: Map<string, Schema>): str
       const type = parts.has(value) ? printer.zodObject(value) : printer.zodType(value);
       out.push(`export declare const ${name}: ${type};`);
       out.push(`export type ${name} = ${printer.type(value, 'output', 0)};`);
-    } else if (isGroup(value)) {
-      groupNames.set(value, name);
-      out.push(`export declare const ${name}: ${printGroup(value, printer, schemaNames)};`);
-    }
+    } else if (isNode(value) && !nodeNames.has(value)) nodeNames.set(value, name);
   }
-  // A tree holding another exported tree (`contract.v1` is `v1`) refers to it by name.
-  const trees = entries.filter(([, value]) => !isSchema(value) && !isGroup(value) && isGroupTree(value));
-  const named = new Map<unknown, string>(groupNames);
-  for (const [name, value] of trees) named.set(value, name);
-  for (const [name, value] of trees) {
-    out.push(`export declare const ${name}: ${printTree(value as Record<string, unknown>, named)};`);
+  // A node holding another exported node (`contract.v1` is `v1`) refers to it by name.
+  for (const [value, name] of nodeNames) {
+    const print = new NodePrinter(printer, schemaNames, nodeNames);
+    out.push(`export declare const ${name}: ${print.node(value as Record<string, unknown>, '')};`);
   }
   return `${out.join('\n')}\n`;
 }
 
-/** An object of endpoints, such as `instances`. */
-function isGroup(value: unknown): value is Record<string, Endpoint> {
+/** An object of endpoints and nested objects of endpoints, such as `databases` or `v1`. */
+function isNode(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || isEndpoint(value) || isSchema(value)) return false;
   const values = Object.values(value);
-  return values.length > 0 && values.every(isEndpoint);
+  return values.length > 0 && values.every((child) => isEndpoint(child) || isNode(child));
 }
 
-/** An object whose leaves are endpoint groups, such as `v1` or `contract`. */
-function isGroupTree(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || isEndpoint(value) || isSchema(value)) return false;
-  const values = Object.values(value);
-  return values.length > 0 && values.every((child) => isGroup(child) || isGroupTree(child));
-}
+/** Prints a node of the contract's tree, naming the exported nodes it holds. */
+class NodePrinter {
+  constructor(
+    private readonly printer: Printer,
+    private readonly schemaNames: Map<unknown, string>,
+    private readonly nodeNames: Map<unknown, string>,
+  ) {}
 
-/** `names`: the exported groups and trees, by value. */
-function printTree(node: Record<string, unknown>, names: Map<unknown, string>): string {
-  const fields = Object.entries(node).map(([key, child]) => {
-    const name = names.get(child);
-    const type = name ? `typeof ${name}` : printTree(child as Record<string, unknown>, names);
-    return `${propertyKey(key)}: ${type}`;
-  });
-  return `{ ${fields.join('; ')} }`;
-}
-
-function printGroup(
-  group: Record<string, Endpoint>,
-  printer: Printer,
-  schemaNames: Map<unknown, string>,
-): string {
-  const lines = Object.entries(group).map(
-    ([key, e]) => `  ${propertyKey(key)}: ${printEndpoint(e, printer, schemaNames)};`,
-  );
-  return `{\n${lines.join('\n')}\n}`;
+  node(node: Record<string, unknown>, indent: string): string {
+    const lines = Object.entries(node).map(([key, child]) => {
+      const name = this.nodeNames.get(child);
+      const type = isEndpoint(child)
+        ? printEndpoint(child, this.printer, this.schemaNames)
+        : name
+          ? `typeof ${name}`
+          : this.node(child as Record<string, unknown>, `${indent}  `);
+      return `${indent}  ${propertyKey(key)}: ${type};`;
+    });
+    return `{\n${lines.join('\n')}\n${indent}}`;
+  }
 }
 
 /** What most endpoints declare, left out of each endpoint's declaration (`Declared` fills it in). */

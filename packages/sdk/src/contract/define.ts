@@ -51,6 +51,12 @@ export interface EndpointConfig {
    */
   permission?: string;
   responseKind?: ResponseKind;
+  /**
+   * The id of another operation this route duplicates (same body, same answer), such as
+   * `POST /billing/budgets` beside `POST /budgets`: the server answers both, the SDK and the CLI
+   * offer only that one.
+   */
+  sameAs?: string;
 }
 
 export type Endpoint<C extends EndpointConfig = EndpointConfig> = C & { readonly api: ApiName };

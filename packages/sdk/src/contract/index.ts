@@ -9,7 +9,6 @@ import { mock } from './mock';
 import { activityLogs } from './v1/activity-logs';
 import { anomalies } from './v1/anomalies';
 import { apiProducts } from './v1/api-products';
-import { apiSubscriptions } from './v1/api-subscriptions';
 import { assignments } from './v1/assignments';
 import { auth, users } from './v1/auth';
 import { backupPolicies } from './v1/backup-policies';
@@ -19,7 +18,6 @@ import { billing, quotas } from './v1/billing';
 import { buckets } from './v1/buckets';
 import { budgets } from './v1/budgets';
 import { cacheInstances } from './v1/cache-instances';
-import { cdnEndpoints } from './v1/cdn-endpoints';
 import { cdnProfiles } from './v1/cdn-profiles';
 import { clusters } from './v1/clusters';
 import { compliance } from './v1/compliance';
@@ -27,7 +25,7 @@ import { databases } from './v1/databases';
 import { drPlans } from './v1/dr-plans';
 import { firewalls } from './v1/firewalls';
 import { functions } from './v1/functions';
-import { iamBucketGrants, iamKeys, iamRoles, iamUsers } from './v1/iam';
+import { iam } from './v1/iam';
 import { instances } from './v1/instances';
 import { logs } from './v1/log-query';
 import { metricRules } from './v1/metric-rules';
@@ -41,20 +39,20 @@ import { registries } from './v1/registries';
 import { reports } from './v1/reports';
 import { resourceGroups } from './v1/resource-groups';
 import { snapshots } from './v1/snapshots';
-import { topicSubscriptions, topics } from './v1/topics';
+import { topics } from './v1/topics';
 import { vaults } from './v1/vaults';
 import { webapps } from './v1/webapps';
 import { zones } from './v1/zones';
 import { cameras } from './v2/cameras';
 import { events } from './v2/events';
 import { health } from './v2/health';
-import { hls } from './v2/hls';
 import { playback } from './v2/playback';
 
 export * from './common';
 export * from './define';
 export * from './docs';
 export * from './mock';
+export * from './namespaces';
 export * from './secrets';
 export * from './v1/activity-logs';
 export * from './v1/anomalies';
@@ -100,7 +98,6 @@ export * from './v1/zones';
 export * from './v2/cameras';
 export * from './v2/events';
 export * from './v2/health';
-export * from './v2/hls';
 export * from './v2/playback';
 
 /** /api/v1, one entry per resource group (the CLI's command groups use the same keys). */
@@ -112,12 +109,9 @@ export const v1 = {
   buckets,
   functions,
   cdnProfiles,
-  cdnEndpoints,
   cacheInstances,
   apiProducts,
-  apiSubscriptions,
   topics,
-  topicSubscriptions,
   billing,
   quotas,
   budgets,
@@ -137,10 +131,7 @@ export const v1 = {
   drPlans,
   provisioningMetrics,
   resourceGroups,
-  iamUsers,
-  iamRoles,
-  iamKeys,
-  iamBucketGrants,
+  iam,
   auditLogs,
   metrics,
   logs,
@@ -159,7 +150,6 @@ export const v2 = {
   cameras,
   events,
   playback,
-  hls,
 };
 
 export const contract = { v1, v2, mock, docs };

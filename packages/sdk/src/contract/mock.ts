@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { endpoint } from './define';
 import { BooleanQuery } from './v1/compliance';
 import { WebhookDelivery } from './v1/topics';
-import { VideoTenantPlan, VideoTenantPlanBody } from './v2/cameras';
-import { InjectVideoEventBody, VideoEvent } from './v2/events';
+import { MockSetVideoTenantBody, VideoTenantPlan } from './v2/cameras';
+import { MockInjectVideoEventBody, VideoEvent } from './v2/events';
 
 /**
  * Control routes of the reference server (docs/decisions/0007-mock-control.md). Not part of either API:
@@ -97,7 +97,7 @@ const FaultFields = z.object({
     .describe('How many requests it applies to; unlimited when omitted'),
 });
 
-export const FaultBody = FaultFields.superRefine((fault, ctx) => {
+export const MockFaultCreateBody = FaultFields.superRefine((fault, ctx) => {
   const answer = (['code', 'message', 'body', 'content_type'] as const).filter((k) => fault[k] !== undefined);
   if (fault.status === undefined && answer.length > 0) {
     ctx.addIssue({ code: 'custom', path: ['status'], message: `is required with ${answer.join(', ')}` });
@@ -164,7 +164,7 @@ export const RecordedRequest = z.object({
     ),
 });
 
-export const RecordedRequestQuery = z.object({
+export const MockRequestListQuery = z.object({
   method: z
     .enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'])
     .optional()
@@ -179,7 +179,7 @@ export const RecordedRequestQuery = z.object({
     .describe('Only requests answered with this status'),
 });
 
-export const ExportStateQuery = z.object({
+export const MockExportStateQuery = z.object({
   include_secret: BooleanQuery.optional().describe(
     'true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere',
   ),
@@ -234,7 +234,7 @@ export const mock = {
     method: 'GET',
     path: '/__mock/state',
     summary: 'Export the whole state as JSON (secrets only as hashes; the signing secret only when asked)',
-    query: ExportStateQuery,
+    query: MockExportStateQuery,
     response: z.record(z.string(), z.unknown()),
     status: 200,
   }),
@@ -247,15 +247,17 @@ export const mock = {
     response: z.object({ ok: z.literal(true) }),
     status: 200,
   }),
-  requests: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/__mock/requests',
-    summary: 'The request journal: recent API requests, oldest first (emptied by reset)',
-    query: RecordedRequestQuery,
-    response: z.object({ items: z.array(RecordedRequest) }),
-    status: 200,
-  }),
+  requests: {
+    list: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/__mock/requests',
+      summary: 'The request journal: recent API requests, oldest first (emptied by reset)',
+      query: MockRequestListQuery,
+      response: z.object({ items: z.array(RecordedRequest) }),
+      status: 200,
+    }),
+  },
   bucketName: endpoint({
     ...base,
     method: 'GET',
@@ -266,74 +268,78 @@ export const mock = {
     response: BucketNameAvailability,
     status: 200,
   }),
-  clock: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/__mock/clock',
-    summary: 'The simulated clock',
-    response: ClockState,
-    status: 200,
-  }),
-  advanceClock: endpoint({
-    ...base,
-    method: 'POST',
-    path: '/__mock/clock/advance',
-    summary: 'Move the simulated clock forward; due lifecycles, billing and timers run',
-    body: z.object({
-      seconds: z
-        .number()
-        .min(0)
-        .max(10 * 365 * 86_400),
+  clock: {
+    retrieve: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/__mock/clock',
+      summary: 'The simulated clock',
+      response: ClockState,
+      status: 200,
     }),
-    response: ClockState,
-    status: 200,
-  }),
-  freezeClock: endpoint({
-    ...base,
-    method: 'POST',
-    path: '/__mock/clock/freeze',
-    summary: 'Stop or restart simulated time: frozen, nothing comes due until the clock is advanced',
-    description:
-      'Frozen, the simulated time stands still (every request sees the same instant) and only `POST /__mock/clock/advance` moves it; unfrozen, it runs on from where it stood. A reset or state import restarts it.',
-    body: z.object({ frozen: z.boolean().describe('true stops simulated time, false lets it run on') }),
-    response: ClockState,
-    status: 200,
-  }),
-  addFault: endpoint({
-    ...base,
-    method: 'POST',
-    path: '/__mock/faults',
-    summary:
-      'Inject a fault for matching requests: an error or raw answer, a delay, a dropped connection or a slow body',
-    body: FaultBody,
-    response: Fault,
-    status: 201,
-  }),
-  listFaults: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/__mock/faults',
-    summary: 'The injected faults, in the order they are tried, with the uses they have left',
-    response: z.object({ items: z.array(Fault) }),
-    status: 200,
-  }),
-  deleteFault: endpoint({
-    ...base,
-    method: 'DELETE',
-    path: '/__mock/faults/{id}',
-    summary: 'Remove one injected fault',
-    params: z.object({ id: z.string().min(1).max(100) }),
-    response: z.void(),
-    status: 204,
-  }),
-  clearFaults: endpoint({
-    ...base,
-    method: 'DELETE',
-    path: '/__mock/faults',
-    summary: 'Remove every injected fault',
-    response: z.void(),
-    status: 204,
-  }),
+    advance: endpoint({
+      ...base,
+      method: 'POST',
+      path: '/__mock/clock/advance',
+      summary: 'Move the simulated clock forward; due lifecycles, billing and timers run',
+      body: z.object({
+        seconds: z
+          .number()
+          .min(0)
+          .max(10 * 365 * 86_400),
+      }),
+      response: ClockState,
+      status: 200,
+    }),
+    freeze: endpoint({
+      ...base,
+      method: 'POST',
+      path: '/__mock/clock/freeze',
+      summary: 'Stop or restart simulated time: frozen, nothing comes due until the clock is advanced',
+      description:
+        'Frozen, the simulated time stands still (every request sees the same instant) and only `POST /__mock/clock/advance` moves it; unfrozen, it runs on from where it stood. A reset or state import restarts it.',
+      body: z.object({ frozen: z.boolean().describe('true stops simulated time, false lets it run on') }),
+      response: ClockState,
+      status: 200,
+    }),
+  },
+  faults: {
+    create: endpoint({
+      ...base,
+      method: 'POST',
+      path: '/__mock/faults',
+      summary:
+        'Inject a fault for matching requests: an error or raw answer, a delay, a dropped connection or a slow body',
+      body: MockFaultCreateBody,
+      response: Fault,
+      status: 201,
+    }),
+    list: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/__mock/faults',
+      summary: 'The injected faults, in the order they are tried, with the uses they have left',
+      response: z.object({ items: z.array(Fault) }),
+      status: 200,
+    }),
+    delete: endpoint({
+      ...base,
+      method: 'DELETE',
+      path: '/__mock/faults/{id}',
+      summary: 'Remove one injected fault',
+      params: z.object({ id: z.string().min(1).max(100) }),
+      response: z.void(),
+      status: 204,
+    }),
+    clear: endpoint({
+      ...base,
+      method: 'DELETE',
+      path: '/__mock/faults',
+      summary: 'Remove every injected fault',
+      response: z.void(),
+      status: 204,
+    }),
+  },
   setQuotas: endpoint({
     ...base,
     method: 'PUT',
@@ -344,25 +350,27 @@ export const mock = {
     response: z.object({ project_id: z.string(), limits: QuotaLimits }),
     status: 200,
   }),
-  webhookDeliveries: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/__mock/webhooks/deliveries',
-    summary: 'Every webhook delivery attempt of every project, oldest first',
-    query: z.object({
-      project_id: z.uuid().optional().describe('Only attempts of this project'),
-      subscription_id: z.uuid().optional().describe('Only attempts of this subscription'),
+  webhookDeliveries: {
+    list: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/__mock/webhooks/deliveries',
+      summary: 'Every webhook delivery attempt of every project, oldest first',
+      query: z.object({
+        project_id: z.uuid().optional().describe('Only attempts of this project'),
+        subscription_id: z.uuid().optional().describe('Only attempts of this subscription'),
+      }),
+      response: z.object({ items: z.array(MockWebhookDelivery) }),
+      status: 200,
     }),
-    response: z.object({ items: z.array(MockWebhookDelivery) }),
-    status: 200,
-  }),
+  },
   setVideoTenant: endpoint({
     ...base,
     method: 'PUT',
     path: '/__mock/v2/tenants/{tenant_id}',
     summary: "Change a /v2 tenant's plan (camera_limit, features)",
     params: z.object({ tenant_id: z.uuid() }),
-    body: VideoTenantPlanBody,
+    body: MockSetVideoTenantBody,
     response: VideoTenantPlan,
     status: 200,
   }),
@@ -371,7 +379,7 @@ export const mock = {
     method: 'POST',
     path: '/__mock/v2/events',
     summary: 'Record a detection event as if the camera saw it (tenant from the camera)',
-    body: InjectVideoEventBody,
+    body: MockInjectVideoEventBody,
     response: VideoEvent,
     status: 201,
   }),

@@ -22,8 +22,8 @@ export {
   ApiProduct,
   ApiProductCreateBody,
   ApiProductListQuery,
+  ApiProductSubscriptionCreateBody,
   ApiSubscription,
-  ApiSubscriptionCreateBody,
   ApiSubscriptionCreated,
   Assignment,
   AssignmentListQuery,
@@ -31,6 +31,7 @@ export {
   AuditLog,
   AuditLogListQuery,
   AuditOutcome,
+  AuthWorkloadTokenBody,
   Autoscale,
   Backup,
   BackupCreateBody,
@@ -69,11 +70,11 @@ export {
   CameraList,
   CameraStatus,
   CdnEndpoint,
-  CdnEndpointCreateBody,
-  CdnEndpointListQuery,
   CdnEndpointStatus,
   CdnProfile,
   CdnProfileCreateBody,
+  CdnProfileEndpointCreateBody,
+  CdnProfileEndpointListQuery,
   CdnProfileListQuery,
   CdnSku,
   Cidr,
@@ -104,7 +105,6 @@ export {
   DdosPlanStatus,
   DdosTier,
   Delegation,
-  DeliveryListQuery,
   DeliveryStatus,
   DetectionBox,
   DetectionPayload,
@@ -124,6 +124,7 @@ export {
   EnforcementMode,
   ErrorBody,
   ErrorDetail,
+  EventListQuery,
   EventPlayback,
   Fault,
   Firewall,
@@ -150,7 +151,6 @@ export {
   GlobalLoadBalancerStatus,
   GlobalRouting,
   HealthProbe,
-  HealthProbeCreateBody,
   HealthProbeProtocol,
   IamRole,
   IamRoleCreateBody,
@@ -168,19 +168,20 @@ export {
   LastFailover,
   LoadBalancer,
   LoadBalancerCreateBody,
+  LoadBalancerHealthProbeCreateBody,
   LoadBalancerListQuery,
   LoadBalancerScheme,
   LoadBalancerStatus,
   LoadBalancerType,
   LogEntry,
   LogLevel,
-  LogQuery,
+  LogQueryQuery,
   LogSource,
   LoginResult,
   MetricName,
   MetricOperator,
   MetricPoint,
-  MetricQuery,
+  MetricQueryQuery,
   MetricRule,
   MetricRuleListQuery,
   MetricRuleSeverity,
@@ -228,8 +229,6 @@ export {
   ResourceGroup,
   ResourceGroupCreateBody,
   RouteTable,
-  RouteTableCreateBody,
-  RouteTableListQuery,
   RouteTargetType,
   RuleAction,
   RuleDirection,
@@ -245,7 +244,6 @@ export {
   SnapshotStatus,
   StorageClass,
   Subnet,
-  SubnetListQuery,
   SubnetStatus,
   SubscriptionStatus,
   Tags,
@@ -256,6 +254,7 @@ export {
   TopicListQuery,
   TopicSubscription,
   TopicSubscriptionCreateBody,
+  TopicSubscriptionDeliveryListQuery,
   TopicSubscriptionWithSecret,
   TransitHub,
   TransitHubAttachment,
@@ -278,7 +277,6 @@ export {
   VideoEvent,
   VideoEventEnvelope,
   VideoEventList,
-  VideoEventListQuery,
   VideoEventStreamQuery,
   VideoEventType,
   VideoHealth,
@@ -292,20 +290,22 @@ export {
   VpcPeeringStatus,
   VpcRoute,
   VpcRouteInput,
+  VpcRouteTableCreateBody,
+  VpcRouteTableListQuery,
   VpcStatus,
+  VpcSubnetListQuery,
   VpnBgpConfig,
   VpnGateway,
   VpnGatewayListQuery,
   VpnGatewayStatus,
   WebApp,
-  WebAppCreateBody,
-  WebAppListQuery,
   WebAppPlan,
   WebAppRuntime,
+  WebappCreateBody,
+  WebappListQuery,
   WebhookDelivery,
   WorkloadScope,
   WorkloadToken,
-  WorkloadTokenBody,
   Zone,
   ZoneCreateBody,
   ZoneListQuery,
@@ -324,10 +324,16 @@ type Declared<C extends Omit<EndpointConfig, 'summary' | 'family' | 'status' | '
 
 export declare const AnomalyDetectBody: z.ZodType<T.AnomalyDetectParams>;
 export type AnomalyDetectBody = T.AnomalyDetectParams;
-export declare const ApiKeyCreateBody: z.ZodType<T.ApiKeyCreateParams>;
-export type ApiKeyCreateBody = T.ApiKeyCreateParams;
 export declare const AssignmentCreateBody: z.ZodType<T.AssignmentCreateParams>;
 export type AssignmentCreateBody = T.AssignmentCreateParams;
+export declare const AuthLoginBody: z.ZodType<T.AuthLoginParams>;
+export type AuthLoginBody = T.AuthLoginParams;
+export declare const AuthMfaEnrollBody: z.ZodType<T.AuthMfaEnrollParams>;
+export type AuthMfaEnrollBody = T.AuthMfaEnrollParams;
+export declare const AuthRefreshBody: z.ZodType<T.AuthRefreshParams>;
+export type AuthRefreshBody = T.AuthRefreshParams;
+export declare const AuthRegisterBody: z.ZodType<T.AuthRegisterParams>;
+export type AuthRegisterBody = T.AuthRegisterParams;
 export declare const AvailabilityZone: z.ZodType<string>;
 export type AvailabilityZone = string;
 export declare const BackupPolicyUpdateBody: z.ZodType<T.BackupPolicyUpdateParams>;
@@ -336,8 +342,10 @@ export declare const BandwidthPolicyCreateBody: z.ZodType<T.BandwidthPolicyCreat
 export type BandwidthPolicyCreateBody = T.BandwidthPolicyCreateParams;
 export declare const BandwidthPolicyUpdateBody: z.ZodType<T.BandwidthPolicyUpdateParams>;
 export type BandwidthPolicyUpdateBody = T.BandwidthPolicyUpdateParams;
-export declare const BucketGrantBody: z.ZodType<T.BucketGrantParams>;
-export type BucketGrantBody = T.BucketGrantParams;
+export declare const BillingCostRetrieveQuery: z.ZodObject<{ from: Optional<string | string>; to: Optional<string | string>; period: Optional<T.CostPeriod> }>;
+export type BillingCostRetrieveQuery = T.BillingCostRetrieveParams;
+export declare const BillingUsageRetrieveQuery: z.ZodObject<{ from: Optional<string | string>; to: Optional<string | string> }>;
+export type BillingUsageRetrieveQuery = T.BillingUsageRetrieveParams;
 export declare const BucketName: z.ZodType<string>;
 export type BucketName = string;
 export declare const BucketNameParams: z.ZodObject<{ name: z.ZodType<string> }>;
@@ -347,8 +355,8 @@ export type BucketNameParams = {
 };
 export declare const BudgetUpdateBody: z.ZodType<T.BudgetUpdateParams>;
 export type BudgetUpdateBody = T.BudgetUpdateParams;
-export declare const CacheScaleBody: z.ZodType<T.CacheScaleParams>;
-export type CacheScaleBody = T.CacheScaleParams;
+export declare const CacheInstanceScaleBody: z.ZodType<T.CacheInstanceScaleParams>;
+export type CacheInstanceScaleBody = T.CacheInstanceScaleParams;
 export declare const CameraUpdateBody: z.ZodType<T.CameraUpdateParams>;
 export type CameraUpdateBody = T.CameraUpdateParams;
 export declare const CdnCustomDomain: z.ZodType<string>;
@@ -357,64 +365,64 @@ export declare const CdnOriginHost: z.ZodType<string>;
 export type CdnOriginHost = string;
 export declare const ComplianceEvaluateBody: z.ZodType<T.ComplianceEvaluateParams>;
 export type ComplianceEvaluateBody = T.ComplianceEvaluateParams;
-export declare const CostQuery: z.ZodObject<{ from: Optional<string | string>; to: Optional<string | string>; period: Optional<T.CostPeriod> }>;
-export type CostQuery = T.CostParams;
 export declare const CronExpression: z.ZodType<string>;
 export type CronExpression = string;
 export declare const CustomRoleName: z.ZodType<string>;
 export type CustomRoleName = string;
+export declare const DatabaseFailoverBody: z.ZodType<T.DatabaseFailoverParams>;
+export type DatabaseFailoverBody = T.DatabaseFailoverParams;
 export declare const DatabasePoolUpdateBody: z.ZodType<T.DatabasePoolUpdateParams>;
 export type DatabasePoolUpdateBody = T.DatabasePoolUpdateParams;
-export declare const DelegateBody: z.ZodType<T.DelegateParams>;
-export type DelegateBody = T.DelegateParams;
+export declare const DatabaseReplicaCreateBody: z.ZodType<T.DatabaseReplicaCreateParams>;
+export type DatabaseReplicaCreateBody = T.DatabaseReplicaCreateParams;
 export declare const DestinationZone: z.ZodType<string>;
 export type DestinationZone = string;
 export declare const DnsZoneName: z.ZodType<string>;
 export type DnsZoneName = string;
-export declare const DrStepCreateBody: z.ZodType<T.DrStepCreateParams>;
-export type DrStepCreateBody = T.DrStepCreateParams;
+export declare const DrPlanStepCreateBody: z.ZodType<T.DrPlanStepCreateParams>;
+export type DrPlanStepCreateBody = T.DrPlanStepCreateParams;
 export declare const Email: z.ZodType<string>;
 export type Email = string;
 export declare const EventType: z.ZodType<string>;
 export type EventType = string;
 export declare const EventTypeFilter: z.ZodType<string>;
 export type EventTypeFilter = string;
-export declare const ExportStateQuery: z.ZodObject<{ include_secret: Optional<T.BooleanQuery> }>;
-export type ExportStateQuery = T.ExportStateParams;
-export declare const FailoverBody: z.ZodType<T.FailoverParams>;
-export type FailoverBody = T.FailoverParams;
-export declare const FaultBody: z.ZodType<T.FaultParams>;
-export type FaultBody = T.FaultParams;
 export declare const FunctionInvokeBody: z.ZodType<T.FunctionInvokeParams>;
 export type FunctionInvokeBody = T.FunctionInvokeParams;
 export declare const FunctionTriggerCreateBody: z.ZodType<T.FunctionTriggerCreateParams>;
 export type FunctionTriggerCreateBody = T.FunctionTriggerCreateParams;
 export declare const FunctionUpdateBody: z.ZodType<T.FunctionUpdateParams>;
 export type FunctionUpdateBody = T.FunctionUpdateParams;
-export declare const IamUserAddBody: z.ZodType<T.IamUserAddParams>;
-export type IamUserAddBody = T.IamUserAddParams;
+export declare const IamBucketGrantCreateBody: z.ZodType<T.IamBucketGrantCreateParams>;
+export type IamBucketGrantCreateBody = T.IamBucketGrantCreateParams;
+export declare const IamKeyCreateBody: z.ZodType<T.IamKeyCreateParams>;
+export type IamKeyCreateBody = T.IamKeyCreateParams;
+export declare const IamUserCreateBody: z.ZodType<T.IamUserCreateParams>;
+export type IamUserCreateBody = T.IamUserCreateParams;
 export declare const IdParams: z.ZodObject<{ id: z.ZodType<string> }>;
 export type IdParams = {
   id: string;
 };
-export declare const InjectVideoEventBody: z.ZodType<T.InjectVideoEventParams>;
-export type InjectVideoEventBody = T.InjectVideoEventParams;
 export declare const Ipv4Address: z.ZodType<string>;
 export type Ipv4Address = string;
 export declare const Ipv4Cidr: z.ZodType<string>;
 export type Ipv4Cidr = string;
-export declare const LoginBody: z.ZodType<T.LoginParams>;
-export type LoginBody = T.LoginParams;
 export declare const MetricIdParams: z.ZodObject<{ metricId: z.ZodType<string> }>;
 export type MetricIdParams = {
   metricId: string;
 };
-export declare const MfaEnrollBody: z.ZodType<T.MfaEnrollParams>;
-export type MfaEnrollBody = T.MfaEnrollParams;
+export declare const MockExportStateQuery: z.ZodObject<{ include_secret: Optional<T.BooleanQuery> }>;
+export type MockExportStateQuery = T.MockExportStateParams;
+export declare const MockFaultCreateBody: z.ZodType<T.MockFaultCreateParams>;
+export type MockFaultCreateBody = T.MockFaultCreateParams;
+export declare const MockInjectVideoEventBody: z.ZodType<T.MockInjectVideoEventParams>;
+export type MockInjectVideoEventBody = T.MockInjectVideoEventParams;
+export declare const MockRequestListQuery: z.ZodObject<{ method: Optional<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD'>; path: Optional<string>; status: Optional<number> }>;
+export type MockRequestListQuery = T.MockRequestListParams;
+export declare const MockSetVideoTenantBody: z.ZodType<T.MockSetVideoTenantParams>;
+export type MockSetVideoTenantBody = T.MockSetVideoTenantParams;
 export declare const PeerAsn: z.ZodType<number>;
 export type PeerAsn = number;
-export declare const PeriodQuery: z.ZodObject<{ from: Optional<string | string>; to: Optional<string | string> }>;
-export type PeriodQuery = T.PeriodParams;
 export declare const Permission: z.ZodType<string>;
 export type Permission = string;
 export declare const PlaybackTimelineQuery: z.ZodObject<{ camera_id: z.ZodType<string>; date: z.ZodType<string> }>;
@@ -433,28 +441,20 @@ export declare const PrivateAsn: z.ZodType<number>;
 export type PrivateAsn = number;
 export declare const PrivateEndpointCreateBody: z.ZodType<T.PrivateEndpointCreateParams>;
 export type PrivateEndpointCreateBody = T.PrivateEndpointCreateParams;
+export declare const ProjectDelegateBody: z.ZodType<T.ProjectDelegateParams>;
+export type ProjectDelegateBody = T.ProjectDelegateParams;
 export declare const ProvisioningMetricStartBody: z.ZodType<T.ProvisioningMetricStartParams>;
 export type ProvisioningMetricStartBody = T.ProvisioningMetricStartParams;
-export declare const PublishBody: z.ZodType<T.PublishParams>;
-export type PublishBody = T.PublishParams;
 export declare const RecordSetName: z.ZodType<string>;
 export type RecordSetName = string;
-export declare const RecordedRequestQuery: z.ZodObject<{ method: Optional<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD'>; path: Optional<string>; status: Optional<number> }>;
-export type RecordedRequestQuery = T.RecordedRequestParams;
 export declare const RecordingDate: z.ZodType<string>;
 export type RecordingDate = string;
 export declare const RecordingHour: z.ZodType<string>;
 export type RecordingHour = string;
-export declare const RefreshBody: z.ZodType<T.RefreshParams>;
-export type RefreshBody = T.RefreshParams;
 export declare const Region: z.ZodType<string>;
 export type Region = string;
-export declare const RegisterBody: z.ZodType<T.RegisterParams>;
-export type RegisterBody = T.RegisterParams;
 export declare const RegistryName: z.ZodType<string>;
 export type RegistryName = string;
-export declare const ReplicaCreateBody: z.ZodType<T.ReplicaCreateParams>;
-export type ReplicaCreateBody = T.ReplicaCreateParams;
 export declare const ReportCreateBody: z.ZodType<T.ReportCreateParams>;
 export type ReportCreateBody = T.ReportCreateParams;
 export declare const ResourceName: z.ZodType<string>;
@@ -469,8 +469,6 @@ export declare const SecretName: z.ZodType<string>;
 export type SecretName = string;
 export declare const Since: z.ZodType<string>;
 export type Since = string;
-export declare const SubnetCreateBody: z.ZodType<T.SubnetCreateParams>;
-export type SubnetCreateBody = T.SubnetCreateParams;
 export declare const SubscriptionParams: z.ZodObject<{ id: z.ZodType<string>; subscriptionId: z.ZodType<string> }>;
 export type SubscriptionParams = {
   id: string;
@@ -478,6 +476,8 @@ export type SubscriptionParams = {
 };
 export declare const Timestamp: z.ZodType<string>;
 export type Timestamp = string;
+export declare const TopicPublishBody: z.ZodType<T.TopicPublishParams>;
+export type TopicPublishBody = T.TopicPublishParams;
 export declare const TransitHubAttachmentCreateBody: z.ZodType<T.TransitHubAttachmentCreateParams>;
 export type TransitHubAttachmentCreateBody = T.TransitHubAttachmentCreateParams;
 export declare const Uuid: z.ZodType<string>;
@@ -486,12 +486,12 @@ export declare const VaultName: z.ZodType<string>;
 export type VaultName = string;
 export declare const VideoFeature: z.ZodType<T.VideoEventType>;
 export type VideoFeature = T.VideoEventType;
-export declare const VideoTenantPlanBody: z.ZodType<T.VideoTenantPlanParams>;
-export type VideoTenantPlanBody = T.VideoTenantPlanParams;
 export declare const VpcPeeringCreateBody: z.ZodType<T.VpcPeeringCreateParams>;
 export type VpcPeeringCreateBody = T.VpcPeeringCreateParams;
-export declare const VpnBgpConfigureBody: z.ZodType<T.VpnBgpConfigureParams>;
-export type VpnBgpConfigureBody = T.VpnBgpConfigureParams;
+export declare const VpcSubnetCreateBody: z.ZodType<T.VpcSubnetCreateParams>;
+export type VpcSubnetCreateBody = T.VpcSubnetCreateParams;
+export declare const VpnGatewayConfigureBgpBody: z.ZodType<T.VpnGatewayConfigureBgpParams>;
+export type VpnGatewayConfigureBgpBody = T.VpnGatewayConfigureBgpParams;
 export declare const VpnGatewayCreateBody: z.ZodType<T.VpnGatewayCreateParams>;
 export type VpnGatewayCreateBody = T.VpnGatewayCreateParams;
 export declare const WebAppName: z.ZodType<string>;
@@ -513,10 +513,11 @@ export declare const apiProducts: {
   create: Declared<{ method: 'POST'; path: '/api/v1/api-products'; status: 201; project: true; body: typeof T.ApiProductCreateBody; response: typeof T.ApiProduct }>;
   retrieve: Declared<{ method: 'GET'; path: '/api/v1/api-products/{id}'; project: true; params: typeof IdParams; response: typeof T.ApiProduct }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/api-products/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
+  subscriptions: typeof apiSubscriptions;
 };
 export declare const apiSubscriptions: {
   list: Declared<{ method: 'GET'; path: '/api/v1/api-products/{id}/subscriptions'; project: true; list: true; params: typeof IdParams; query: typeof T.PageQuery; response: typeof T.ApiSubscription }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/api-products/{id}/subscriptions'; status: 201; project: true; params: typeof IdParams; body: typeof T.ApiSubscriptionCreateBody; response: typeof T.ApiSubscriptionCreated }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/api-products/{id}/subscriptions'; status: 201; project: true; params: typeof IdParams; body: typeof T.ApiProductSubscriptionCreateBody; response: typeof T.ApiSubscriptionCreated }>;
 };
 export declare const assignments: {
   list: Declared<{ method: 'GET'; path: '/api/v1/assignments'; project: true; list: true; query: typeof T.AssignmentListQuery; response: typeof T.Assignment }>;
@@ -526,12 +527,12 @@ export declare const auditLogs: {
   list: Declared<{ method: 'GET'; path: '/api/v1/audit/logs'; project: true; list: true; query: typeof T.AuditLogListQuery; response: typeof T.AuditLog }>;
 };
 export declare const auth: {
-  register: Declared<{ method: 'POST'; path: '/api/v1/auth/register'; status: 201; auth: 'none'; body: typeof RegisterBody; response: typeof T.User }>;
-  login: Declared<{ method: 'POST'; path: '/api/v1/auth/login'; auth: 'none'; body: typeof LoginBody; response: typeof T.LoginResult }>;
-  refresh: Declared<{ method: 'POST'; path: '/api/v1/auth/refresh'; auth: 'none'; body: typeof RefreshBody; response: typeof T.TokenPair }>;
+  register: Declared<{ method: 'POST'; path: '/api/v1/auth/register'; status: 201; auth: 'none'; body: typeof AuthRegisterBody; response: typeof T.User }>;
+  login: Declared<{ method: 'POST'; path: '/api/v1/auth/login'; auth: 'none'; body: typeof AuthLoginBody; response: typeof T.LoginResult }>;
+  refresh: Declared<{ method: 'POST'; path: '/api/v1/auth/refresh'; auth: 'none'; body: typeof AuthRefreshBody; response: typeof T.TokenPair }>;
   logout: Declared<{ method: 'POST'; path: '/api/v1/auth/logout'; response: z.ZodType<T.AuthLogoutResponse> }>;
-  mfaEnroll: Declared<{ method: 'POST'; path: '/api/v1/auth/mfa/enroll'; bodyOptional: true; body: typeof MfaEnrollBody; response: typeof T.MfaEnrollment }>;
-  workloadToken: Declared<{ method: 'POST'; path: '/api/v1/auth/workload-token'; body: typeof T.WorkloadTokenBody; response: typeof T.WorkloadToken }>;
+  mfaEnroll: Declared<{ method: 'POST'; path: '/api/v1/auth/mfa/enroll'; bodyOptional: true; body: typeof AuthMfaEnrollBody; response: typeof T.MfaEnrollment }>;
+  workloadToken: Declared<{ method: 'POST'; path: '/api/v1/auth/workload-token'; body: typeof T.AuthWorkloadTokenBody; response: typeof T.WorkloadToken }>;
 };
 export declare const backupPolicies: {
   create: Declared<{ method: 'POST'; path: '/api/v1/backups/policies'; status: 201; project: true; body: typeof T.BackupPolicyCreateBody; response: typeof T.BackupPolicy }>;
@@ -551,11 +552,21 @@ export declare const bandwidthPolicies: {
   update: Declared<{ method: 'PUT'; path: '/api/v1/bandwidth-policies/{id}'; project: true; params: typeof IdParams; body: typeof BandwidthPolicyUpdateBody; response: typeof T.BandwidthPolicy }>;
 };
 export declare const billing: {
-  usage: Declared<{ method: 'GET'; path: '/api/v1/billing/usage'; project: true; query: typeof PeriodQuery; response: typeof T.Usage }>;
-  invoices: Declared<{ method: 'GET'; path: '/api/v1/billing/invoices'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<T.InvoiceStatus> }>; response: typeof T.Invoice }>;
-  cost: Declared<{ method: 'GET'; path: '/api/v1/billing/cost'; project: true; query: typeof CostQuery; response: typeof T.CostBreakdown }>;
-  createBudget: Declared<{ method: 'POST'; path: '/api/v1/billing/budgets'; status: 201; project: true; body: typeof T.BudgetCreateBody; response: typeof T.Budget }>;
-  subscriptions: Declared<{ method: 'GET'; path: '/api/v1/subscriptions'; project: true; list: true; query: typeof T.PageQuery; response: typeof T.BillingSubscription }>;
+  usage: {
+    retrieve: Declared<{ method: 'GET'; path: '/api/v1/billing/usage'; project: true; query: typeof BillingUsageRetrieveQuery; response: typeof T.Usage }>;
+  };
+  invoices: {
+    list: Declared<{ method: 'GET'; path: '/api/v1/billing/invoices'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<T.InvoiceStatus> }>; response: typeof T.Invoice }>;
+  };
+  cost: {
+    retrieve: Declared<{ method: 'GET'; path: '/api/v1/billing/cost'; project: true; query: typeof BillingCostRetrieveQuery; response: typeof T.CostBreakdown }>;
+  };
+  budgets: {
+    create: Declared<{ method: 'POST'; path: '/api/v1/billing/budgets'; status: 201; project: true; body: typeof T.BudgetCreateBody; response: typeof T.Budget }>;
+  };
+  subscriptions: {
+    list: Declared<{ method: 'GET'; path: '/api/v1/subscriptions'; project: true; list: true; query: typeof T.PageQuery; response: typeof T.BillingSubscription }>;
+  };
 };
 export declare const buckets: {
   list: Declared<{ method: 'GET'; path: '/api/v1/buckets'; project: true; list: true; query: typeof T.BucketListQuery; response: typeof T.Bucket }>;
@@ -574,7 +585,7 @@ export declare const cacheInstances: {
   create: Declared<{ method: 'POST'; path: '/api/v1/cache-instances'; status: 201; project: true; body: typeof T.CacheInstanceCreateBody; response: typeof T.CacheInstance }>;
   retrieve: Declared<{ method: 'GET'; path: '/api/v1/cache-instances/{id}'; project: true; params: typeof IdParams; response: typeof T.CacheInstance }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/cache-instances/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
-  scale: Declared<{ method: 'POST'; path: '/api/v1/cache-instances/{id}/scale'; project: true; params: typeof IdParams; body: typeof CacheScaleBody; response: typeof T.CacheInstance }>;
+  scale: Declared<{ method: 'POST'; path: '/api/v1/cache-instances/{id}/scale'; project: true; params: typeof IdParams; body: typeof CacheInstanceScaleBody; response: typeof T.CacheInstance }>;
 };
 export declare const cameras: {
   list: Declared<{ method: 'GET'; path: '/v2/api/cameras'; response: typeof T.CameraList }>;
@@ -583,14 +594,15 @@ export declare const cameras: {
   delete: Declared<{ method: 'DELETE'; path: '/v2/api/cameras/{id}'; status: 204; params: z.ZodObject<{ id: z.ZodType<string> }>; response: z.ZodType<void> }>;
 };
 export declare const cdnEndpoints: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/cdn-profiles/{id}/endpoints'; project: true; list: true; params: typeof IdParams; query: typeof T.CdnEndpointListQuery; response: typeof T.CdnEndpoint }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/cdn-profiles/{id}/endpoints'; status: 201; project: true; params: typeof IdParams; body: typeof T.CdnEndpointCreateBody; response: typeof T.CdnEndpoint }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/cdn-profiles/{id}/endpoints'; project: true; list: true; params: typeof IdParams; query: typeof T.CdnProfileEndpointListQuery; response: typeof T.CdnEndpoint }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/cdn-profiles/{id}/endpoints'; status: 201; project: true; params: typeof IdParams; body: typeof T.CdnProfileEndpointCreateBody; response: typeof T.CdnEndpoint }>;
 };
 export declare const cdnProfiles: {
   list: Declared<{ method: 'GET'; path: '/api/v1/cdn-profiles'; project: true; list: true; query: typeof T.CdnProfileListQuery; response: typeof T.CdnProfile }>;
   create: Declared<{ method: 'POST'; path: '/api/v1/cdn-profiles'; status: 201; project: true; body: typeof T.CdnProfileCreateBody; response: typeof T.CdnProfile }>;
   retrieve: Declared<{ method: 'GET'; path: '/api/v1/cdn-profiles/{id}'; project: true; params: typeof IdParams; response: typeof T.CdnProfile }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/cdn-profiles/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
+  endpoints: typeof cdnEndpoints;
 };
 export declare const clusters: {
   list: Declared<{ method: 'GET'; path: '/api/v1/clusters'; project: true; list: true; query: typeof T.ClusterListQuery; response: typeof T.Cluster }>;
@@ -602,16 +614,26 @@ export declare const compliance: {
   evaluate: Declared<{ method: 'POST'; path: '/api/v1/compliance/evaluate'; status: 201; project: true; body: typeof ComplianceEvaluateBody; response: typeof T.ComplianceResult }>;
   forPolicy: Declared<{ method: 'GET'; path: '/api/v1/compliance/policy/{policyId}'; project: true; list: true; params: typeof PolicyIdParams; query: typeof T.ComplianceForPolicyQuery; response: typeof T.ComplianceResult }>;
 };
+export declare const contract: {
+  v1: typeof v1;
+  v2: typeof v2;
+  mock: typeof mock;
+  docs: typeof docs;
+};
 export declare const databases: {
   list: Declared<{ method: 'GET'; path: '/api/v1/databases'; project: true; list: true; query: typeof T.DatabaseListQuery; response: typeof T.Database }>;
   create: Declared<{ method: 'POST'; path: '/api/v1/databases'; status: 201; project: true; body: typeof T.DatabaseCreateBody; response: typeof T.Database }>;
   retrieve: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}'; project: true; params: typeof IdParams; response: typeof T.Database }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/databases/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
-  retrievePool: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}/pool'; project: true; params: typeof IdParams; response: typeof T.DatabasePool }>;
-  updatePool: Declared<{ method: 'PUT'; path: '/api/v1/databases/{id}/pool'; project: true; params: typeof IdParams; body: typeof DatabasePoolUpdateBody; response: typeof T.DatabasePool }>;
-  listReplicas: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}/replicas'; project: true; list: true; params: typeof IdParams; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<T.ReplicaStatus>; region: Optional<string> }>; response: typeof T.DatabaseReplica }>;
-  createReplica: Declared<{ method: 'POST'; path: '/api/v1/databases/{id}/replicas'; status: 201; project: true; params: typeof IdParams; body: typeof ReplicaCreateBody; response: typeof T.DatabaseReplica }>;
-  failover: Declared<{ method: 'POST'; path: '/api/v1/databases/{id}/failover'; project: true; bodyOptional: true; params: typeof IdParams; body: typeof FailoverBody; response: typeof T.Database }>;
+  pool: {
+    retrieve: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}/pool'; project: true; params: typeof IdParams; response: typeof T.DatabasePool }>;
+    update: Declared<{ method: 'PUT'; path: '/api/v1/databases/{id}/pool'; project: true; params: typeof IdParams; body: typeof DatabasePoolUpdateBody; response: typeof T.DatabasePool }>;
+  };
+  replicas: {
+    list: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}/replicas'; project: true; list: true; params: typeof IdParams; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<T.ReplicaStatus>; region: Optional<string> }>; response: typeof T.DatabaseReplica }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/databases/{id}/replicas'; status: 201; project: true; params: typeof IdParams; body: typeof DatabaseReplicaCreateBody; response: typeof T.DatabaseReplica }>;
+  };
+  failover: Declared<{ method: 'POST'; path: '/api/v1/databases/{id}/failover'; project: true; bodyOptional: true; params: typeof IdParams; body: typeof DatabaseFailoverBody; response: typeof T.Database }>;
 };
 export declare const ddosPlans: {
   list: Declared<{ method: 'GET'; path: '/api/v1/ddos/plans'; project: true; list: true; query: typeof T.DdosPlanListQuery; response: typeof T.DdosPlan }>;
@@ -626,12 +648,14 @@ export declare const docs: {
 export declare const drPlans: {
   list: Declared<{ method: 'GET'; path: '/api/v1/dr/plans'; project: true; list: true; query: typeof T.DrPlanListQuery; response: typeof T.DrPlan }>;
   create: Declared<{ method: 'POST'; path: '/api/v1/dr/plans'; status: 201; project: true; body: typeof T.DrPlanCreateBody; response: typeof T.DrPlan }>;
-  addStep: Declared<{ method: 'POST'; path: '/api/v1/dr/plans/{id}/steps'; status: 201; project: true; params: typeof IdParams; body: typeof DrStepCreateBody; response: typeof T.DrPlan }>;
+  steps: {
+    create: Declared<{ method: 'POST'; path: '/api/v1/dr/plans/{id}/steps'; status: 201; project: true; params: typeof IdParams; body: typeof DrPlanStepCreateBody; response: typeof T.DrPlan }>;
+  };
   drill: Declared<{ method: 'POST'; path: '/api/v1/dr/plans/{id}/drills'; status: 201; project: true; params: typeof IdParams; response: typeof T.DrDrill }>;
   execute: Declared<{ method: 'POST'; path: '/api/v1/dr/plans/{id}/execute'; project: true; params: typeof IdParams; response: typeof T.DrPlan }>;
 };
 export declare const events: {
-  list: Declared<{ method: 'GET'; path: '/v2/api/events'; query: typeof T.VideoEventListQuery; response: typeof T.VideoEventList }>;
+  list: Declared<{ method: 'GET'; path: '/v2/api/events'; query: typeof T.EventListQuery; response: typeof T.VideoEventList }>;
 };
 export declare const firewalls: {
   list: Declared<{ method: 'GET'; path: '/api/v1/firewalls'; project: true; list: true; query: typeof T.FirewallListQuery; response: typeof T.Firewall }>;
@@ -644,8 +668,10 @@ export declare const functions: {
   update: Declared<{ method: 'PUT'; path: '/api/v1/functions/{id}'; project: true; params: typeof IdParams; body: typeof FunctionUpdateBody; response: typeof T.FunctionRecord }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/functions/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
   invoke: Declared<{ method: 'POST'; path: '/api/v1/functions/{id}/invoke'; project: true; bodyOptional: true; params: typeof IdParams; body: typeof FunctionInvokeBody; response: typeof T.FunctionInvocation }>;
-  listTriggers: Declared<{ method: 'GET'; path: '/api/v1/functions/{id}/triggers'; project: true; list: true; params: typeof IdParams; query: typeof T.FunctionTriggerListQuery; response: typeof T.FunctionTrigger }>;
-  createTrigger: Declared<{ method: 'POST'; path: '/api/v1/functions/{id}/triggers'; status: 201; project: true; params: typeof IdParams; body: typeof FunctionTriggerCreateBody; response: typeof T.FunctionTrigger }>;
+  triggers: {
+    list: Declared<{ method: 'GET'; path: '/api/v1/functions/{id}/triggers'; project: true; list: true; params: typeof IdParams; query: typeof T.FunctionTriggerListQuery; response: typeof T.FunctionTrigger }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/functions/{id}/triggers'; status: 201; project: true; params: typeof IdParams; body: typeof FunctionTriggerCreateBody; response: typeof T.FunctionTrigger }>;
+  };
 };
 export declare const globalLoadBalancers: {
   list: Declared<{ method: 'GET'; path: '/api/v1/global-load-balancers'; project: true; list: true; query: typeof T.GlobalLoadBalancerListQuery; response: typeof T.GlobalLoadBalancer }>;
@@ -656,24 +682,21 @@ export declare const health: {
   ready: Declared<{ method: 'GET'; path: '/v2/health/ready'; auth: 'none'; response: typeof T.VideoReadiness }>;
   metrics: Declared<{ method: 'GET'; path: '/v2/metrics'; auth: 'basic'; responseKind: 'text'; response: z.ZodType<string> }>;
 };
-export declare const hls: {
-  playlist: Declared<{ method: 'GET'; path: '/v2/hls/{cam}/{date}/{hour}/index.m3u8'; auth: 'query-token'; responseKind: 'text'; params: z.ZodObject<{ cam: z.ZodType<string>; date: z.ZodType<string>; hour: z.ZodType<string> }>; response: z.ZodType<string> }>;
-  segment: Declared<{ method: 'GET'; path: '/v2/hls/{cam}/{date}/{hour}/{segment}'; auth: 'query-token'; responseKind: 'binary'; params: z.ZodObject<{ cam: z.ZodType<string>; date: z.ZodType<string>; hour: z.ZodType<string>; segment: z.ZodType<string> }>; response: z.ZodType<string> }>;
-  snapshot: Declared<{ method: 'GET'; path: '/v2/hls/{cam}/{date}/{hour}/snapshots/{file}'; auth: 'query-token'; responseKind: 'binary'; params: z.ZodObject<{ cam: z.ZodType<string>; date: z.ZodType<string>; hour: z.ZodType<string>; file: z.ZodType<string> }>; response: z.ZodType<string> }>;
-};
-export declare const iamBucketGrants: {
-  create: Declared<{ method: 'POST'; path: '/api/v1/iam/authorize-bucket'; status: 201; project: true; body: typeof BucketGrantBody; response: typeof T.BucketGrant }>;
-};
-export declare const iamKeys: {
-  create: Declared<{ method: 'POST'; path: '/api/v1/iam/keys'; status: 201; project: true; body: typeof ApiKeyCreateBody; response: typeof T.ApiKeyCreated }>;
-};
-export declare const iamRoles: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/iam/roles'; project: true; list: true; query: typeof T.IamRoleListQuery; response: typeof T.IamRole }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/iam/roles'; status: 201; project: true; body: typeof T.IamRoleCreateBody; response: typeof T.IamRole }>;
-};
-export declare const iamUsers: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/iam/users'; project: true; list: true; query: typeof T.IamUserListQuery; response: typeof T.IamUser }>;
-  add: Declared<{ method: 'POST'; path: '/api/v1/iam/users'; status: 201; project: true; body: typeof IamUserAddBody; response: typeof T.IamUser }>;
+export declare const iam: {
+  users: {
+    list: Declared<{ method: 'GET'; path: '/api/v1/iam/users'; project: true; list: true; query: typeof T.IamUserListQuery; response: typeof T.IamUser }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/iam/users'; status: 201; project: true; body: typeof IamUserCreateBody; response: typeof T.IamUser }>;
+  };
+  roles: {
+    list: Declared<{ method: 'GET'; path: '/api/v1/iam/roles'; project: true; list: true; query: typeof T.IamRoleListQuery; response: typeof T.IamRole }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/iam/roles'; status: 201; project: true; body: typeof T.IamRoleCreateBody; response: typeof T.IamRole }>;
+  };
+  keys: {
+    create: Declared<{ method: 'POST'; path: '/api/v1/iam/keys'; status: 201; project: true; body: typeof IamKeyCreateBody; response: typeof T.ApiKeyCreated }>;
+  };
+  bucketGrants: {
+    create: Declared<{ method: 'POST'; path: '/api/v1/iam/authorize-bucket'; status: 201; project: true; body: typeof IamBucketGrantCreateBody; response: typeof T.BucketGrant }>;
+  };
 };
 export declare const instances: {
   list: Declared<{ method: 'GET'; path: '/api/v1/instances'; project: true; list: true; query: typeof T.InstanceListQuery; response: typeof T.Instance }>;
@@ -686,39 +709,64 @@ export declare const instances: {
 export declare const loadBalancers: {
   list: Declared<{ method: 'GET'; path: '/api/v1/load-balancers'; project: true; list: true; query: typeof T.LoadBalancerListQuery; response: typeof T.LoadBalancer }>;
   create: Declared<{ method: 'POST'; path: '/api/v1/load-balancers'; status: 201; project: true; body: typeof T.LoadBalancerCreateBody; response: typeof T.LoadBalancer }>;
-  createHealthProbe: Declared<{ method: 'POST'; path: '/api/v1/load-balancers/{id}/health-probes'; status: 201; project: true; params: typeof IdParams; body: typeof T.HealthProbeCreateBody; response: typeof T.HealthProbe }>;
+  healthProbes: {
+    create: Declared<{ method: 'POST'; path: '/api/v1/load-balancers/{id}/health-probes'; status: 201; project: true; params: typeof IdParams; body: typeof T.LoadBalancerHealthProbeCreateBody; response: typeof T.HealthProbe }>;
+  };
 };
 export declare const logs: {
-  query: Declared<{ method: 'GET'; path: '/api/v1/logs/query'; project: true; list: true; query: typeof T.LogQuery; response: typeof T.LogEntry }>;
+  query: Declared<{ method: 'GET'; path: '/api/v1/logs/query'; project: true; list: true; query: typeof T.LogQueryQuery; response: typeof T.LogEntry }>;
 };
 export declare const metricRules: {
   list: Declared<{ method: 'GET'; path: '/api/v1/metric-rules'; project: true; list: true; query: typeof T.MetricRuleListQuery; response: typeof T.MetricRule }>;
 };
 export declare const metrics: {
-  query: Declared<{ method: 'GET'; path: '/api/v1/metrics'; project: true; query: typeof T.MetricQuery; response: typeof T.MetricSeries }>;
+  query: Declared<{ method: 'GET'; path: '/api/v1/metrics'; project: true; query: typeof T.MetricQueryQuery; response: typeof T.MetricSeries }>;
 };
 export declare const mock: {
   dashboard: Declared<{ method: 'GET'; path: '/__mock/ui'; auth: 'control-page'; responseKind: 'text'; response: z.ZodType<string> }>;
-  reset: Declared<{ method: 'POST'; path: '/__mock/reset'; auth: 'control'; response: z.ZodType<T.ResetResponse> }>;
-  exportState: Declared<{ method: 'GET'; path: '/__mock/state'; auth: 'control'; query: typeof ExportStateQuery; response: z.ZodType<Record<string, unknown>> }>;
-  importState: Declared<{ method: 'PUT'; path: '/__mock/state'; auth: 'control'; body: z.ZodType<T.ImportStateParams>; response: z.ZodType<T.ImportStateResponse> }>;
-  requests: Declared<{ method: 'GET'; path: '/__mock/requests'; auth: 'control'; query: typeof RecordedRequestQuery; response: z.ZodType<T.RequestsResponse> }>;
+  reset: Declared<{ method: 'POST'; path: '/__mock/reset'; auth: 'control'; response: z.ZodType<T.MockResetResponse> }>;
+  exportState: Declared<{ method: 'GET'; path: '/__mock/state'; auth: 'control'; query: typeof MockExportStateQuery; response: z.ZodType<Record<string, unknown>> }>;
+  importState: Declared<{ method: 'PUT'; path: '/__mock/state'; auth: 'control'; body: z.ZodType<T.MockImportStateParams>; response: z.ZodType<T.MockImportStateResponse> }>;
+  requests: {
+    list: Declared<{ method: 'GET'; path: '/__mock/requests'; auth: 'control'; query: typeof MockRequestListQuery; response: z.ZodType<T.MockRequestListResponse> }>;
+  };
   bucketName: Declared<{ method: 'GET'; path: '/__mock/bucket-names/{name}'; auth: 'control'; params: z.ZodObject<{ name: z.ZodType<string> }>; response: typeof T.BucketNameAvailability }>;
-  clock: Declared<{ method: 'GET'; path: '/__mock/clock'; auth: 'control'; response: typeof T.ClockState }>;
-  advanceClock: Declared<{ method: 'POST'; path: '/__mock/clock/advance'; auth: 'control'; body: z.ZodType<T.AdvanceClockParams>; response: typeof T.ClockState }>;
-  freezeClock: Declared<{ method: 'POST'; path: '/__mock/clock/freeze'; auth: 'control'; body: z.ZodType<T.FreezeClockParams>; response: typeof T.ClockState }>;
-  addFault: Declared<{ method: 'POST'; path: '/__mock/faults'; status: 201; auth: 'control'; body: typeof FaultBody; response: typeof T.Fault }>;
-  listFaults: Declared<{ method: 'GET'; path: '/__mock/faults'; auth: 'control'; response: z.ZodType<T.ListFaultsResponse> }>;
-  deleteFault: Declared<{ method: 'DELETE'; path: '/__mock/faults/{id}'; status: 204; auth: 'control'; params: z.ZodObject<{ id: z.ZodType<string> }>; response: z.ZodType<void> }>;
-  clearFaults: Declared<{ method: 'DELETE'; path: '/__mock/faults'; status: 204; auth: 'control'; response: z.ZodType<void> }>;
-  setQuotas: Declared<{ method: 'PUT'; path: '/__mock/quotas/{project_id}'; auth: 'control'; params: z.ZodObject<{ project_id: z.ZodType<string> }>; body: z.ZodType<T.SetQuotasParams>; response: z.ZodType<T.SetQuotasResponse> }>;
-  webhookDeliveries: Declared<{ method: 'GET'; path: '/__mock/webhooks/deliveries'; auth: 'control'; query: z.ZodObject<{ project_id: Optional<string>; subscription_id: Optional<string> }>; response: z.ZodType<T.WebhookDeliveriesResponse> }>;
-  setVideoTenant: Declared<{ method: 'PUT'; path: '/__mock/v2/tenants/{tenant_id}'; auth: 'control'; params: z.ZodObject<{ tenant_id: z.ZodType<string> }>; body: typeof VideoTenantPlanBody; response: typeof T.VideoTenantPlan }>;
-  injectVideoEvent: Declared<{ method: 'POST'; path: '/__mock/v2/events'; status: 201; auth: 'control'; body: typeof InjectVideoEventBody; response: typeof T.VideoEvent }>;
+  clock: {
+    retrieve: Declared<{ method: 'GET'; path: '/__mock/clock'; auth: 'control'; response: typeof T.ClockState }>;
+    advance: Declared<{ method: 'POST'; path: '/__mock/clock/advance'; auth: 'control'; body: z.ZodType<T.MockClockAdvanceParams>; response: typeof T.ClockState }>;
+    freeze: Declared<{ method: 'POST'; path: '/__mock/clock/freeze'; auth: 'control'; body: z.ZodType<T.MockClockFreezeParams>; response: typeof T.ClockState }>;
+  };
+  faults: {
+    create: Declared<{ method: 'POST'; path: '/__mock/faults'; status: 201; auth: 'control'; body: typeof MockFaultCreateBody; response: typeof T.Fault }>;
+    list: Declared<{ method: 'GET'; path: '/__mock/faults'; auth: 'control'; response: z.ZodType<T.MockFaultListResponse> }>;
+    delete: Declared<{ method: 'DELETE'; path: '/__mock/faults/{id}'; status: 204; auth: 'control'; params: z.ZodObject<{ id: z.ZodType<string> }>; response: z.ZodType<void> }>;
+    clear: Declared<{ method: 'DELETE'; path: '/__mock/faults'; status: 204; auth: 'control'; response: z.ZodType<void> }>;
+  };
+  setQuotas: Declared<{ method: 'PUT'; path: '/__mock/quotas/{project_id}'; auth: 'control'; params: z.ZodObject<{ project_id: z.ZodType<string> }>; body: z.ZodType<T.MockSetQuotasParams>; response: z.ZodType<T.MockSetQuotasResponse> }>;
+  webhookDeliveries: {
+    list: Declared<{ method: 'GET'; path: '/__mock/webhooks/deliveries'; auth: 'control'; query: z.ZodObject<{ project_id: Optional<string>; subscription_id: Optional<string> }>; response: z.ZodType<T.MockWebhookDeliveryListResponse> }>;
+  };
+  setVideoTenant: Declared<{ method: 'PUT'; path: '/__mock/v2/tenants/{tenant_id}'; auth: 'control'; params: z.ZodObject<{ tenant_id: z.ZodType<string> }>; body: typeof MockSetVideoTenantBody; response: typeof T.VideoTenantPlan }>;
+  injectVideoEvent: Declared<{ method: 'POST'; path: '/__mock/v2/events'; status: 201; auth: 'control'; body: typeof MockInjectVideoEventBody; response: typeof T.VideoEvent }>;
+};
+export declare const networkGroups: {
+  vpcs: typeof vpcs;
+  transitHubs: typeof transitHubs;
+  transitHubAttachments: typeof transitHubAttachments;
+  vpcPeerings: typeof vpcPeerings;
+  vpnGateways: typeof vpnGateways;
+  loadBalancers: typeof loadBalancers;
+  globalLoadBalancers: typeof globalLoadBalancers;
+  bandwidthPolicies: typeof bandwidthPolicies;
+  privateEndpoints: typeof privateEndpoints;
+  ddosPlans: typeof ddosPlans;
 };
 export declare const playback: {
   timeline: Declared<{ method: 'GET'; path: '/v2/api/playback/timeline'; query: typeof PlaybackTimelineQuery; response: typeof T.PlaybackTimeline }>;
-  event: Declared<{ method: 'GET'; path: '/v2/api/playback/event/{id}'; params: z.ZodObject<{ id: z.ZodType<string> }>; response: typeof T.EventPlayback }>;
+  forEvent: Declared<{ method: 'GET'; path: '/v2/api/playback/event/{id}'; params: z.ZodObject<{ id: z.ZodType<string> }>; response: typeof T.EventPlayback }>;
+  playlist: Declared<{ method: 'GET'; path: '/v2/hls/{cam}/{date}/{hour}/index.m3u8'; auth: 'query-token'; responseKind: 'text'; params: z.ZodObject<{ cam: z.ZodType<string>; date: z.ZodType<string>; hour: z.ZodType<string> }>; response: z.ZodType<string> }>;
+  segment: Declared<{ method: 'GET'; path: '/v2/hls/{cam}/{date}/{hour}/{segment}'; auth: 'query-token'; responseKind: 'binary'; params: z.ZodObject<{ cam: z.ZodType<string>; date: z.ZodType<string>; hour: z.ZodType<string>; segment: z.ZodType<string> }>; response: z.ZodType<string> }>;
+  snapshot: Declared<{ method: 'GET'; path: '/v2/hls/{cam}/{date}/{hour}/snapshots/{file}'; auth: 'query-token'; responseKind: 'binary'; params: z.ZodObject<{ cam: z.ZodType<string>; date: z.ZodType<string>; hour: z.ZodType<string>; file: z.ZodType<string> }>; response: z.ZodType<string> }>;
 };
 export declare const policies: {
   list: Declared<{ method: 'GET'; path: '/api/v1/policies'; project: true; list: true; query: typeof T.PolicyListQuery; response: typeof T.Policy }>;
@@ -734,7 +782,7 @@ export declare const privateEndpoints: {
 export declare const projects: {
   list: Declared<{ method: 'GET'; path: '/api/v1/projects'; list: true; query: typeof T.PageQuery; response: typeof T.Project }>;
   create: Declared<{ method: 'POST'; path: '/api/v1/projects'; status: 201; body: typeof T.ProjectCreateBody; response: typeof T.Project }>;
-  delegate: Declared<{ method: 'POST'; path: '/api/v1/projects/{id}/members/delegate'; status: 201; params: typeof IdParams; body: typeof DelegateBody; response: typeof T.Delegation }>;
+  delegate: Declared<{ method: 'POST'; path: '/api/v1/projects/{id}/members/delegate'; status: 201; params: typeof IdParams; body: typeof ProjectDelegateBody; response: typeof T.Delegation }>;
 };
 export declare const provisioningMetrics: {
   start: Declared<{ method: 'POST'; path: '/api/v1/provisioning-metrics'; status: 201; project: true; body: typeof ProvisioningMetricStartBody; response: typeof T.ProvisioningMetric }>;
@@ -757,8 +805,8 @@ export declare const resourceGroups: {
   create: Declared<{ method: 'POST'; path: '/api/v1/resource-groups'; status: 201; project: true; body: typeof T.ResourceGroupCreateBody; response: typeof T.ResourceGroup }>;
 };
 export declare const routeTables: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/vpcs/{id}/route-tables'; project: true; list: true; params: typeof IdParams; query: typeof T.RouteTableListQuery; response: typeof T.RouteTable }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/vpcs/{id}/route-tables'; status: 201; project: true; params: typeof IdParams; body: typeof T.RouteTableCreateBody; response: typeof T.RouteTable }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/vpcs/{id}/route-tables'; project: true; list: true; params: typeof IdParams; query: typeof T.VpcRouteTableListQuery; response: typeof T.RouteTable }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/vpcs/{id}/route-tables'; status: 201; project: true; params: typeof IdParams; body: typeof T.VpcRouteTableCreateBody; response: typeof T.RouteTable }>;
 };
 export declare const serviceStatus: {
   retrieve: Declared<{ method: 'GET'; path: '/api/v1/service-status'; response: typeof T.ServiceStatus }>;
@@ -768,22 +816,24 @@ export declare const snapshots: {
   create: Declared<{ method: 'POST'; path: '/api/v1/snapshots'; status: 201; project: true; body: typeof T.SnapshotCreateBody; response: typeof T.Snapshot }>;
 };
 export declare const subnets: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/vpcs/{id}/subnets'; project: true; list: true; params: typeof IdParams; query: typeof T.SubnetListQuery; response: typeof T.Subnet }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/vpcs/{id}/subnets'; status: 201; project: true; params: typeof IdParams; body: typeof SubnetCreateBody; response: typeof T.Subnet }>;
-};
-export declare const topicSubscriptions: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions'; project: true; list: true; params: typeof IdParams; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number> }>; response: typeof T.TopicSubscription }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/topics/{id}/subscriptions'; status: 201; project: true; params: typeof IdParams; body: typeof T.TopicSubscriptionCreateBody; response: typeof T.TopicSubscriptionWithSecret }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}'; project: true; params: typeof SubscriptionParams; response: typeof T.TopicSubscription }>;
-  delete: Declared<{ method: 'DELETE'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}'; status: 204; project: true; params: typeof SubscriptionParams; response: z.ZodType<void> }>;
-  deliveries: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}/deliveries'; project: true; list: true; params: typeof SubscriptionParams; query: typeof T.DeliveryListQuery; response: typeof T.WebhookDelivery }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/vpcs/{id}/subnets'; project: true; list: true; params: typeof IdParams; query: typeof T.VpcSubnetListQuery; response: typeof T.Subnet }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/vpcs/{id}/subnets'; status: 201; project: true; params: typeof IdParams; body: typeof VpcSubnetCreateBody; response: typeof T.Subnet }>;
 };
 export declare const topics: {
   list: Declared<{ method: 'GET'; path: '/api/v1/topics'; project: true; list: true; query: typeof T.TopicListQuery; response: typeof T.Topic }>;
   create: Declared<{ method: 'POST'; path: '/api/v1/topics'; status: 201; project: true; body: typeof T.TopicCreateBody; response: typeof T.Topic }>;
   retrieve: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}'; project: true; params: typeof IdParams; response: typeof T.Topic }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/topics/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
-  publish: Declared<{ method: 'POST'; path: '/api/v1/topics/{id}/publish'; status: 201; project: true; params: typeof IdParams; body: typeof PublishBody; response: typeof T.TopicEvent }>;
+  publish: Declared<{ method: 'POST'; path: '/api/v1/topics/{id}/publish'; status: 201; project: true; params: typeof IdParams; body: typeof TopicPublishBody; response: typeof T.TopicEvent }>;
+  subscriptions: {
+    list: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions'; project: true; list: true; params: typeof IdParams; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number> }>; response: typeof T.TopicSubscription }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/topics/{id}/subscriptions'; status: 201; project: true; params: typeof IdParams; body: typeof T.TopicSubscriptionCreateBody; response: typeof T.TopicSubscriptionWithSecret }>;
+    retrieve: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}'; project: true; params: typeof SubscriptionParams; response: typeof T.TopicSubscription }>;
+    delete: Declared<{ method: 'DELETE'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}'; status: 204; project: true; params: typeof SubscriptionParams; response: z.ZodType<void> }>;
+    deliveries: {
+      list: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}/deliveries'; project: true; list: true; params: typeof SubscriptionParams; query: typeof T.TopicSubscriptionDeliveryListQuery; response: typeof T.WebhookDelivery }>;
+    };
+  };
 };
 export declare const transitHubAttachments: {
   list: Declared<{ method: 'GET'; path: '/api/v1/transit-hub-attachments'; project: true; list: true; query: typeof T.TransitHubAttachmentListQuery; response: typeof T.TransitHubAttachment }>;
@@ -796,6 +846,63 @@ export declare const transitHubs: {
 export declare const users: {
   me: Declared<{ method: 'GET'; path: '/api/v1/users/me'; response: typeof T.User }>;
 };
+export declare const v1: {
+  auth: typeof auth;
+  users: typeof users;
+  projects: typeof projects;
+  instances: typeof instances;
+  buckets: typeof buckets;
+  functions: typeof functions;
+  cdnProfiles: typeof cdnProfiles;
+  cacheInstances: typeof cacheInstances;
+  apiProducts: typeof apiProducts;
+  topics: typeof topics;
+  billing: typeof billing;
+  quotas: typeof quotas;
+  budgets: typeof budgets;
+  anomalies: typeof anomalies;
+  reports: typeof reports;
+  policies: typeof policies;
+  assignments: typeof assignments;
+  compliance: typeof compliance;
+  activityLogs: typeof activityLogs;
+  metricRules: typeof metricRules;
+  vpcs: typeof vpcs;
+  transitHubs: typeof transitHubs;
+  transitHubAttachments: typeof transitHubAttachments;
+  vpcPeerings: typeof vpcPeerings;
+  vpnGateways: typeof vpnGateways;
+  loadBalancers: typeof loadBalancers;
+  globalLoadBalancers: typeof globalLoadBalancers;
+  bandwidthPolicies: typeof bandwidthPolicies;
+  privateEndpoints: typeof privateEndpoints;
+  ddosPlans: typeof ddosPlans;
+  databases: typeof databases;
+  backupVaults: typeof backupVaults;
+  backups: typeof backups;
+  backupPolicies: typeof backupPolicies;
+  snapshots: typeof snapshots;
+  drPlans: typeof drPlans;
+  provisioningMetrics: typeof provisioningMetrics;
+  resourceGroups: typeof resourceGroups;
+  iam: typeof iam;
+  auditLogs: typeof auditLogs;
+  metrics: typeof metrics;
+  logs: typeof logs;
+  serviceStatus: typeof serviceStatus;
+  zones: typeof zones;
+  vaults: typeof vaults;
+  clusters: typeof clusters;
+  registries: typeof registries;
+  webapps: typeof webapps;
+  firewalls: typeof firewalls;
+};
+export declare const v2: {
+  health: typeof health;
+  cameras: typeof cameras;
+  events: typeof events;
+  playback: typeof playback;
+};
 export declare const vaults: {
   list: Declared<{ method: 'GET'; path: '/api/v1/vaults'; project: true; list: true; query: typeof T.VaultListQuery; response: typeof T.Vault }>;
   create: Declared<{ method: 'POST'; path: '/api/v1/vaults'; status: 201; project: true; body: typeof T.VaultCreateBody; response: typeof T.Vault }>;
@@ -807,22 +914,20 @@ export declare const vpcPeerings: {
 export declare const vpcs: {
   list: Declared<{ method: 'GET'; path: '/api/v1/vpcs'; project: true; list: true; query: typeof T.VpcListQuery; response: typeof T.Vpc }>;
   create: Declared<{ method: 'POST'; path: '/api/v1/vpcs'; status: 201; project: true; body: typeof T.VpcCreateBody; response: typeof T.Vpc }>;
+  subnets: typeof subnets;
+  routeTables: typeof routeTables;
 };
 export declare const vpnGateways: {
   list: Declared<{ method: 'GET'; path: '/api/v1/vpn-gateways'; project: true; list: true; query: typeof T.VpnGatewayListQuery; response: typeof T.VpnGateway }>;
   create: Declared<{ method: 'POST'; path: '/api/v1/vpn-gateways'; status: 201; project: true; body: typeof VpnGatewayCreateBody; response: typeof T.VpnGateway }>;
-  configureBgp: Declared<{ method: 'POST'; path: '/api/v1/vpn-gateways/{id}/bgp'; project: true; params: typeof IdParams; body: typeof VpnBgpConfigureBody; response: typeof T.VpnGateway }>;
+  configureBgp: Declared<{ method: 'POST'; path: '/api/v1/vpn-gateways/{id}/bgp'; project: true; params: typeof IdParams; body: typeof VpnGatewayConfigureBgpBody; response: typeof T.VpnGateway }>;
   activateBgp: Declared<{ method: 'POST'; path: '/api/v1/vpn-gateways/{id}/bgp/activate'; project: true; params: typeof IdParams; response: typeof T.VpnGateway }>;
 };
 export declare const webapps: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/webapps'; project: true; list: true; query: typeof T.WebAppListQuery; response: typeof T.WebApp }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/webapps'; status: 201; project: true; body: typeof T.WebAppCreateBody; response: typeof T.WebApp }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/webapps'; project: true; list: true; query: typeof T.WebappListQuery; response: typeof T.WebApp }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/webapps'; status: 201; project: true; body: typeof T.WebappCreateBody; response: typeof T.WebApp }>;
 };
 export declare const zones: {
   list: Declared<{ method: 'GET'; path: '/api/v1/zones'; project: true; list: true; query: typeof T.ZoneListQuery; response: typeof T.Zone }>;
   create: Declared<{ method: 'POST'; path: '/api/v1/zones'; status: 201; project: true; body: typeof T.ZoneCreateBody; response: typeof T.Zone }>;
 };
-export declare const contract: { v1: typeof v1; v2: typeof v2; mock: typeof mock; docs: typeof docs };
-export declare const networkGroups: { vpcs: typeof vpcs; subnets: typeof subnets; routeTables: typeof routeTables; transitHubs: typeof transitHubs; transitHubAttachments: typeof transitHubAttachments; vpcPeerings: typeof vpcPeerings; vpnGateways: typeof vpnGateways; loadBalancers: typeof loadBalancers; globalLoadBalancers: typeof globalLoadBalancers; bandwidthPolicies: typeof bandwidthPolicies; privateEndpoints: typeof privateEndpoints; ddosPlans: typeof ddosPlans };
-export declare const v1: { auth: typeof auth; users: typeof users; projects: typeof projects; instances: typeof instances; buckets: typeof buckets; functions: typeof functions; cdnProfiles: typeof cdnProfiles; cdnEndpoints: typeof cdnEndpoints; cacheInstances: typeof cacheInstances; apiProducts: typeof apiProducts; apiSubscriptions: typeof apiSubscriptions; topics: typeof topics; topicSubscriptions: typeof topicSubscriptions; billing: typeof billing; quotas: typeof quotas; budgets: typeof budgets; anomalies: typeof anomalies; reports: typeof reports; policies: typeof policies; assignments: typeof assignments; compliance: typeof compliance; activityLogs: typeof activityLogs; metricRules: typeof metricRules; vpcs: typeof vpcs; subnets: typeof subnets; routeTables: typeof routeTables; transitHubs: typeof transitHubs; transitHubAttachments: typeof transitHubAttachments; vpcPeerings: typeof vpcPeerings; vpnGateways: typeof vpnGateways; loadBalancers: typeof loadBalancers; globalLoadBalancers: typeof globalLoadBalancers; bandwidthPolicies: typeof bandwidthPolicies; privateEndpoints: typeof privateEndpoints; ddosPlans: typeof ddosPlans; databases: typeof databases; backupVaults: typeof backupVaults; backups: typeof backups; backupPolicies: typeof backupPolicies; snapshots: typeof snapshots; drPlans: typeof drPlans; provisioningMetrics: typeof provisioningMetrics; resourceGroups: typeof resourceGroups; iamUsers: typeof iamUsers; iamRoles: typeof iamRoles; iamKeys: typeof iamKeys; iamBucketGrants: typeof iamBucketGrants; auditLogs: typeof auditLogs; metrics: typeof metrics; logs: typeof logs; serviceStatus: typeof serviceStatus; zones: typeof zones; vaults: typeof vaults; clusters: typeof clusters; registries: typeof registries; webapps: typeof webapps; firewalls: typeof firewalls };
-export declare const v2: { health: typeof health; cameras: typeof cameras; events: typeof events; playback: typeof playback; hls: typeof hls };

@@ -47,16 +47,20 @@ import type {
   HealthProbe,
   IamRole,
   IamUser,
-  ImportStateResponse,
   Instance,
   Invoice,
-  ListFaultsResponse,
   LoadBalancer,
   LogEntry,
   LoginResult,
   MetricRule,
   MetricSeries,
   MfaEnrollment,
+  MockFaultListResponse,
+  MockImportStateResponse,
+  MockRequestListResponse,
+  MockResetResponse,
+  MockSetQuotasResponse,
+  MockWebhookDeliveryListResponse,
   PlaybackTimeline,
   Policy,
   PrivateEndpoint,
@@ -65,12 +69,9 @@ import type {
   Quota,
   Registry,
   Report,
-  RequestsResponse,
-  ResetResponse,
   ResourceGroup,
   RouteTable,
   ServiceStatus,
-  SetQuotasResponse,
   Snapshot,
   Subnet,
   Topic,
@@ -91,7 +92,6 @@ import type {
   VpcPeering,
   VpnGateway,
   WebApp,
-  WebhookDeliveriesResponse,
   WebhookDelivery,
   WorkloadToken,
   Zone,
@@ -136,18 +136,20 @@ export const v1 = {
     update: { id: 'v1.functions.update', api: 'v1', method: 'PUT', path: '/api/v1/functions/{id}', status: 200, auth: 'bearer', project: true } as Route<FunctionRecord>,
     delete: { id: 'v1.functions.delete', api: 'v1', method: 'DELETE', path: '/api/v1/functions/{id}', status: 204, auth: 'bearer', project: true } as Route<void>,
     invoke: { id: 'v1.functions.invoke', api: 'v1', method: 'POST', path: '/api/v1/functions/{id}/invoke', status: 200, auth: 'bearer', project: true } as Route<FunctionInvocation>,
-    listTriggers: { id: 'v1.functions.listTriggers', api: 'v1', method: 'GET', path: '/api/v1/functions/{id}/triggers', status: 200, auth: 'bearer', project: true, list: true } as Route<FunctionTrigger>,
-    createTrigger: { id: 'v1.functions.createTrigger', api: 'v1', method: 'POST', path: '/api/v1/functions/{id}/triggers', status: 201, auth: 'bearer', project: true } as Route<FunctionTrigger>,
+    triggers: {
+      list: { id: 'v1.functions.triggers.list', api: 'v1', method: 'GET', path: '/api/v1/functions/{id}/triggers', status: 200, auth: 'bearer', project: true, list: true } as Route<FunctionTrigger>,
+      create: { id: 'v1.functions.triggers.create', api: 'v1', method: 'POST', path: '/api/v1/functions/{id}/triggers', status: 201, auth: 'bearer', project: true } as Route<FunctionTrigger>,
+    },
   },
   cdnProfiles: {
     list: { id: 'v1.cdnProfiles.list', api: 'v1', method: 'GET', path: '/api/v1/cdn-profiles', status: 200, auth: 'bearer', project: true, list: true } as Route<CdnProfile>,
     create: { id: 'v1.cdnProfiles.create', api: 'v1', method: 'POST', path: '/api/v1/cdn-profiles', status: 201, auth: 'bearer', project: true } as Route<CdnProfile>,
     retrieve: { id: 'v1.cdnProfiles.retrieve', api: 'v1', method: 'GET', path: '/api/v1/cdn-profiles/{id}', status: 200, auth: 'bearer', project: true } as Route<CdnProfile>,
     delete: { id: 'v1.cdnProfiles.delete', api: 'v1', method: 'DELETE', path: '/api/v1/cdn-profiles/{id}', status: 204, auth: 'bearer', project: true } as Route<void>,
-  },
-  cdnEndpoints: {
-    list: { id: 'v1.cdnEndpoints.list', api: 'v1', method: 'GET', path: '/api/v1/cdn-profiles/{id}/endpoints', status: 200, auth: 'bearer', project: true, list: true } as Route<CdnEndpoint>,
-    create: { id: 'v1.cdnEndpoints.create', api: 'v1', method: 'POST', path: '/api/v1/cdn-profiles/{id}/endpoints', status: 201, auth: 'bearer', project: true } as Route<CdnEndpoint>,
+    endpoints: {
+      list: { id: 'v1.cdnProfiles.endpoints.list', api: 'v1', method: 'GET', path: '/api/v1/cdn-profiles/{id}/endpoints', status: 200, auth: 'bearer', project: true, list: true } as Route<CdnEndpoint>,
+      create: { id: 'v1.cdnProfiles.endpoints.create', api: 'v1', method: 'POST', path: '/api/v1/cdn-profiles/{id}/endpoints', status: 201, auth: 'bearer', project: true } as Route<CdnEndpoint>,
+    },
   },
   cacheInstances: {
     list: { id: 'v1.cacheInstances.list', api: 'v1', method: 'GET', path: '/api/v1/cache-instances', status: 200, auth: 'bearer', project: true, list: true } as Route<CacheInstance>,
@@ -161,10 +163,10 @@ export const v1 = {
     create: { id: 'v1.apiProducts.create', api: 'v1', method: 'POST', path: '/api/v1/api-products', status: 201, auth: 'bearer', project: true } as Route<ApiProduct>,
     retrieve: { id: 'v1.apiProducts.retrieve', api: 'v1', method: 'GET', path: '/api/v1/api-products/{id}', status: 200, auth: 'bearer', project: true } as Route<ApiProduct>,
     delete: { id: 'v1.apiProducts.delete', api: 'v1', method: 'DELETE', path: '/api/v1/api-products/{id}', status: 204, auth: 'bearer', project: true } as Route<void>,
-  },
-  apiSubscriptions: {
-    list: { id: 'v1.apiSubscriptions.list', api: 'v1', method: 'GET', path: '/api/v1/api-products/{id}/subscriptions', status: 200, auth: 'bearer', project: true, list: true } as Route<ApiSubscription>,
-    create: { id: 'v1.apiSubscriptions.create', api: 'v1', method: 'POST', path: '/api/v1/api-products/{id}/subscriptions', status: 201, auth: 'bearer', project: true } as Route<ApiSubscriptionCreated>,
+    subscriptions: {
+      list: { id: 'v1.apiProducts.subscriptions.list', api: 'v1', method: 'GET', path: '/api/v1/api-products/{id}/subscriptions', status: 200, auth: 'bearer', project: true, list: true } as Route<ApiSubscription>,
+      create: { id: 'v1.apiProducts.subscriptions.create', api: 'v1', method: 'POST', path: '/api/v1/api-products/{id}/subscriptions', status: 201, auth: 'bearer', project: true } as Route<ApiSubscriptionCreated>,
+    },
   },
   topics: {
     list: { id: 'v1.topics.list', api: 'v1', method: 'GET', path: '/api/v1/topics', status: 200, auth: 'bearer', project: true, list: true } as Route<Topic>,
@@ -172,20 +174,32 @@ export const v1 = {
     retrieve: { id: 'v1.topics.retrieve', api: 'v1', method: 'GET', path: '/api/v1/topics/{id}', status: 200, auth: 'bearer', project: true } as Route<Topic>,
     delete: { id: 'v1.topics.delete', api: 'v1', method: 'DELETE', path: '/api/v1/topics/{id}', status: 204, auth: 'bearer', project: true } as Route<void>,
     publish: { id: 'v1.topics.publish', api: 'v1', method: 'POST', path: '/api/v1/topics/{id}/publish', status: 201, auth: 'bearer', project: true } as Route<TopicEvent>,
-  },
-  topicSubscriptions: {
-    list: { id: 'v1.topicSubscriptions.list', api: 'v1', method: 'GET', path: '/api/v1/topics/{id}/subscriptions', status: 200, auth: 'bearer', project: true, list: true } as Route<TopicSubscription>,
-    create: { id: 'v1.topicSubscriptions.create', api: 'v1', method: 'POST', path: '/api/v1/topics/{id}/subscriptions', status: 201, auth: 'bearer', project: true } as Route<TopicSubscriptionWithSecret>,
-    retrieve: { id: 'v1.topicSubscriptions.retrieve', api: 'v1', method: 'GET', path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}', status: 200, auth: 'bearer', project: true } as Route<TopicSubscription>,
-    delete: { id: 'v1.topicSubscriptions.delete', api: 'v1', method: 'DELETE', path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}', status: 204, auth: 'bearer', project: true } as Route<void>,
-    deliveries: { id: 'v1.topicSubscriptions.deliveries', api: 'v1', method: 'GET', path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}/deliveries', status: 200, auth: 'bearer', project: true, list: true } as Route<WebhookDelivery>,
+    subscriptions: {
+      list: { id: 'v1.topics.subscriptions.list', api: 'v1', method: 'GET', path: '/api/v1/topics/{id}/subscriptions', status: 200, auth: 'bearer', project: true, list: true } as Route<TopicSubscription>,
+      create: { id: 'v1.topics.subscriptions.create', api: 'v1', method: 'POST', path: '/api/v1/topics/{id}/subscriptions', status: 201, auth: 'bearer', project: true } as Route<TopicSubscriptionWithSecret>,
+      retrieve: { id: 'v1.topics.subscriptions.retrieve', api: 'v1', method: 'GET', path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}', status: 200, auth: 'bearer', project: true } as Route<TopicSubscription>,
+      delete: { id: 'v1.topics.subscriptions.delete', api: 'v1', method: 'DELETE', path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}', status: 204, auth: 'bearer', project: true } as Route<void>,
+      deliveries: {
+        list: { id: 'v1.topics.subscriptions.deliveries.list', api: 'v1', method: 'GET', path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}/deliveries', status: 200, auth: 'bearer', project: true, list: true } as Route<WebhookDelivery>,
+      },
+    },
   },
   billing: {
-    usage: { id: 'v1.billing.usage', api: 'v1', method: 'GET', path: '/api/v1/billing/usage', status: 200, auth: 'bearer', project: true } as Route<Usage>,
-    invoices: { id: 'v1.billing.invoices', api: 'v1', method: 'GET', path: '/api/v1/billing/invoices', status: 200, auth: 'bearer', project: true, list: true } as Route<Invoice>,
-    cost: { id: 'v1.billing.cost', api: 'v1', method: 'GET', path: '/api/v1/billing/cost', status: 200, auth: 'bearer', project: true } as Route<CostBreakdown>,
-    createBudget: { id: 'v1.billing.createBudget', api: 'v1', method: 'POST', path: '/api/v1/billing/budgets', status: 201, auth: 'bearer', project: true } as Route<Budget>,
-    subscriptions: { id: 'v1.billing.subscriptions', api: 'v1', method: 'GET', path: '/api/v1/subscriptions', status: 200, auth: 'bearer', project: true, list: true } as Route<BillingSubscription>,
+    usage: {
+      retrieve: { id: 'v1.billing.usage.retrieve', api: 'v1', method: 'GET', path: '/api/v1/billing/usage', status: 200, auth: 'bearer', project: true } as Route<Usage>,
+    },
+    invoices: {
+      list: { id: 'v1.billing.invoices.list', api: 'v1', method: 'GET', path: '/api/v1/billing/invoices', status: 200, auth: 'bearer', project: true, list: true } as Route<Invoice>,
+    },
+    cost: {
+      retrieve: { id: 'v1.billing.cost.retrieve', api: 'v1', method: 'GET', path: '/api/v1/billing/cost', status: 200, auth: 'bearer', project: true } as Route<CostBreakdown>,
+    },
+    budgets: {
+      create: { id: 'v1.billing.budgets.create', api: 'v1', method: 'POST', path: '/api/v1/billing/budgets', status: 201, auth: 'bearer', project: true } as Route<Budget>,
+    },
+    subscriptions: {
+      list: { id: 'v1.billing.subscriptions.list', api: 'v1', method: 'GET', path: '/api/v1/subscriptions', status: 200, auth: 'bearer', project: true, list: true } as Route<BillingSubscription>,
+    },
   },
   quotas: {
     list: { id: 'v1.quotas.list', api: 'v1', method: 'GET', path: '/api/v1/quotas', status: 200, auth: 'bearer', project: true, list: true } as Route<Quota>,
@@ -232,14 +246,14 @@ export const v1 = {
   vpcs: {
     list: { id: 'v1.vpcs.list', api: 'v1', method: 'GET', path: '/api/v1/vpcs', status: 200, auth: 'bearer', project: true, list: true } as Route<Vpc>,
     create: { id: 'v1.vpcs.create', api: 'v1', method: 'POST', path: '/api/v1/vpcs', status: 201, auth: 'bearer', project: true } as Route<Vpc>,
-  },
-  subnets: {
-    list: { id: 'v1.subnets.list', api: 'v1', method: 'GET', path: '/api/v1/vpcs/{id}/subnets', status: 200, auth: 'bearer', project: true, list: true } as Route<Subnet>,
-    create: { id: 'v1.subnets.create', api: 'v1', method: 'POST', path: '/api/v1/vpcs/{id}/subnets', status: 201, auth: 'bearer', project: true } as Route<Subnet>,
-  },
-  routeTables: {
-    list: { id: 'v1.routeTables.list', api: 'v1', method: 'GET', path: '/api/v1/vpcs/{id}/route-tables', status: 200, auth: 'bearer', project: true, list: true } as Route<RouteTable>,
-    create: { id: 'v1.routeTables.create', api: 'v1', method: 'POST', path: '/api/v1/vpcs/{id}/route-tables', status: 201, auth: 'bearer', project: true } as Route<RouteTable>,
+    subnets: {
+      list: { id: 'v1.vpcs.subnets.list', api: 'v1', method: 'GET', path: '/api/v1/vpcs/{id}/subnets', status: 200, auth: 'bearer', project: true, list: true } as Route<Subnet>,
+      create: { id: 'v1.vpcs.subnets.create', api: 'v1', method: 'POST', path: '/api/v1/vpcs/{id}/subnets', status: 201, auth: 'bearer', project: true } as Route<Subnet>,
+    },
+    routeTables: {
+      list: { id: 'v1.vpcs.routeTables.list', api: 'v1', method: 'GET', path: '/api/v1/vpcs/{id}/route-tables', status: 200, auth: 'bearer', project: true, list: true } as Route<RouteTable>,
+      create: { id: 'v1.vpcs.routeTables.create', api: 'v1', method: 'POST', path: '/api/v1/vpcs/{id}/route-tables', status: 201, auth: 'bearer', project: true } as Route<RouteTable>,
+    },
   },
   transitHubs: {
     list: { id: 'v1.transitHubs.list', api: 'v1', method: 'GET', path: '/api/v1/transit-hubs', status: 200, auth: 'bearer', project: true, list: true } as Route<TransitHub>,
@@ -262,7 +276,9 @@ export const v1 = {
   loadBalancers: {
     list: { id: 'v1.loadBalancers.list', api: 'v1', method: 'GET', path: '/api/v1/load-balancers', status: 200, auth: 'bearer', project: true, list: true } as Route<LoadBalancer>,
     create: { id: 'v1.loadBalancers.create', api: 'v1', method: 'POST', path: '/api/v1/load-balancers', status: 201, auth: 'bearer', project: true } as Route<LoadBalancer>,
-    createHealthProbe: { id: 'v1.loadBalancers.createHealthProbe', api: 'v1', method: 'POST', path: '/api/v1/load-balancers/{id}/health-probes', status: 201, auth: 'bearer', project: true } as Route<HealthProbe>,
+    healthProbes: {
+      create: { id: 'v1.loadBalancers.healthProbes.create', api: 'v1', method: 'POST', path: '/api/v1/load-balancers/{id}/health-probes', status: 201, auth: 'bearer', project: true } as Route<HealthProbe>,
+    },
   },
   globalLoadBalancers: {
     list: { id: 'v1.globalLoadBalancers.list', api: 'v1', method: 'GET', path: '/api/v1/global-load-balancers', status: 200, auth: 'bearer', project: true, list: true } as Route<GlobalLoadBalancer>,
@@ -286,10 +302,14 @@ export const v1 = {
     create: { id: 'v1.databases.create', api: 'v1', method: 'POST', path: '/api/v1/databases', status: 201, auth: 'bearer', project: true } as Route<Database>,
     retrieve: { id: 'v1.databases.retrieve', api: 'v1', method: 'GET', path: '/api/v1/databases/{id}', status: 200, auth: 'bearer', project: true } as Route<Database>,
     delete: { id: 'v1.databases.delete', api: 'v1', method: 'DELETE', path: '/api/v1/databases/{id}', status: 204, auth: 'bearer', project: true } as Route<void>,
-    retrievePool: { id: 'v1.databases.retrievePool', api: 'v1', method: 'GET', path: '/api/v1/databases/{id}/pool', status: 200, auth: 'bearer', project: true } as Route<DatabasePool>,
-    updatePool: { id: 'v1.databases.updatePool', api: 'v1', method: 'PUT', path: '/api/v1/databases/{id}/pool', status: 200, auth: 'bearer', project: true } as Route<DatabasePool>,
-    listReplicas: { id: 'v1.databases.listReplicas', api: 'v1', method: 'GET', path: '/api/v1/databases/{id}/replicas', status: 200, auth: 'bearer', project: true, list: true } as Route<DatabaseReplica>,
-    createReplica: { id: 'v1.databases.createReplica', api: 'v1', method: 'POST', path: '/api/v1/databases/{id}/replicas', status: 201, auth: 'bearer', project: true } as Route<DatabaseReplica>,
+    pool: {
+      retrieve: { id: 'v1.databases.pool.retrieve', api: 'v1', method: 'GET', path: '/api/v1/databases/{id}/pool', status: 200, auth: 'bearer', project: true } as Route<DatabasePool>,
+      update: { id: 'v1.databases.pool.update', api: 'v1', method: 'PUT', path: '/api/v1/databases/{id}/pool', status: 200, auth: 'bearer', project: true } as Route<DatabasePool>,
+    },
+    replicas: {
+      list: { id: 'v1.databases.replicas.list', api: 'v1', method: 'GET', path: '/api/v1/databases/{id}/replicas', status: 200, auth: 'bearer', project: true, list: true } as Route<DatabaseReplica>,
+      create: { id: 'v1.databases.replicas.create', api: 'v1', method: 'POST', path: '/api/v1/databases/{id}/replicas', status: 201, auth: 'bearer', project: true } as Route<DatabaseReplica>,
+    },
     failover: { id: 'v1.databases.failover', api: 'v1', method: 'POST', path: '/api/v1/databases/{id}/failover', status: 200, auth: 'bearer', project: true } as Route<Database>,
   },
   backupVaults: {
@@ -311,7 +331,9 @@ export const v1 = {
   drPlans: {
     list: { id: 'v1.drPlans.list', api: 'v1', method: 'GET', path: '/api/v1/dr/plans', status: 200, auth: 'bearer', project: true, list: true } as Route<DrPlan>,
     create: { id: 'v1.drPlans.create', api: 'v1', method: 'POST', path: '/api/v1/dr/plans', status: 201, auth: 'bearer', project: true } as Route<DrPlan>,
-    addStep: { id: 'v1.drPlans.addStep', api: 'v1', method: 'POST', path: '/api/v1/dr/plans/{id}/steps', status: 201, auth: 'bearer', project: true } as Route<DrPlan>,
+    steps: {
+      create: { id: 'v1.drPlans.steps.create', api: 'v1', method: 'POST', path: '/api/v1/dr/plans/{id}/steps', status: 201, auth: 'bearer', project: true } as Route<DrPlan>,
+    },
     drill: { id: 'v1.drPlans.drill', api: 'v1', method: 'POST', path: '/api/v1/dr/plans/{id}/drills', status: 201, auth: 'bearer', project: true } as Route<DrDrill>,
     execute: { id: 'v1.drPlans.execute', api: 'v1', method: 'POST', path: '/api/v1/dr/plans/{id}/execute', status: 200, auth: 'bearer', project: true } as Route<DrPlan>,
   },
@@ -323,19 +345,21 @@ export const v1 = {
     list: { id: 'v1.resourceGroups.list', api: 'v1', method: 'GET', path: '/api/v1/resource-groups', status: 200, auth: 'bearer', project: true, list: true } as Route<ResourceGroup>,
     create: { id: 'v1.resourceGroups.create', api: 'v1', method: 'POST', path: '/api/v1/resource-groups', status: 201, auth: 'bearer', project: true } as Route<ResourceGroup>,
   },
-  iamUsers: {
-    list: { id: 'v1.iamUsers.list', api: 'v1', method: 'GET', path: '/api/v1/iam/users', status: 200, auth: 'bearer', project: true, list: true } as Route<IamUser>,
-    add: { id: 'v1.iamUsers.add', api: 'v1', method: 'POST', path: '/api/v1/iam/users', status: 201, auth: 'bearer', project: true } as Route<IamUser>,
-  },
-  iamRoles: {
-    list: { id: 'v1.iamRoles.list', api: 'v1', method: 'GET', path: '/api/v1/iam/roles', status: 200, auth: 'bearer', project: true, list: true } as Route<IamRole>,
-    create: { id: 'v1.iamRoles.create', api: 'v1', method: 'POST', path: '/api/v1/iam/roles', status: 201, auth: 'bearer', project: true } as Route<IamRole>,
-  },
-  iamKeys: {
-    create: { id: 'v1.iamKeys.create', api: 'v1', method: 'POST', path: '/api/v1/iam/keys', status: 201, auth: 'bearer', project: true } as Route<ApiKeyCreated>,
-  },
-  iamBucketGrants: {
-    create: { id: 'v1.iamBucketGrants.create', api: 'v1', method: 'POST', path: '/api/v1/iam/authorize-bucket', status: 201, auth: 'bearer', project: true } as Route<BucketGrant>,
+  iam: {
+    users: {
+      list: { id: 'v1.iam.users.list', api: 'v1', method: 'GET', path: '/api/v1/iam/users', status: 200, auth: 'bearer', project: true, list: true } as Route<IamUser>,
+      create: { id: 'v1.iam.users.create', api: 'v1', method: 'POST', path: '/api/v1/iam/users', status: 201, auth: 'bearer', project: true } as Route<IamUser>,
+    },
+    roles: {
+      list: { id: 'v1.iam.roles.list', api: 'v1', method: 'GET', path: '/api/v1/iam/roles', status: 200, auth: 'bearer', project: true, list: true } as Route<IamRole>,
+      create: { id: 'v1.iam.roles.create', api: 'v1', method: 'POST', path: '/api/v1/iam/roles', status: 201, auth: 'bearer', project: true } as Route<IamRole>,
+    },
+    keys: {
+      create: { id: 'v1.iam.keys.create', api: 'v1', method: 'POST', path: '/api/v1/iam/keys', status: 201, auth: 'bearer', project: true } as Route<ApiKeyCreated>,
+    },
+    bucketGrants: {
+      create: { id: 'v1.iam.bucketGrants.create', api: 'v1', method: 'POST', path: '/api/v1/iam/authorize-bucket', status: 201, auth: 'bearer', project: true } as Route<BucketGrant>,
+    },
   },
   auditLogs: {
     list: { id: 'v1.auditLogs.list', api: 'v1', method: 'GET', path: '/api/v1/audit/logs', status: 200, auth: 'bearer', project: true, list: true } as Route<AuditLog>,
@@ -393,31 +417,37 @@ export const v2 = {
   },
   playback: {
     timeline: { id: 'v2.playback.timeline', api: 'v2', method: 'GET', path: '/v2/api/playback/timeline', status: 200, auth: 'bearer' } as Route<PlaybackTimeline>,
-    event: { id: 'v2.playback.event', api: 'v2', method: 'GET', path: '/v2/api/playback/event/{id}', status: 200, auth: 'bearer' } as Route<EventPlayback>,
-  },
-  hls: {
-    playlist: { id: 'v2.hls.playlist', api: 'v2', method: 'GET', path: '/v2/hls/{cam}/{date}/{hour}/index.m3u8', status: 200, auth: 'query-token', responseKind: 'text' } as Route<string>,
-    segment: { id: 'v2.hls.segment', api: 'v2', method: 'GET', path: '/v2/hls/{cam}/{date}/{hour}/{segment}', status: 200, auth: 'query-token', responseKind: 'binary' } as Route<string>,
-    snapshot: { id: 'v2.hls.snapshot', api: 'v2', method: 'GET', path: '/v2/hls/{cam}/{date}/{hour}/snapshots/{file}', status: 200, auth: 'query-token', responseKind: 'binary' } as Route<string>,
+    forEvent: { id: 'v2.playback.forEvent', api: 'v2', method: 'GET', path: '/v2/api/playback/event/{id}', status: 200, auth: 'bearer' } as Route<EventPlayback>,
+    playlist: { id: 'v2.playback.playlist', api: 'v2', method: 'GET', path: '/v2/hls/{cam}/{date}/{hour}/index.m3u8', status: 200, auth: 'query-token', responseKind: 'text' } as Route<string>,
+    segment: { id: 'v2.playback.segment', api: 'v2', method: 'GET', path: '/v2/hls/{cam}/{date}/{hour}/{segment}', status: 200, auth: 'query-token', responseKind: 'binary' } as Route<string>,
+    snapshot: { id: 'v2.playback.snapshot', api: 'v2', method: 'GET', path: '/v2/hls/{cam}/{date}/{hour}/snapshots/{file}', status: 200, auth: 'query-token', responseKind: 'binary' } as Route<string>,
   },
 };
 
 export const mock = {
   dashboard: { id: 'mock.dashboard', api: 'mock', method: 'GET', path: '/__mock/ui', status: 200, auth: 'control-page', responseKind: 'text' } as Route<string>,
-  reset: { id: 'mock.reset', api: 'mock', method: 'POST', path: '/__mock/reset', status: 200, auth: 'control' } as Route<ResetResponse>,
+  reset: { id: 'mock.reset', api: 'mock', method: 'POST', path: '/__mock/reset', status: 200, auth: 'control' } as Route<MockResetResponse>,
   exportState: { id: 'mock.exportState', api: 'mock', method: 'GET', path: '/__mock/state', status: 200, auth: 'control' } as Route<Record<string, unknown>>,
-  importState: { id: 'mock.importState', api: 'mock', method: 'PUT', path: '/__mock/state', status: 200, auth: 'control' } as Route<ImportStateResponse>,
-  requests: { id: 'mock.requests', api: 'mock', method: 'GET', path: '/__mock/requests', status: 200, auth: 'control' } as Route<RequestsResponse>,
+  importState: { id: 'mock.importState', api: 'mock', method: 'PUT', path: '/__mock/state', status: 200, auth: 'control' } as Route<MockImportStateResponse>,
+  requests: {
+    list: { id: 'mock.requests.list', api: 'mock', method: 'GET', path: '/__mock/requests', status: 200, auth: 'control' } as Route<MockRequestListResponse>,
+  },
   bucketName: { id: 'mock.bucketName', api: 'mock', method: 'GET', path: '/__mock/bucket-names/{name}', status: 200, auth: 'control' } as Route<BucketNameAvailability>,
-  clock: { id: 'mock.clock', api: 'mock', method: 'GET', path: '/__mock/clock', status: 200, auth: 'control' } as Route<ClockState>,
-  advanceClock: { id: 'mock.advanceClock', api: 'mock', method: 'POST', path: '/__mock/clock/advance', status: 200, auth: 'control' } as Route<ClockState>,
-  freezeClock: { id: 'mock.freezeClock', api: 'mock', method: 'POST', path: '/__mock/clock/freeze', status: 200, auth: 'control' } as Route<ClockState>,
-  addFault: { id: 'mock.addFault', api: 'mock', method: 'POST', path: '/__mock/faults', status: 201, auth: 'control' } as Route<Fault>,
-  listFaults: { id: 'mock.listFaults', api: 'mock', method: 'GET', path: '/__mock/faults', status: 200, auth: 'control' } as Route<ListFaultsResponse>,
-  deleteFault: { id: 'mock.deleteFault', api: 'mock', method: 'DELETE', path: '/__mock/faults/{id}', status: 204, auth: 'control' } as Route<void>,
-  clearFaults: { id: 'mock.clearFaults', api: 'mock', method: 'DELETE', path: '/__mock/faults', status: 204, auth: 'control' } as Route<void>,
-  setQuotas: { id: 'mock.setQuotas', api: 'mock', method: 'PUT', path: '/__mock/quotas/{project_id}', status: 200, auth: 'control' } as Route<SetQuotasResponse>,
-  webhookDeliveries: { id: 'mock.webhookDeliveries', api: 'mock', method: 'GET', path: '/__mock/webhooks/deliveries', status: 200, auth: 'control' } as Route<WebhookDeliveriesResponse>,
+  clock: {
+    retrieve: { id: 'mock.clock.retrieve', api: 'mock', method: 'GET', path: '/__mock/clock', status: 200, auth: 'control' } as Route<ClockState>,
+    advance: { id: 'mock.clock.advance', api: 'mock', method: 'POST', path: '/__mock/clock/advance', status: 200, auth: 'control' } as Route<ClockState>,
+    freeze: { id: 'mock.clock.freeze', api: 'mock', method: 'POST', path: '/__mock/clock/freeze', status: 200, auth: 'control' } as Route<ClockState>,
+  },
+  faults: {
+    create: { id: 'mock.faults.create', api: 'mock', method: 'POST', path: '/__mock/faults', status: 201, auth: 'control' } as Route<Fault>,
+    list: { id: 'mock.faults.list', api: 'mock', method: 'GET', path: '/__mock/faults', status: 200, auth: 'control' } as Route<MockFaultListResponse>,
+    delete: { id: 'mock.faults.delete', api: 'mock', method: 'DELETE', path: '/__mock/faults/{id}', status: 204, auth: 'control' } as Route<void>,
+    clear: { id: 'mock.faults.clear', api: 'mock', method: 'DELETE', path: '/__mock/faults', status: 204, auth: 'control' } as Route<void>,
+  },
+  setQuotas: { id: 'mock.setQuotas', api: 'mock', method: 'PUT', path: '/__mock/quotas/{project_id}', status: 200, auth: 'control' } as Route<MockSetQuotasResponse>,
+  webhookDeliveries: {
+    list: { id: 'mock.webhookDeliveries.list', api: 'mock', method: 'GET', path: '/__mock/webhooks/deliveries', status: 200, auth: 'control' } as Route<MockWebhookDeliveryListResponse>,
+  },
   setVideoTenant: { id: 'mock.setVideoTenant', api: 'mock', method: 'PUT', path: '/__mock/v2/tenants/{tenant_id}', status: 200, auth: 'control' } as Route<VideoTenantPlan>,
   injectVideoEvent: { id: 'mock.injectVideoEvent', api: 'mock', method: 'POST', path: '/__mock/v2/events', status: 201, auth: 'control' } as Route<VideoEvent>,
 };

@@ -129,15 +129,6 @@ export interface ApiKey extends ProjectRecord {
 }
 export declare const ApiKey: z.ZodType<ApiKey>;
 
-export interface ApiKeyCreateParams {
-  /** What the key is for */
-  name: string;
-  /** editor, viewer or a custom role; owner is refused (keys never administer IAM) */
-  role: string;
-  /** When the key stops working; never when omitted */
-  expires_at?: string;
-}
-
 export interface ApiKeyCreated extends ApiKey {
   /** The key (nk_...), shown once: send it as X-API-Key */
   key: string;
@@ -167,6 +158,13 @@ export interface ApiProductListParams extends PageParams {
   version?: string;
 }
 
+export interface ApiProductSubscriptionCreateParams {
+  /** Name of the application that calls the API */
+  app_name: string;
+  /** Calls per month the key may make, 1..100000000 */
+  quota?: number;
+}
+
 export interface ApiSubscription extends ProjectRecord {
   product_id: string;
   app_name: string;
@@ -176,13 +174,6 @@ export interface ApiSubscription extends ProjectRecord {
   key_prefix: string;
 }
 export declare const ApiSubscription: z.ZodType<ApiSubscription>;
-
-export interface ApiSubscriptionCreateParams {
-  /** Name of the application that calls the API */
-  app_name: string;
-  /** Calls per month the key may make, 1..100000000 */
-  quota?: number;
-}
 
 export interface ApiSubscriptionCreated extends ApiSubscription {
   /** The API key, shown once: store it now */
@@ -254,6 +245,35 @@ export interface AuditLogListParams extends PageParams {
 
 export type AuditOutcome = 'success' | 'failure';
 export declare const AuditOutcome: z.ZodType<AuditOutcome>;
+
+export interface AuthLoginParams {
+  email: string;
+  password: string;
+  /** Current TOTP code; required once MFA is enabled */
+  totp_code?: string;
+}
+
+export interface AuthMfaEnrollParams {
+  /** Omit to start enrolment; send the current code to enable MFA */
+  code?: string;
+}
+
+export interface AuthRefreshParams {
+  refresh_token: string;
+}
+
+export interface AuthRegisterParams {
+  email: string;
+  password: string;
+  /** 1..200 characters; surrounding whitespace is trimmed */
+  full_name: string;
+}
+
+export interface AuthWorkloadTokenParams {
+  project_id: string;
+  scopes: WorkloadScope[];
+  ttl_seconds?: number;
+}
 
 export interface Autoscale {
   /** Fewest nodes */
@@ -459,6 +479,11 @@ export declare const BandwidthTargetType: z.ZodType<BandwidthTargetType>;
 export type BgpStatus = 'unconfigured' | 'configured' | 'established';
 export declare const BgpStatus: z.ZodType<BgpStatus>;
 
+export interface BillingCostRetrieveParams extends BillingUsageRetrieveParams {
+  /** A calendar period instead of from/to */
+  period?: CostPeriod;
+}
+
 export interface BillingSubscription extends ProjectRecord {
   plan: 'free' | 'pay-as-you-go' | 'business' | 'enterprise';
   status: 'active' | 'suspended' | 'cancelled';
@@ -469,6 +494,13 @@ export interface BillingSubscription extends ProjectRecord {
   payment_terms_days: number;
 }
 export declare const BillingSubscription: z.ZodType<BillingSubscription>;
+
+export interface BillingUsageRetrieveParams {
+  /** Start of the period (inclusive); default: start of the current month */
+  from?: string | string;
+  /** End of the period: a date-time is exclusive, a date includes that whole day; default: end of the current month */
+  to?: string | string;
+}
 
 export type BooleanQuery = boolean;
 export declare const BooleanQuery: z.ZodType<BooleanQuery>;
@@ -508,15 +540,6 @@ export interface BucketGrant extends ProjectRecord {
   granted_by: string;
 }
 export declare const BucketGrant: z.ZodType<BucketGrant>;
-
-export interface BucketGrantParams {
-  /** A member of the project */
-  user_id: string;
-  /** A bucket of the project */
-  bucket_name: string;
-  /** read or write (write implies read) */
-  access: 'read' | 'write';
-}
 
 export interface BucketListParams extends PageParams {
   /** Only buckets in this region */
@@ -631,7 +654,7 @@ export interface CacheInstanceListParams extends PageParams {
   sku?: CacheSku;
 }
 
-export interface CacheScaleParams {
+export interface CacheInstanceScaleParams {
   /** New sku (the capacity must fit it) */
   sku?: CacheSku;
   /** Memory in GB: Basic 1-4, Standard 1-32, Premium 6-120 */
@@ -711,22 +734,6 @@ export interface CdnEndpoint extends ProjectRecord {
 }
 export declare const CdnEndpoint: z.ZodType<CdnEndpoint>;
 
-export interface CdnEndpointCreateParams {
-  /** Endpoint name, unique across all projects: it becomes <name>.nimbuscdn.net */
-  name: string;
-  /** Host the CDN fetches content from, e.g. origin.example.com */
-  origin_host: string;
-  /** Your own domain for the endpoint (unique across all endpoints), e.g. cdn.example.com */
-  custom_domain?: string;
-  /** Redirect plain HTTP requests to HTTPS */
-  https_only?: boolean;
-}
-
-export interface CdnEndpointListParams extends PageParams {
-  /** Only endpoints in this status */
-  status?: CdnEndpointStatus;
-}
-
 export type CdnEndpointStatus = 'provisioning' | 'active';
 export declare const CdnEndpointStatus: z.ZodType<CdnEndpointStatus>;
 
@@ -745,6 +752,22 @@ export interface CdnProfileCreateParams {
   name: string;
   /** Standard, or Premium for rules engine and real-time analytics */
   sku?: CdnSku;
+}
+
+export interface CdnProfileEndpointCreateParams {
+  /** Endpoint name, unique across all projects: it becomes <name>.nimbuscdn.net */
+  name: string;
+  /** Host the CDN fetches content from, e.g. origin.example.com */
+  origin_host: string;
+  /** Your own domain for the endpoint (unique across all endpoints), e.g. cdn.example.com */
+  custom_domain?: string;
+  /** Redirect plain HTTP requests to HTTPS */
+  https_only?: boolean;
+}
+
+export interface CdnProfileEndpointListParams extends PageParams {
+  /** Only endpoints in this status */
+  status?: CdnEndpointStatus;
 }
 
 export interface CdnProfileListParams extends PageParams {
@@ -862,11 +885,6 @@ export declare const CostBreakdown: z.ZodType<CostBreakdown>;
 export type CostPeriod = 'daily' | 'weekly' | 'monthly';
 export declare const CostPeriod: z.ZodType<CostPeriod>;
 
-export interface CostParams extends PeriodParams {
-  /** A calendar period instead of from/to */
-  period?: CostPeriod;
-}
-
 export type CronExpression = string;
 
 /** ISO 4217 currency code */
@@ -927,6 +945,11 @@ export interface DatabaseCreateParams {
 export type DatabaseEngine = 'postgres' | 'mysql' | 'sqlserver';
 export declare const DatabaseEngine: z.ZodType<DatabaseEngine>;
 
+export interface DatabaseFailoverParams {
+  /** Replica to promote; default the oldest available replica */
+  replica_id?: string;
+}
+
 export interface DatabaseListParams extends PageParams {
   status?: DatabaseStatus;
   engine?: DatabaseEngine;
@@ -977,6 +1000,13 @@ export interface DatabaseReplica extends ProjectRecord {
 }
 export declare const DatabaseReplica: z.ZodType<DatabaseReplica>;
 
+export interface DatabaseReplicaCreateParams {
+  /** Region to place the replica in */
+  region: string;
+  /** Replica name, unique per database; default <database>-replica-<n> */
+  name?: string;
+}
+
 export type DatabaseStatus = 'provisioning' | 'available' | 'failing_over';
 export declare const DatabaseStatus: z.ZodType<DatabaseStatus>;
 
@@ -1020,14 +1050,6 @@ export declare const DdosPlanStatus: z.ZodType<DdosPlanStatus>;
 export type DdosTier = 'basic' | 'standard';
 export declare const DdosTier: z.ZodType<DdosTier>;
 
-export interface DelegateParams {
-  user_id: string;
-  /** owner, editor, viewer or a custom role name */
-  role: string;
-  /** When the grant lapses */
-  expires_at?: string;
-}
-
 export interface Delegation extends ProjectRecord {
   user_id: string;
   /** owner, editor, viewer or a custom role name */
@@ -1036,13 +1058,6 @@ export interface Delegation extends ProjectRecord {
   expires_at: string | null;
 }
 export declare const Delegation: z.ZodType<Delegation>;
-
-export interface DeliveryListParams extends PageParams {
-  /** Only attempts with this outcome */
-  status?: DeliveryStatus;
-  /** Only attempts for this event */
-  event_id?: string;
-}
 
 /** delivered: 2xx; retrying: failed, another attempt follows; failed: failed, no attempt follows */
 export type DeliveryStatus = 'delivered' | 'retrying' | 'failed';
@@ -1166,6 +1181,17 @@ export interface DrPlanListParams extends PageParams {
 export type DrPlanStatus = 'draft' | 'ready' | 'drilling' | 'executing' | 'completed';
 export declare const DrPlanStatus: z.ZodType<DrPlanStatus>;
 
+export interface DrPlanStepCreateParams {
+  /** What the step does, e.g. "Promote orders replica" */
+  name: string;
+  /** failover_database, promote_replica, switch_dns, scale_out, run_script or notify */
+  action: 'failover_database' | 'promote_replica' | 'switch_dns' | 'scale_out' | 'run_script' | 'notify';
+  /** Resource the step acts on (database, replica, zone...) */
+  target_id?: string;
+  /** Position, 1..1000, unique in the plan; default after the last step */
+  order?: number;
+}
+
 export interface DrStep {
   id: string;
   /** Position in the plan; steps run in ascending order */
@@ -1180,17 +1206,6 @@ export declare const DrStep: z.ZodType<DrStep>;
 
 export type DrStepAction = 'failover_database' | 'promote_replica' | 'switch_dns' | 'scale_out' | 'run_script' | 'notify';
 export declare const DrStepAction: z.ZodType<DrStepAction>;
-
-export interface DrStepCreateParams {
-  /** What the step does, e.g. "Promote orders replica" */
-  name: string;
-  /** failover_database, promote_replica, switch_dns, scale_out, run_script or notify */
-  action: 'failover_database' | 'promote_replica' | 'switch_dns' | 'scale_out' | 'run_script' | 'notify';
-  /** Resource the step acts on (database, replica, zone...) */
-  target_id?: string;
-  /** Position, 1..1000, unique in the plan; default after the last step */
-  order?: number;
-}
 
 export type DrStepOutcome = 'succeeded';
 export declare const DrStepOutcome: z.ZodType<DrStepOutcome>;
@@ -1213,6 +1228,19 @@ export interface ErrorDetail {
 }
 export declare const ErrorDetail: z.ZodType<ErrorDetail>;
 
+export interface EventListParams {
+  /** Only events of this camera */
+  camera_id?: string;
+  /** Only events of this type */
+  type?: VideoEventType;
+  /** Only events at or after this time (ISO-8601) */
+  since?: string;
+  /** Events per page, 1..100 */
+  limit?: number;
+  /** next_cursor of the previous page */
+  cursor?: string;
+}
+
 export interface EventPlayback {
   event_id: string;
   camera_id: string;
@@ -1227,16 +1255,6 @@ export type EventType = string;
 
 /** Comma-separated event types to deliver: "*" for all, "compute.*" for a prefix, or exact types */
 export type EventTypeFilter = string;
-
-export interface ExportStateParams {
-  /** true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere */
-  include_secret?: BooleanQuery;
-}
-
-export interface FailoverParams {
-  /** Replica to promote; default the oldest available replica */
-  replica_id?: string;
-}
 
 export interface Fault {
   method?: string;
@@ -1273,38 +1291,6 @@ export interface Fault {
   remaining: number | null;
 }
 export declare const Fault: z.ZodType<Fault>;
-
-export interface FaultParams {
-  method?: string;
-  /** Exact path, a prefix ending in * (/api/v1/*), or a template whose {name} segments match any one segment (/api/v1/instances/{id}) */
-  path?: string;
-  /** Query parameters the request must carry with these values (others may be there too) */
-  query?: Record<string, string>;
-  /** Headers the request must carry with these values (names in any case; others may be there too) */
-  headers?: Record<string, string>;
-  /** Status to answer instead of the route */
-  status?: number;
-  /** Error code of the answer, in the envelope of the API the path belongs to (default by status) */
-  code?: string;
-  /** Error message of the answer */
-  message?: string;
-  /** A raw body to answer instead of the error envelope (malformed JSON, HTML from a proxy, ...) */
-  body?: string;
-  /** Content type of `body` (default application/json) */
-  content_type?: string;
-  /** Wait this long before answering */
-  delay_ms?: number;
-  /** Answer nothing: the connection is closed (a fetch rejects with a network error) */
-  drop_connection?: boolean;
-  /** Send the body in pieces over this many milliseconds (the status and headers at once) */
-  slow_body_ms?: number;
-  /** Chance (0 to 1) that a matching request meets the fault; 1 when omitted */
-  probability?: number;
-  /** Seed of the random draws of `probability`, so a run repeats; random when omitted */
-  seed?: number;
-  /** How many requests it applies to; unlimited when omitted */
-  times?: number;
-}
 
 export interface Firewall extends ProjectRecord {
   name: string;
@@ -1543,27 +1529,26 @@ export interface HealthProbe extends ProjectRecord {
 }
 export declare const HealthProbe: z.ZodType<HealthProbe>;
 
-export interface HealthProbeCreateParams {
-  /** Probe name; default <protocol>-<port> */
-  name?: string;
-  /** http, https or tcp */
-  protocol: 'http' | 'https' | 'tcp';
-  /** Backend port to probe, 1..65535 */
-  port: number;
-  /** Request path of http(s) probes, e.g. /healthz; required for them, refused for tcp */
-  path?: string;
-  /** Seconds between probes, 5..300; default 30 */
-  interval_sec?: number;
-  /** Seconds before a probe fails, below interval_sec; default 5 */
-  timeout_sec?: number;
-  /** Successes that mark a backend healthy, 1..10; default 3 */
-  healthy_threshold?: number;
-  /** Failures that mark a backend unhealthy, 1..10; default 3 */
-  unhealthy_threshold?: number;
-}
-
 export type HealthProbeProtocol = 'http' | 'https' | 'tcp';
 export declare const HealthProbeProtocol: z.ZodType<HealthProbeProtocol>;
+
+export interface IamBucketGrantCreateParams {
+  /** A member of the project */
+  user_id: string;
+  /** A bucket of the project */
+  bucket_name: string;
+  /** read or write (write implies read) */
+  access: 'read' | 'write';
+}
+
+export interface IamKeyCreateParams {
+  /** What the key is for */
+  name: string;
+  /** editor, viewer or a custom role; owner is refused (keys never administer IAM) */
+  role: string;
+  /** When the key stops working; never when omitted */
+  expires_at?: string;
+}
 
 export interface IamRole {
   /** Null for built-in roles */
@@ -1613,7 +1598,7 @@ export interface IamUser {
 }
 export declare const IamUser: z.ZodType<IamUser>;
 
-export interface IamUserAddParams {
+export interface IamUserCreateParams {
   /** Email of a registered user */
   email: string;
   /** owner, editor, viewer or a custom role of this project */
@@ -1623,19 +1608,6 @@ export interface IamUserAddParams {
 export interface IamUserListParams extends PageParams {
   /** Only members with this membership role */
   role?: string;
-}
-
-export interface InjectVideoEventParams {
-  camera_id: string;
-  type: VideoEventType;
-  /** Default: a plausible random score */
-  confidence?: number;
-  /** Default: one box and a new track id */
-  payload?: {
-    boxes?: DetectionBox[];
-    /** Identifies one tracked object across events */
-    track_id?: number;
-  };
 }
 
 export interface Instance extends ProjectRecord {
@@ -1748,6 +1720,25 @@ export interface LoadBalancerCreateParams {
   vpc_id?: string;
 }
 
+export interface LoadBalancerHealthProbeCreateParams {
+  /** Probe name; default <protocol>-<port> */
+  name?: string;
+  /** http, https or tcp */
+  protocol: 'http' | 'https' | 'tcp';
+  /** Backend port to probe, 1..65535 */
+  port: number;
+  /** Request path of http(s) probes, e.g. /healthz; required for them, refused for tcp */
+  path?: string;
+  /** Seconds between probes, 5..300; default 30 */
+  interval_sec?: number;
+  /** Seconds before a probe fails, below interval_sec; default 5 */
+  timeout_sec?: number;
+  /** Successes that mark a backend healthy, 1..10; default 3 */
+  healthy_threshold?: number;
+  /** Failures that mark a backend unhealthy, 1..10; default 3 */
+  unhealthy_threshold?: number;
+}
+
 export interface LoadBalancerListParams extends PageParams {
   /** Only the load balancer with this id */
   id?: string;
@@ -1795,7 +1786,7 @@ export declare const LogEntry: z.ZodType<LogEntry>;
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export declare const LogLevel: z.ZodType<LogLevel>;
 
-export interface LogParams extends PageParams {
+export interface LogQueryParams extends PageParams {
   /** Query, e.g. source:activity AND status:>=400 AND operation:instances.* (empty: everything) */
   q?: string;
   /** Entries at or after this time; default 24 hours before `to` */
@@ -1806,13 +1797,6 @@ export interface LogParams extends PageParams {
 
 export type LogSource = 'activity' | 'function';
 export declare const LogSource: z.ZodType<LogSource>;
-
-export interface LoginParams {
-  email: string;
-  password: string;
-  /** Current TOTP code; required once MFA is enabled */
-  totp_code?: string;
-}
 
 export interface LoginResult extends TokenPair {
   user: User;
@@ -1831,7 +1815,7 @@ export interface MetricPoint {
 }
 export declare const MetricPoint: z.ZodType<MetricPoint>;
 
-export interface MetricParams {
+export interface MetricQueryParams {
   /** A resource of the project (instance, database, cache, bucket, load balancer...) */
   resource_id: string;
   /** Metric name; each resource type has its own list */
@@ -1888,11 +1872,6 @@ export interface MetricSeries {
 }
 export declare const MetricSeries: z.ZodType<MetricSeries>;
 
-export interface MfaEnrollParams {
-  /** Omit to start enrolment; send the current code to enable MFA */
-  code?: string;
-}
-
 export interface MfaEnrollment {
   enabled: boolean;
   /** Base32 TOTP secret, only while enrolment is pending */
@@ -1900,6 +1879,72 @@ export interface MfaEnrollment {
   otpauth_uri?: string;
 }
 export declare const MfaEnrollment: z.ZodType<MfaEnrollment>;
+
+export interface MockExportStateParams {
+  /** true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere */
+  include_secret?: BooleanQuery;
+}
+
+export interface MockFaultCreateParams {
+  method?: string;
+  /** Exact path, a prefix ending in * (/api/v1/*), or a template whose {name} segments match any one segment (/api/v1/instances/{id}) */
+  path?: string;
+  /** Query parameters the request must carry with these values (others may be there too) */
+  query?: Record<string, string>;
+  /** Headers the request must carry with these values (names in any case; others may be there too) */
+  headers?: Record<string, string>;
+  /** Status to answer instead of the route */
+  status?: number;
+  /** Error code of the answer, in the envelope of the API the path belongs to (default by status) */
+  code?: string;
+  /** Error message of the answer */
+  message?: string;
+  /** A raw body to answer instead of the error envelope (malformed JSON, HTML from a proxy, ...) */
+  body?: string;
+  /** Content type of `body` (default application/json) */
+  content_type?: string;
+  /** Wait this long before answering */
+  delay_ms?: number;
+  /** Answer nothing: the connection is closed (a fetch rejects with a network error) */
+  drop_connection?: boolean;
+  /** Send the body in pieces over this many milliseconds (the status and headers at once) */
+  slow_body_ms?: number;
+  /** Chance (0 to 1) that a matching request meets the fault; 1 when omitted */
+  probability?: number;
+  /** Seed of the random draws of `probability`, so a run repeats; random when omitted */
+  seed?: number;
+  /** How many requests it applies to; unlimited when omitted */
+  times?: number;
+}
+
+export interface MockInjectVideoEventParams {
+  camera_id: string;
+  type: VideoEventType;
+  /** Default: a plausible random score */
+  confidence?: number;
+  /** Default: one box and a new track id */
+  payload?: {
+    boxes?: DetectionBox[];
+    /** Identifies one tracked object across events */
+    track_id?: number;
+  };
+}
+
+export interface MockRequestListParams {
+  /** Only requests of this method */
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD';
+  /** Exact path, or a prefix ending in * */
+  path?: string;
+  /** Only requests answered with this status */
+  status?: number;
+}
+
+export interface MockSetVideoTenantParams {
+  /** Cameras the tenant may have (default 16) */
+  camera_limit?: number;
+  /** Features the tenant may enable (default motion, person, vehicle) */
+  features?: VideoEventType[];
+}
 
 export interface MockWebhookDelivery extends WebhookDelivery {
   /** The CloudEvent that was POSTed */
@@ -1939,13 +1984,6 @@ export interface PageParams {
 }
 
 export type PeerAsn = number;
-
-export interface PeriodParams {
-  /** Start of the period (inclusive); default: start of the current month */
-  from?: string | string;
-  /** End of the period: a date-time is exclusive, a date includes that whole day; default: end of the current month */
-  to?: string | string;
-}
 
 /** e.g. compute:write, storage:read, *:read */
 export type Permission = string;
@@ -2099,6 +2137,14 @@ export interface ProjectCreateParams {
   description?: string;
 }
 
+export interface ProjectDelegateParams {
+  user_id: string;
+  /** owner, editor, viewer or a custom role name */
+  role: string;
+  /** When the grant lapses */
+  expires_at?: string;
+}
+
 export interface ProjectRecord extends RecordBase {
   project_id: string;
 }
@@ -2128,15 +2174,6 @@ export interface ProvisioningMetricStartParams {
 
 export type ProvisioningMetricStatus = 'started' | 'completed';
 export declare const ProvisioningMetricStatus: z.ZodType<ProvisioningMetricStatus>;
-
-export interface PublishParams {
-  /** Type of the event, e.g. order.created */
-  event_type: string;
-  /** What the event is about, e.g. /orders/42 */
-  subject: string;
-  /** Event payload (a JSON object) */
-  data: Record<string, unknown>;
-}
 
 export interface Quota {
   /** Quota name, as used by PUT /__mock/quotas */
@@ -2252,31 +2289,11 @@ export interface RecordedRequest {
 }
 export declare const RecordedRequest: z.ZodType<RecordedRequest>;
 
-export interface RecordedRequestParams {
-  /** Only requests of this method */
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD';
-  /** Exact path, or a prefix ending in * */
-  path?: string;
-  /** Only requests answered with this status */
-  status?: number;
-}
-
 export type RecordingDate = string;
 
 export type RecordingHour = string;
 
-export interface RefreshParams {
-  refresh_token: string;
-}
-
 export type Region = string;
-
-export interface RegisterParams {
-  email: string;
-  password: string;
-  /** 1..200 characters; surrounding whitespace is trimmed */
-  full_name: string;
-}
 
 export interface Registry extends ProjectRecord {
   name: string;
@@ -2311,13 +2328,6 @@ export type RegistryName = string;
 
 export type RegistrySku = 'basic' | 'standard' | 'premium';
 export declare const RegistrySku: z.ZodType<RegistrySku>;
-
-export interface ReplicaCreateParams {
-  /** Region to place the replica in */
-  region: string;
-  /** Replica name, unique per database; default <database>-replica-<n> */
-  name?: string;
-}
 
 export type ReplicaStatus = 'provisioning' | 'available';
 export declare const ReplicaStatus: z.ZodType<ReplicaStatus>;
@@ -2394,18 +2404,6 @@ export interface RouteTable extends ProjectRecord {
   routes: VpcRoute[];
 }
 export declare const RouteTable: z.ZodType<RouteTable>;
-
-export interface RouteTableCreateParams {
-  /** Route table name */
-  name: string;
-  /** Routes as JSON: [{ "destination": "0.0.0.0/0", "target": { "type": "internet" } }]; unique destinations */
-  routes?: VpcRouteInput[];
-}
-
-export interface RouteTableListParams extends PageParams {
-  /** Only route tables with this name */
-  name?: string;
-}
 
 export type RouteTargetType = 'internet' | 'nat' | 'peering' | 'vpn' | 'transit_hub' | 'local';
 export declare const RouteTargetType: z.ZodType<RouteTargetType>;
@@ -2507,22 +2505,6 @@ export interface Subnet extends ProjectRecord {
 }
 export declare const Subnet: z.ZodType<Subnet>;
 
-export interface SubnetCreateParams {
-  /** Subnet name */
-  name: string;
-  /** IPv4 range of the subnet, prefix /16 to /29; must lie inside the VPC's range and overlap no other subnet of the VPC */
-  cidr: string;
-  /** Availability zone of the VPC's region (e.g. hn-a); omit to span the region */
-  zone?: string;
-}
-
-export interface SubnetListParams extends PageParams {
-  /** Only subnets with this name */
-  name?: string;
-  /** Only subnets of this zone */
-  zone?: string;
-}
-
 export type SubnetStatus = 'available';
 export declare const SubnetStatus: z.ZodType<SubnetStatus>;
 
@@ -2575,6 +2557,15 @@ export interface TopicListParams extends PageParams {
   name?: string;
 }
 
+export interface TopicPublishParams {
+  /** Type of the event, e.g. order.created */
+  event_type: string;
+  /** What the event is about, e.g. /orders/42 */
+  subject: string;
+  /** Event payload (a JSON object) */
+  data: Record<string, unknown>;
+}
+
 export interface TopicSubscription extends ProjectRecord {
   topic_id: string;
   webhook_url: string;
@@ -2591,6 +2582,13 @@ export interface TopicSubscriptionCreateParams {
   event_types: string;
   /** Retries after a failed delivery (non-2xx or network error), 0..10 */
   max_retries?: number;
+}
+
+export interface TopicSubscriptionDeliveryListParams extends PageParams {
+  /** Only attempts with this outcome */
+  status?: DeliveryStatus;
+  /** Only attempts for this event */
+  event_id?: string;
 }
 
 export interface TopicSubscriptionWithSecret extends TopicSubscription {
@@ -2776,19 +2774,6 @@ export interface VideoEventList {
 }
 export declare const VideoEventList: z.ZodType<VideoEventList>;
 
-export interface VideoEventListParams {
-  /** Only events of this camera */
-  camera_id?: string;
-  /** Only events of this type */
-  type?: VideoEventType;
-  /** Only events at or after this time (ISO-8601) */
-  since?: string;
-  /** Events per page, 1..100 */
-  limit?: number;
-  /** next_cursor of the previous page */
-  cursor?: string;
-}
-
 export interface VideoEventStreamQuery {
   /** Only events of this camera */
   camera_id?: string;
@@ -2822,13 +2807,6 @@ export interface VideoTenantPlan {
   features: VideoEventType[];
 }
 export declare const VideoTenantPlan: z.ZodType<VideoTenantPlan>;
-
-export interface VideoTenantPlanParams {
-  /** Cameras the tenant may have (default 16) */
-  camera_limit?: number;
-  /** Features the tenant may enable (default motion, person, vehicle) */
-  features?: VideoEventType[];
-}
 
 export interface Vpc extends ProjectRecord {
   name: string;
@@ -2906,8 +2884,36 @@ export interface VpcRouteInput {
 }
 export declare const VpcRouteInput: z.ZodType<VpcRouteInput>;
 
+export interface VpcRouteTableCreateParams {
+  /** Route table name */
+  name: string;
+  /** Routes as JSON: [{ "destination": "0.0.0.0/0", "target": { "type": "internet" } }]; unique destinations */
+  routes?: VpcRouteInput[];
+}
+
+export interface VpcRouteTableListParams extends PageParams {
+  /** Only route tables with this name */
+  name?: string;
+}
+
 export type VpcStatus = 'available';
 export declare const VpcStatus: z.ZodType<VpcStatus>;
+
+export interface VpcSubnetCreateParams {
+  /** Subnet name */
+  name: string;
+  /** IPv4 range of the subnet, prefix /16 to /29; must lie inside the VPC's range and overlap no other subnet of the VPC */
+  cidr: string;
+  /** Availability zone of the VPC's region (e.g. hn-a); omit to span the region */
+  zone?: string;
+}
+
+export interface VpcSubnetListParams extends PageParams {
+  /** Only subnets with this name */
+  name?: string;
+  /** Only subnets of this zone */
+  zone?: string;
+}
 
 export interface VpnBgpConfig {
   asn: number;
@@ -2917,17 +2923,6 @@ export interface VpnBgpConfig {
   auth_key_set: boolean;
 }
 export declare const VpnBgpConfig: z.ZodType<VpnBgpConfig>;
-
-export interface VpnBgpConfigureParams {
-  /** The gateway's ASN, private: 64512..65534 or 4200000000..4294967294 */
-  asn: number;
-  /** IPv4 address of the customer's BGP peer */
-  peer_ip: string;
-  /** The customer's ASN, 1..4294967294, different from asn (eBGP) */
-  peer_asn: number;
-  /** MD5 authentication key shared with the peer; stored sealed, never shown again */
-  auth_key?: string;
-}
 
 export interface VpnGateway extends ProjectRecord {
   name: string;
@@ -2941,6 +2936,17 @@ export interface VpnGateway extends ProjectRecord {
   bgp: VpnBgpConfig | null;
 }
 export declare const VpnGateway: z.ZodType<VpnGateway>;
+
+export interface VpnGatewayConfigureBgpParams {
+  /** The gateway's ASN, private: 64512..65534 or 4200000000..4294967294 */
+  asn: number;
+  /** IPv4 address of the customer's BGP peer */
+  peer_ip: string;
+  /** The customer's ASN, 1..4294967294, different from asn (eBGP) */
+  peer_asn: number;
+  /** MD5 authentication key shared with the peer; stored sealed, never shown again */
+  auth_key?: string;
+}
 
 export interface VpnGatewayCreateParams {
   /** VPN gateway name */
@@ -2978,7 +2984,15 @@ export interface WebApp extends ProjectRecord {
 }
 export declare const WebApp: z.ZodType<WebApp>;
 
-export interface WebAppCreateParams {
+export type WebAppName = string;
+
+export type WebAppPlan = 'free' | 'basic' | 'standard' | 'premium';
+export declare const WebAppPlan: z.ZodType<WebAppPlan>;
+
+export type WebAppRuntime = 'node' | 'python' | 'dotnet' | 'java' | 'php';
+export declare const WebAppRuntime: z.ZodType<WebAppRuntime>;
+
+export interface WebappCreateParams {
   /** App name; becomes <name>.apps.nimbus.local, so unique across the platform */
   name: string;
   /** Region, e.g. hn */
@@ -2995,20 +3009,12 @@ export interface WebAppCreateParams {
   https_only?: boolean;
 }
 
-export interface WebAppListParams extends PageParams {
+export interface WebappListParams extends PageParams {
   region?: string;
   runtime?: WebAppRuntime;
   plan?: WebAppPlan;
   name?: string;
 }
-
-export type WebAppName = string;
-
-export type WebAppPlan = 'free' | 'basic' | 'standard' | 'premium';
-export declare const WebAppPlan: z.ZodType<WebAppPlan>;
-
-export type WebAppRuntime = 'node' | 'python' | 'dotnet' | 'java' | 'php';
-export declare const WebAppRuntime: z.ZodType<WebAppRuntime>;
 
 export interface WebhookDelivery extends ProjectRecord {
   topic_id: string;
@@ -3044,12 +3050,6 @@ export interface WorkloadToken {
 }
 export declare const WorkloadToken: z.ZodType<WorkloadToken>;
 
-export interface WorkloadTokenParams {
-  project_id: string;
-  scopes: WorkloadScope[];
-  ttl_seconds?: number;
-}
-
 export interface Zone extends ProjectRecord {
   name: string;
   type: ZoneType;
@@ -3084,91 +3084,91 @@ export interface AuthLogoutResponse {
   revoked: true;
 }
 
-export interface TopicSubscriptionsListParams {
+export interface TopicSubscriptionListParams {
   /** Page number, from 1 */
   page?: number;
   /** Items per page, 1..100 */
   per_page?: number;
 }
 
-export interface BillingInvoicesParams extends PageParams {
+export interface BillingInvoiceListParams extends PageParams {
   /** Only open or only issued invoices */
   status?: InvoiceStatus;
 }
 
-export interface DatabasesListReplicasParams extends PageParams {
+export interface DatabaseReplicaListParams extends PageParams {
   status?: ReplicaStatus;
   region?: string;
 }
 
-export interface BackupVaultsListParams extends PageParams {
+export interface BackupVaultListParams extends PageParams {
   region?: string;
   redundancy?: VaultRedundancy;
   name?: string;
 }
 
-export interface BackupsListParams extends PageParams {
+export interface BackupListParams extends PageParams {
   vault_id?: string;
   resource_type?: BackupResourceType;
   resource_id?: string;
   status?: BackupStatus;
 }
 
-export interface SnapshotsListParams extends PageParams {
+export interface SnapshotListParams extends PageParams {
   resource_type?: SnapshotResourceType;
   resource_id?: string;
   status?: SnapshotStatus;
 }
 
-export interface ResourceGroupsListParams extends PageParams {
+export interface ResourceGroupListParams extends PageParams {
   region?: string;
   name?: string;
 }
 
-export interface ResetResponse {
+export interface MockResetResponse {
   ok: true;
 }
 
-export type ImportStateParams = Record<string, unknown>;
+export type MockImportStateParams = Record<string, unknown>;
 
-export interface ImportStateResponse {
+export interface MockImportStateResponse {
   ok: true;
 }
 
-export interface RequestsResponse {
+export interface MockRequestListResponse {
   items: RecordedRequest[];
 }
 
-export interface AdvanceClockParams {
+export interface MockClockAdvanceParams {
   seconds: number;
 }
 
-export interface FreezeClockParams {
+export interface MockClockFreezeParams {
   /** true stops simulated time, false lets it run on */
   frozen: boolean;
 }
 
-export interface ListFaultsResponse {
+export interface MockFaultListResponse {
   items: Fault[];
 }
 
-export interface SetQuotasParams {
+export interface MockSetQuotasParams {
   limits: QuotaLimits;
 }
 
-export interface SetQuotasResponse {
+export interface MockSetQuotasResponse {
   project_id: string;
   limits: QuotaLimits;
 }
 
-export interface WebhookDeliveriesParams {
+export interface MockWebhookDeliveryListParams {
   /** Only attempts of this project */
   project_id?: string;
   /** Only attempts of this subscription */
   subscription_id?: string;
 }
 
-export interface WebhookDeliveriesResponse {
+export interface MockWebhookDeliveryListResponse {
   items: MockWebhookDelivery[];
 }
 
@@ -3197,10 +3197,10 @@ export interface ApiProductListQuery extends ApiProductListParams {
 }
 export declare const ApiProductListQuery: z.ZodObject<Shape<ApiProductListQuery, ApiProductListParams>>;
 
-export interface ApiSubscriptionCreateBody extends ApiSubscriptionCreateParams {
+export interface ApiProductSubscriptionCreateBody extends ApiProductSubscriptionCreateParams {
   quota: number;
 }
-export declare const ApiSubscriptionCreateBody: z.ZodType<ApiSubscriptionCreateBody, ApiSubscriptionCreateParams>;
+export declare const ApiProductSubscriptionCreateBody: z.ZodType<ApiProductSubscriptionCreateBody, ApiProductSubscriptionCreateParams>;
 
 export interface AssignmentListQuery extends AssignmentListParams {
   page: number;
@@ -3213,6 +3213,11 @@ export interface AuditLogListQuery extends AuditLogListParams {
   per_page: number;
 }
 export declare const AuditLogListQuery: z.ZodObject<Shape<AuditLogListQuery, AuditLogListParams>>;
+
+export interface AuthWorkloadTokenBody extends AuthWorkloadTokenParams {
+  ttl_seconds: number;
+}
+export declare const AuthWorkloadTokenBody: z.ZodType<AuthWorkloadTokenBody, AuthWorkloadTokenParams>;
 
 export interface BackupCreateBody extends BackupCreateParams {
   retention_days: number;
@@ -3283,21 +3288,21 @@ export interface CameraCreateBody extends CameraCreateParams {
 }
 export declare const CameraCreateBody: z.ZodType<CameraCreateBody, CameraCreateParams>;
 
-export interface CdnEndpointCreateBody extends CdnEndpointCreateParams {
-  https_only: boolean;
-}
-export declare const CdnEndpointCreateBody: z.ZodType<CdnEndpointCreateBody, CdnEndpointCreateParams>;
-
-export interface CdnEndpointListQuery extends CdnEndpointListParams {
-  page: number;
-  per_page: number;
-}
-export declare const CdnEndpointListQuery: z.ZodObject<Shape<CdnEndpointListQuery, CdnEndpointListParams>>;
-
 export interface CdnProfileCreateBody extends CdnProfileCreateParams {
   sku: CdnSku;
 }
 export declare const CdnProfileCreateBody: z.ZodType<CdnProfileCreateBody, CdnProfileCreateParams>;
+
+export interface CdnProfileEndpointCreateBody extends CdnProfileEndpointCreateParams {
+  https_only: boolean;
+}
+export declare const CdnProfileEndpointCreateBody: z.ZodType<CdnProfileEndpointCreateBody, CdnProfileEndpointCreateParams>;
+
+export interface CdnProfileEndpointListQuery extends CdnProfileEndpointListParams {
+  page: number;
+  per_page: number;
+}
+export declare const CdnProfileEndpointListQuery: z.ZodObject<Shape<CdnProfileEndpointListQuery, CdnProfileEndpointListParams>>;
 
 export interface CdnProfileListQuery extends CdnProfileListParams {
   page: number;
@@ -3357,12 +3362,6 @@ export interface DdosPlanListQuery extends DdosPlanListParams {
 }
 export declare const DdosPlanListQuery: z.ZodObject<Shape<DdosPlanListQuery, DdosPlanListParams>>;
 
-export interface DeliveryListQuery extends DeliveryListParams {
-  page: number;
-  per_page: number;
-}
-export declare const DeliveryListQuery: z.ZodObject<Shape<DeliveryListQuery, DeliveryListParams>>;
-
 export interface DrPlanCreateBody extends DrPlanCreateParams {
   description: string;
   rpo_minutes: number;
@@ -3375,6 +3374,11 @@ export interface DrPlanListQuery extends DrPlanListParams {
   per_page: number;
 }
 export declare const DrPlanListQuery: z.ZodObject<Shape<DrPlanListQuery, DrPlanListParams>>;
+
+export interface EventListQuery extends EventListParams {
+  limit: number;
+}
+export declare const EventListQuery: z.ZodObject<Shape<EventListQuery, EventListParams>>;
 
 export interface FirewallCreateBody {
   name: string;
@@ -3432,14 +3436,6 @@ export interface GlobalLoadBalancerListQuery extends GlobalLoadBalancerListParam
 }
 export declare const GlobalLoadBalancerListQuery: z.ZodObject<Shape<GlobalLoadBalancerListQuery, GlobalLoadBalancerListParams>>;
 
-export interface HealthProbeCreateBody extends HealthProbeCreateParams {
-  interval_sec: number;
-  timeout_sec: number;
-  healthy_threshold: number;
-  unhealthy_threshold: number;
-}
-export declare const HealthProbeCreateBody: z.ZodType<HealthProbeCreateBody, HealthProbeCreateParams>;
-
 export interface IamRoleCreateBody extends IamRoleCreateParams {
   description: string;
 }
@@ -3474,23 +3470,31 @@ export interface LoadBalancerCreateBody extends LoadBalancerCreateParams {
 }
 export declare const LoadBalancerCreateBody: z.ZodType<LoadBalancerCreateBody, LoadBalancerCreateParams>;
 
+export interface LoadBalancerHealthProbeCreateBody extends LoadBalancerHealthProbeCreateParams {
+  interval_sec: number;
+  timeout_sec: number;
+  healthy_threshold: number;
+  unhealthy_threshold: number;
+}
+export declare const LoadBalancerHealthProbeCreateBody: z.ZodType<LoadBalancerHealthProbeCreateBody, LoadBalancerHealthProbeCreateParams>;
+
 export interface LoadBalancerListQuery extends LoadBalancerListParams {
   page: number;
   per_page: number;
 }
 export declare const LoadBalancerListQuery: z.ZodObject<Shape<LoadBalancerListQuery, LoadBalancerListParams>>;
 
-export interface LogQuery extends LogParams {
+export interface LogQueryQuery extends LogQueryParams {
   page: number;
   per_page: number;
   q: string;
 }
-export declare const LogQuery: z.ZodObject<Shape<LogQuery, LogParams>>;
+export declare const LogQueryQuery: z.ZodObject<Shape<LogQueryQuery, LogQueryParams>>;
 
-export interface MetricQuery extends MetricParams {
+export interface MetricQueryQuery extends MetricQueryParams {
   interval: number;
 }
-export declare const MetricQuery: z.ZodObject<Shape<MetricQuery, MetricParams>>;
+export declare const MetricQueryQuery: z.ZodObject<Shape<MetricQueryQuery, MetricQueryParams>>;
 
 export interface MetricRuleListQuery extends MetricRuleListParams {
   page: number;
@@ -3591,27 +3595,10 @@ export interface ResourceGroupCreateBody extends ResourceGroupCreateParams {
 }
 export declare const ResourceGroupCreateBody: z.ZodType<ResourceGroupCreateBody, ResourceGroupCreateParams>;
 
-export interface RouteTableCreateBody extends RouteTableCreateParams {
-  routes: VpcRouteInput[];
-}
-export declare const RouteTableCreateBody: z.ZodType<RouteTableCreateBody, RouteTableCreateParams>;
-
-export interface RouteTableListQuery extends RouteTableListParams {
-  page: number;
-  per_page: number;
-}
-export declare const RouteTableListQuery: z.ZodObject<Shape<RouteTableListQuery, RouteTableListParams>>;
-
 export interface SnapshotCreateBody extends SnapshotCreateParams {
   description: string;
 }
 export declare const SnapshotCreateBody: z.ZodType<SnapshotCreateBody, SnapshotCreateParams>;
-
-export interface SubnetListQuery extends SubnetListParams {
-  page: number;
-  per_page: number;
-}
-export declare const SubnetListQuery: z.ZodObject<Shape<SubnetListQuery, SubnetListParams>>;
 
 export interface TopicCreateBody extends TopicCreateParams {
   description: string;
@@ -3628,6 +3615,12 @@ export interface TopicSubscriptionCreateBody extends TopicSubscriptionCreatePara
   max_retries: number;
 }
 export declare const TopicSubscriptionCreateBody: z.ZodType<TopicSubscriptionCreateBody, TopicSubscriptionCreateParams>;
+
+export interface TopicSubscriptionDeliveryListQuery extends TopicSubscriptionDeliveryListParams {
+  page: number;
+  per_page: number;
+}
+export declare const TopicSubscriptionDeliveryListQuery: z.ZodObject<Shape<TopicSubscriptionDeliveryListQuery, TopicSubscriptionDeliveryListParams>>;
 
 export interface TransitHubAttachmentListQuery extends TransitHubAttachmentListParams {
   page: number;
@@ -3660,11 +3653,6 @@ export interface VaultListQuery extends VaultListParams {
 }
 export declare const VaultListQuery: z.ZodObject<Shape<VaultListQuery, VaultListParams>>;
 
-export interface VideoEventListQuery extends VideoEventListParams {
-  limit: number;
-}
-export declare const VideoEventListQuery: z.ZodObject<Shape<VideoEventListQuery, VideoEventListParams>>;
-
 export interface VideoEventStreamParams {
   camera_id?: string;
   type?: string | undefined;
@@ -3688,29 +3676,41 @@ export interface VpcPeeringListQuery extends VpcPeeringListParams {
 }
 export declare const VpcPeeringListQuery: z.ZodObject<Shape<VpcPeeringListQuery, VpcPeeringListParams>>;
 
+export interface VpcRouteTableCreateBody extends VpcRouteTableCreateParams {
+  routes: VpcRouteInput[];
+}
+export declare const VpcRouteTableCreateBody: z.ZodType<VpcRouteTableCreateBody, VpcRouteTableCreateParams>;
+
+export interface VpcRouteTableListQuery extends VpcRouteTableListParams {
+  page: number;
+  per_page: number;
+}
+export declare const VpcRouteTableListQuery: z.ZodObject<Shape<VpcRouteTableListQuery, VpcRouteTableListParams>>;
+
+export interface VpcSubnetListQuery extends VpcSubnetListParams {
+  page: number;
+  per_page: number;
+}
+export declare const VpcSubnetListQuery: z.ZodObject<Shape<VpcSubnetListQuery, VpcSubnetListParams>>;
+
 export interface VpnGatewayListQuery extends VpnGatewayListParams {
   page: number;
   per_page: number;
 }
 export declare const VpnGatewayListQuery: z.ZodObject<Shape<VpnGatewayListQuery, VpnGatewayListParams>>;
 
-export interface WebAppCreateBody extends WebAppCreateParams {
+export interface WebappCreateBody extends WebappCreateParams {
   plan: WebAppPlan;
   instance_count: number;
   https_only: boolean;
 }
-export declare const WebAppCreateBody: z.ZodType<WebAppCreateBody, WebAppCreateParams>;
+export declare const WebappCreateBody: z.ZodType<WebappCreateBody, WebappCreateParams>;
 
-export interface WebAppListQuery extends WebAppListParams {
+export interface WebappListQuery extends WebappListParams {
   page: number;
   per_page: number;
 }
-export declare const WebAppListQuery: z.ZodObject<Shape<WebAppListQuery, WebAppListParams>>;
-
-export interface WorkloadTokenBody extends WorkloadTokenParams {
-  ttl_seconds: number;
-}
-export declare const WorkloadTokenBody: z.ZodType<WorkloadTokenBody, WorkloadTokenParams>;
+export declare const WebappListQuery: z.ZodObject<Shape<WebappListQuery, WebappListParams>>;
 
 export interface ZoneCreateBody {
   name: string;

@@ -36,12 +36,7 @@ const controlRoutes = {
   requests: mock.requests,
   bucketName: mock.bucketName,
   clock: mock.clock,
-  advanceClock: mock.advanceClock,
-  freezeClock: mock.freezeClock,
-  addFault: mock.addFault,
-  listFaults: mock.listFaults,
-  deleteFault: mock.deleteFault,
-  clearFaults: mock.clearFaults,
+  faults: mock.faults,
   setQuotas: mock.setQuotas,
 };
 
@@ -84,31 +79,37 @@ export const controlFamily: FamilyModule = {
       return { ok: true as const };
     },
 
-    requests: (ctx) => ({ items: ctx.runtime.journal.list(ctx.query) }),
-
-    clock: (ctx) => clockState(ctx.runtime),
-
-    freezeClock(ctx) {
-      if (ctx.body.frozen) ctx.runtime.clock.freeze();
-      else ctx.runtime.clock.unfreeze();
-      return clockState(ctx.runtime);
+    requests: {
+      list: (ctx) => ({ items: ctx.runtime.journal.list(ctx.query) }),
     },
 
-    advanceClock(ctx) {
-      ctx.runtime.clock.advance(ctx.body.seconds * 1000);
-      return clockState(ctx.runtime);
+    clock: {
+      retrieve: (ctx) => clockState(ctx.runtime),
+
+      freeze(ctx) {
+        if (ctx.body.frozen) ctx.runtime.clock.freeze();
+        else ctx.runtime.clock.unfreeze();
+        return clockState(ctx.runtime);
+      },
+
+      advance(ctx) {
+        ctx.runtime.clock.advance(ctx.body.seconds * 1000);
+        return clockState(ctx.runtime);
+      },
     },
 
-    addFault: (ctx) => ctx.runtime.faults.add(ctx.body),
+    faults: {
+      create: (ctx) => ctx.runtime.faults.add(ctx.body),
 
-    listFaults: (ctx) => ({ items: ctx.runtime.faults.list() }),
+      list: (ctx) => ({ items: ctx.runtime.faults.list() }),
 
-    deleteFault(ctx) {
-      if (!ctx.runtime.faults.remove(ctx.params.id)) throw HttpError.notFound('Fault');
-    },
+      delete(ctx) {
+        if (!ctx.runtime.faults.remove(ctx.params.id)) throw HttpError.notFound('Fault');
+      },
 
-    clearFaults(ctx) {
-      ctx.runtime.faults.clear();
+      clear(ctx) {
+        ctx.runtime.faults.clear();
+      },
     },
 
     setQuotas(ctx) {

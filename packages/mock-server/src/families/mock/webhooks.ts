@@ -8,10 +8,12 @@ export const webhookDeliveriesFamily: FamilyModule = {
   handlers: defineHandlers(
     { webhookDeliveries: mock.webhookDeliveries },
     {
-      webhookDeliveries(ctx) {
-        const rows = ctx.runtime.store.table(webhookDeliveries).list();
-        const { project_id, subscription_id } = ctx.query;
-        return { items: [...filterRows(rows, { project_id, subscription_id })] };
+      webhookDeliveries: {
+        list(ctx) {
+          const rows = ctx.runtime.store.table(webhookDeliveries).list();
+          const { project_id, subscription_id } = ctx.query;
+          return { items: [...filterRows(rows, { project_id, subscription_id })] };
+        },
       },
     },
   ),

@@ -6,7 +6,7 @@ import { newOpaqueToken, sha256 } from '../../core/secrets';
 import { API_SUBSCRIPTION_TYPE, apiProducts, apiSubscriptions } from './apim-tables';
 
 export const apiSubscriptionsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.apiSubscriptions, {
+  handlers: defineHandlers(v1.apiProducts.subscriptions, {
     list(ctx) {
       const product = findInProject(ctx, apiProducts, ctx.params.id, 'API product');
       return paginate(

@@ -11,7 +11,7 @@ export const cdnEndpointsFamily: FamilyModule = {
     publishTransitions(runtime, cdnEndpoints, CDN_ENDPOINT_TYPE);
   },
 
-  handlers: defineHandlers(v1.cdnEndpoints, {
+  handlers: defineHandlers(v1.cdnProfiles.endpoints, {
     list(ctx) {
       const profile = findInProject(ctx, cdnProfiles, ctx.params.id, 'CDN profile');
       const rows = ctx.runtime.store

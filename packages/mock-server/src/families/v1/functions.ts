@@ -105,31 +105,33 @@ export const functionsFamily: FamilyModule = {
       return invocation;
     },
 
-    listTriggers(ctx) {
-      const fn = findInProject(ctx, functions, ctx.params.id, 'Function');
-      const rows = ctx.runtime.store
-        .table(functionTriggers)
-        .filter((t) => t.function_id === fn.id, ctx.projectId);
-      return paginate(ctx, filterRows(rows, { type: ctx.query.type }));
-    },
+    triggers: {
+      list(ctx) {
+        const fn = findInProject(ctx, functions, ctx.params.id, 'Function');
+        const rows = ctx.runtime.store
+          .table(functionTriggers)
+          .filter((t) => t.function_id === fn.id, ctx.projectId);
+        return paginate(ctx, filterRows(rows, { type: ctx.query.type }));
+      },
 
-    createTrigger(ctx) {
-      const fn = findInProject(ctx, functions, ctx.params.id, 'Function');
-      const { type, schedule, topic_id } = ctx.body;
-      return createInProject(
-        ctx,
-        functionTriggers,
-        {
-          function_id: fn.id,
-          type,
-          // One space between fields, so equal schedules read (and compare) the same.
-          schedule: schedule === undefined ? null : schedule.trim().split(/\s+/).join(' '),
-          // Topics belong to Event Grid: the id is checked for shape only, so triggers can be set up first.
-          topic_id: topic_id ?? null,
-          url: type === 'http' ? `/api/v1/functions/${fn.id}/invoke` : null,
-        },
-        { type: 'serverless.trigger', quota: false },
-      );
+      create(ctx) {
+        const fn = findInProject(ctx, functions, ctx.params.id, 'Function');
+        const { type, schedule, topic_id } = ctx.body;
+        return createInProject(
+          ctx,
+          functionTriggers,
+          {
+            function_id: fn.id,
+            type,
+            // One space between fields, so equal schedules read (and compare) the same.
+            schedule: schedule === undefined ? null : schedule.trim().split(/\s+/).join(' '),
+            // Topics belong to Event Grid: the id is checked for shape only, so triggers can be set up first.
+            topic_id: topic_id ?? null,
+            url: type === 'http' ? `/api/v1/functions/${fn.id}/invoke` : null,
+          },
+          { type: 'serverless.trigger', quota: false },
+        );
+      },
     },
   }),
 };

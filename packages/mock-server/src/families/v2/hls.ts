@@ -46,30 +46,33 @@ function bytes(body: Uint8Array, contentType: string): Response {
   });
 }
 
-export const hlsHandlers = defineHandlers(v2.hls, {
-  playlist(ctx) {
-    const { range, start } = recordedHour(ctx, ctx.params);
-    const body = hourPlaylist(range, start, ctx.url.searchParams.get('token'));
-    return new Response(body, {
-      status: 200,
-      headers: { 'content-type': 'application/vnd.apple.mpegurl', 'cache-control': 'private, no-store' },
-    });
-  },
+export const hlsHandlers = defineHandlers(
+  { playlist: v2.playback.playlist, segment: v2.playback.segment, snapshot: v2.playback.snapshot },
+  {
+    playlist(ctx) {
+      const { range, start } = recordedHour(ctx, ctx.params);
+      const body = hourPlaylist(range, start, ctx.url.searchParams.get('token'));
+      return new Response(body, {
+        status: 200,
+        headers: { 'content-type': 'application/vnd.apple.mpegurl', 'cache-control': 'private, no-store' },
+      });
+    },
 
-  async segment(ctx) {
-    const { range } = recordedHour(ctx, ctx.params);
-    const index = segmentIndex(ctx.params.segment);
-    if (index < range.first || index > range.last) throw HttpError.notFound('Segment');
-    const clip = await readMedia(ctx, MEDIA_FILES.segment);
-    return bytes(shiftTimestamps(clip, segmentOffset90k(index)), 'video/mp2t');
-  },
+    async segment(ctx) {
+      const { range } = recordedHour(ctx, ctx.params);
+      const index = segmentIndex(ctx.params.segment);
+      if (index < range.first || index > range.last) throw HttpError.notFound('Segment');
+      const clip = await readMedia(ctx, MEDIA_FILES.segment);
+      return bytes(shiftTimestamps(clip, segmentOffset90k(index)), 'video/mp2t');
+    },
 
-  async snapshot(ctx) {
-    const { cam, date, hour, file } = ctx.params;
-    // The event, not the camera, owns the snapshot: it outlives a deleted camera.
-    const event = ctx.runtime.store.table(videoEvents).getIn(ctx.tenantId, file.slice(0, -'.jpg'.length));
-    const expected = `/v2/hls/${cam}/${date}/${hour}/snapshots/${file}`;
-    if (!event || event.snapshot_url !== expected) throw HttpError.notFound('Snapshot');
-    return bytes(await readMedia(ctx, MEDIA_FILES.snapshot), 'image/jpeg');
+    async snapshot(ctx) {
+      const { cam, date, hour, file } = ctx.params;
+      // The event, not the camera, owns the snapshot: it outlives a deleted camera.
+      const event = ctx.runtime.store.table(videoEvents).getIn(ctx.tenantId, file.slice(0, -'.jpg'.length));
+      const expected = `/v2/hls/${cam}/${date}/${hour}/snapshots/${file}`;
+      if (!event || event.snapshot_url !== expected) throw HttpError.notFound('Snapshot');
+      return bytes(await readMedia(ctx, MEDIA_FILES.snapshot), 'image/jpeg');
+    },
   },
-});
+);

@@ -5,27 +5,31 @@ import { findCamera } from './cameras';
 import { hourOf, hourStartMs, playlistOffsetSec, recordedHours, recordedSegments } from './recordings';
 import { videoCameras, videoEvents } from './tables';
 
-export const playbackHandlers = defineHandlers(v2.playback, {
-  timeline(ctx) {
-    const camera = findCamera(ctx, ctx.query.camera_id);
-    const hours = recordedHours(camera, ctx.query.date, ctx.runtime.clock.now());
-    return { camera_id: camera.id, date: ctx.query.date, hours };
-  },
+// The HLS routes of playback are served by hls.ts.
+export const playbackHandlers = defineHandlers(
+  { timeline: v2.playback.timeline, forEvent: v2.playback.forEvent },
+  {
+    timeline(ctx) {
+      const camera = findCamera(ctx, ctx.query.camera_id);
+      const hours = recordedHours(camera, ctx.query.date, ctx.runtime.clock.now());
+      return { camera_id: camera.id, date: ctx.query.date, hours };
+    },
 
-  event(ctx) {
-    const event = ctx.runtime.store.table(videoEvents).getIn(ctx.tenantId, ctx.params.id);
-    if (!event) throw HttpError.notFound('Event');
-    const camera = ctx.runtime.store.table(videoCameras).getIn(ctx.tenantId, event.camera_id);
-    const at = Date.parse(event.ts);
-    const { date, hour } = hourOf(at);
-    const start = hourStartMs(date, hour);
-    const range = camera && recordedSegments(camera, start, ctx.runtime.clock.now());
-    if (!range) throw HttpError.notFound('Recording of this event');
-    return {
-      event_id: event.id,
-      camera_id: event.camera_id,
-      playlist_url: `/v2/hls/${event.camera_id}/${date}/${hour}/index.m3u8`,
-      offset_sec: playlistOffsetSec(range, start, at),
-    };
+    forEvent(ctx) {
+      const event = ctx.runtime.store.table(videoEvents).getIn(ctx.tenantId, ctx.params.id);
+      if (!event) throw HttpError.notFound('Event');
+      const camera = ctx.runtime.store.table(videoCameras).getIn(ctx.tenantId, event.camera_id);
+      const at = Date.parse(event.ts);
+      const { date, hour } = hourOf(at);
+      const start = hourStartMs(date, hour);
+      const range = camera && recordedSegments(camera, start, ctx.runtime.clock.now());
+      if (!range) throw HttpError.notFound('Recording of this event');
+      return {
+        event_id: event.id,
+        camera_id: event.camera_id,
+        playlist_url: `/v2/hls/${event.camera_id}/${date}/${hour}/index.m3u8`,
+        offset_sec: playlistOffsetSec(range, start, at),
+      };
+    },
   },
-});
+);

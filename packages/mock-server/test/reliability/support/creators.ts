@@ -37,12 +37,12 @@ export const CREATORS: readonly Creator[] = [
     input: (_, u) => ({ body: { name: `fn-${u}`, runtime: 'nodejs20', region: 'hn' } }),
   },
   {
-    op: 'v1.functions.createTrigger',
+    op: 'v1.functions.triggers.create',
     input: (made) => ({ params: { id: id(made, 'v1.functions.create') }, body: { type: 'http' } }),
   },
   { op: 'v1.cdnProfiles.create', input: (_, u) => ({ body: { name: `cdn-${u}` } }) },
   {
-    op: 'v1.cdnEndpoints.create',
+    op: 'v1.cdnProfiles.endpoints.create',
     input: (made, u) => ({
       params: { id: id(made, 'v1.cdnProfiles.create') },
       body: { name: `ep-${u}`, origin_host: 'origin.example.com' },
@@ -51,12 +51,12 @@ export const CREATORS: readonly Creator[] = [
   { op: 'v1.cacheInstances.create', input: (_, u) => ({ body: { name: `cache-${u}`, region: 'hn' } }) },
   { op: 'v1.apiProducts.create', input: (_, u) => ({ body: { name: `api-${u}` } }) },
   {
-    op: 'v1.apiSubscriptions.create',
+    op: 'v1.apiProducts.subscriptions.create',
     input: (made) => ({ params: { id: id(made, 'v1.apiProducts.create') }, body: { app_name: 'app' } }),
   },
   { op: 'v1.topics.create', input: (_, u) => ({ body: { name: `topic-${u}` } }) },
   {
-    op: 'v1.topicSubscriptions.create',
+    op: 'v1.topics.subscriptions.create',
     input: (made) => ({
       params: { id: id(made, 'v1.topics.create') },
       body: { webhook_url: LOOPBACK_WEBHOOK, event_types: QUIET_EVENT_TYPES },
@@ -100,14 +100,14 @@ export const CREATORS: readonly Creator[] = [
     input: (_, u) => ({ body: { name: `vpc-${u}`, region: 'hn', cidr: '10.0.0.0/16' } }),
   },
   {
-    op: 'v1.subnets.create',
+    op: 'v1.vpcs.subnets.create',
     input: (made, u) => ({
       params: { id: id(made, 'v1.vpcs.create') },
       body: { name: `subnet-${u}`, cidr: '10.0.1.0/24' },
     }),
   },
   {
-    op: 'v1.routeTables.create',
+    op: 'v1.vpcs.routeTables.create',
     input: (made, u) => ({ params: { id: id(made, 'v1.vpcs.create') }, body: { name: `rt-${u}` } }),
   },
   { op: 'v1.transitHubs.create', input: (_, u) => ({ body: { name: `hub-${u}`, region: 'hn' } }) },
@@ -123,7 +123,7 @@ export const CREATORS: readonly Creator[] = [
   },
   { op: 'v1.loadBalancers.create', input: (_, u) => ({ body: { name: `lb-${u}`, region: 'hn' } }) },
   {
-    op: 'v1.loadBalancers.createHealthProbe',
+    op: 'v1.loadBalancers.healthProbes.create',
     input: (made) => ({
       params: { id: id(made, 'v1.loadBalancers.create') },
       body: { protocol: 'tcp', port: 80 },
@@ -144,7 +144,7 @@ export const CREATORS: readonly Creator[] = [
   {
     op: 'v1.privateEndpoints.create',
     input: (made, u) => ({
-      body: { name: `pe-${u}`, subnet_id: id(made, 'v1.subnets.create'), service: 'storage' },
+      body: { name: `pe-${u}`, subnet_id: id(made, 'v1.vpcs.subnets.create'), service: 'storage' },
     }),
   },
   { op: 'v1.ddosPlans.create', input: (_, u) => ({ body: { name: `ddos-${u}` } }) },
@@ -153,7 +153,7 @@ export const CREATORS: readonly Creator[] = [
     input: (_, u) => ({ body: { name: `db-${u}`, engine: 'postgres', region: 'hn' } }),
   },
   {
-    op: 'v1.databases.createReplica',
+    op: 'v1.databases.replicas.create',
     input: (made) => ({ params: { id: id(made, 'v1.databases.create') }, body: { region: 'hcm' } }),
   },
   { op: 'v1.backupVaults.create', input: (_, u) => ({ body: { name: `vault-${u}`, region: 'hn' } }) },
@@ -182,7 +182,7 @@ export const CREATORS: readonly Creator[] = [
     input: (_, u) => ({ body: { name: `dr-${u}`, primary_region: 'hn', secondary_region: 'hcm' } }),
   },
   {
-    op: 'v1.drPlans.addStep',
+    op: 'v1.drPlans.steps.create',
     input: (made) => ({
       params: { id: id(made, 'v1.drPlans.create') },
       body: { name: 'tell the team', action: 'notify' },
@@ -191,12 +191,12 @@ export const CREATORS: readonly Creator[] = [
   { op: 'v1.provisioningMetrics.start', input: () => ({ body: { resource_type: 'compute.instance' } }) },
   { op: 'v1.resourceGroups.create', input: (_, u) => ({ body: { name: `rg-${u}`, region: 'hn' } }) },
   {
-    op: 'v1.iamRoles.create',
+    op: 'v1.iam.roles.create',
     input: (_, u) => ({ body: { name: `auditor-${u}`, permissions: ['compute:read'] } }),
   },
-  { op: 'v1.iamKeys.create', input: (_, u) => ({ body: { name: `key-${u}`, role: 'editor' } }) },
+  { op: 'v1.iam.keys.create', input: (_, u) => ({ body: { name: `key-${u}`, role: 'editor' } }) },
   {
-    op: 'v1.iamBucketGrants.create',
+    op: 'v1.iam.bucketGrants.create',
     input: (_, u, who) => ({ body: { user_id: who.userId, bucket_name: `bucket-${u}`, access: 'read' } }),
   },
   { op: 'v1.zones.create', input: (_, u) => ({ body: { name: `z${u}.example.com` } }) },

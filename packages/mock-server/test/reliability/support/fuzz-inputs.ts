@@ -10,16 +10,16 @@ const REFERENCES: Record<string, string> = {
   vpc_id: 'v1.vpcs.create',
   peer_vpc_id: 'v1.vpcs.create',
   hub_id: 'v1.transitHubs.create',
-  subnet_id: 'v1.subnets.create',
+  subnet_id: 'v1.vpcs.subnets.create',
   policy_id: 'v1.policies.create',
   vault_id: 'v1.backupVaults.create',
   load_balancer_id: 'v1.loadBalancers.create',
   topic_id: 'v1.topics.create',
   resource_group_id: 'v1.resourceGroups.create',
-  replica_id: 'v1.databases.createReplica',
+  replica_id: 'v1.databases.replicas.create',
   resource_id: 'v1.instances.create',
   camera_id: 'v2.cameras.create',
-  subscription_id: 'v1.topicSubscriptions.create',
+  subscription_id: 'v1.topics.subscriptions.create',
 };
 
 /**

@@ -7,7 +7,7 @@ import { ALL_TIME, advanceIntoNextMonth } from './helpers';
 const SMALL_PER_HOUR = 800;
 
 async function smallHours(client: Nimbus): Promise<number> {
-  const usage = await client.billing.usage(ALL_TIME);
+  const usage = await client.billing.usage.retrieve(ALL_TIME);
   return usage.items.find((item) => item.meter === 'compute.instance.small')?.quantity ?? 0;
 }
 
@@ -20,7 +20,7 @@ describe('usage and cost follow the clock', () => {
     await mock.clock.advance(3600);
     // A window that ended already: the instance keeps running, yet both answers below agree.
     const window = { from: ALL_TIME.from, to: mock.clock.now().toISOString() };
-    const usage = await tenant.client.billing.usage(window);
+    const usage = await tenant.client.billing.usage.retrieve(window);
     const line = usage.items.find((item) => item.meter === 'compute.instance.small')!;
     expect(line).toMatchObject({
       service: 'compute',
@@ -34,7 +34,7 @@ describe('usage and cost follow the clock', () => {
     expect(usage.total).toBe(line.cost);
     expect(usage.currency).toBe('VND');
 
-    const cost = await tenant.client.billing.cost(window);
+    const cost = await tenant.client.billing.cost.retrieve(window);
     expect(cost.by_service).toEqual([{ service: 'compute', cost: line.cost }]);
     expect(cost.by_resource).toEqual([
       {
@@ -48,9 +48,9 @@ describe('usage and cost follow the clock', () => {
 
     await tenant.client.instances.stop(vm.id);
     await tenant.client.instances.waitFor(vm.id, 'stopped', { intervalMs: 10 });
-    const stopped = await tenant.client.billing.usage(ALL_TIME);
+    const stopped = await tenant.client.billing.usage.retrieve(ALL_TIME);
     await mock.clock.advance(7200);
-    expect((await tenant.client.billing.usage(ALL_TIME)).items).toEqual(stopped.items);
+    expect((await tenant.client.billing.usage.retrieve(ALL_TIME)).items).toEqual(stopped.items);
 
     await tenant.client.instances.start(vm.id);
     await tenant.client.instances.waitFor(vm.id, 'running', { intervalMs: 10 });
@@ -65,9 +65,9 @@ describe('usage and cost follow the clock', () => {
     await tenant.client.instances.waitFor(vm.id, 'running', { intervalMs: 10 });
     await mock.clock.advance(7200);
     await tenant.client.instances.delete(vm.id);
-    const after = await tenant.client.billing.cost(ALL_TIME);
+    const after = await tenant.client.billing.cost.retrieve(ALL_TIME);
     await mock.clock.advance(7200);
-    const later = await tenant.client.billing.cost(ALL_TIME);
+    const later = await tenant.client.billing.cost.retrieve(ALL_TIME);
     expect(later.total).toBe(after.total);
     expect(later.total).toBeGreaterThanOrEqual(2 * 200);
     expect(later.by_resource.map((r) => r.resource_name)).toEqual(['gone']);
@@ -96,7 +96,7 @@ describe('usage and cost follow the clock', () => {
     // Half a billing month (365 hours), within the session's refresh-token lifetime.
     await mock.clock.advance(365 * 3600);
     const window = { from: ALL_TIME.from, to: mock.clock.now().toISOString() };
-    const usage = await tenant.client.billing.usage(window);
+    const usage = await tenant.client.billing.usage.retrieve(window);
     const item = (meter: string) => usage.items.find((i) => i.meter === meter);
     // An empty bucket is billed as 1 GB: half a GB-month.
     expect(item('storage.bucket.STANDARD')).toMatchObject({
@@ -112,7 +112,7 @@ describe('usage and cost follow the clock', () => {
       unit: '1M invocations',
     });
     expect(item('serverless.function.compute')!.quantity).toBeGreaterThan(0);
-    const cost = await tenant.client.billing.cost(window);
+    const cost = await tenant.client.billing.cost.retrieve(window);
     expect(cost.by_service.map((s) => s.service).sort()).toEqual(['cache', 'serverless', 'storage']);
     expect(cost.by_resource.find((r) => r.resource_id === fn.id)).toMatchObject({ resource_name: 'thumbs' });
     expect(cost.total).toBeCloseTo(usage.total, 2);
@@ -122,24 +122,24 @@ describe('usage and cost follow the clock', () => {
     mock,
     alice,
   }) => {
-    const usage = await alice.client.billing.usage({ from: '2020-01-01', to: '2020-01-31' });
+    const usage = await alice.client.billing.usage.retrieve({ from: '2020-01-01', to: '2020-01-31' });
     expect(usage).toMatchObject({
       from: '2020-01-01T00:00:00.000Z',
       to: '2020-02-01T00:00:00.000Z',
       items: [],
       total: 0,
     });
-    const current = await alice.client.billing.usage();
+    const current = await alice.client.billing.usage.retrieve();
     expect(Date.parse(current.to)).toBeLessThanOrEqual(mock.clock.now().getTime());
     expect(current.from.slice(8)).toBe('01T00:00:00.000Z');
   });
 
   it('answers cost for the running day, week or month', async ({ alice }) => {
-    const daily = await alice.client.billing.cost({ period: 'daily' });
+    const daily = await alice.client.billing.cost.retrieve({ period: 'daily' });
     expect(daily.from.slice(11)).toBe('00:00:00.000Z');
-    const weekly = await alice.client.billing.cost({ period: 'weekly' });
+    const weekly = await alice.client.billing.cost.retrieve({ period: 'weekly' });
     expect(new Date(weekly.from).getUTCDay()).toBe(1);
-    const monthly = await alice.client.billing.cost({ period: 'monthly' });
+    const monthly = await alice.client.billing.cost.retrieve({ period: 'monthly' });
     expect(monthly.from.slice(8)).toBe('01T00:00:00.000Z');
     expect(monthly).toMatchObject({ currency: 'VND', total: 0, by_service: [], by_resource: [] });
   });
@@ -151,7 +151,7 @@ describe('usage and cost follow the clock', () => {
     [{ from: 'yesterday' }, 'query.from'],
     [{ from: '2026-03-02', to: '2026-03-01' }, 'query.to'],
   ] as const)('refuses %j: 400 naming %s', async ([query, path], { alice }) => {
-    await expectInvalid(alice.client.billing.cost(query as never), path);
+    await expectInvalid(alice.client.billing.cost.retrieve(query as never), path);
   });
 });
 
@@ -166,7 +166,7 @@ describe('invoices', () => {
     await mock.clock.advance(3600);
     await advanceIntoNextMonth(mock, 2);
 
-    const page = await tenant.client.billing.invoices();
+    const page = await tenant.client.billing.invoices.list();
     expect(page.total).toBe(2);
     const [past, current] = page.data;
     expect(past).toMatchObject({
@@ -188,22 +188,25 @@ describe('invoices', () => {
     expect(past!.total).toBeCloseTo(past!.subtotal + past!.tax, 2);
     expect(past!.number).toMatch(/^INV-\d{6}-[0-9A-F]{8}$/);
     // Usage asked for the same month says the same.
-    const usage = await tenant.client.billing.usage({ from: past!.period_start, to: past!.period_end });
+    const usage = await tenant.client.billing.usage.retrieve({
+      from: past!.period_start,
+      to: past!.period_end,
+    });
     expect(usage.items.map((i) => i.cost)).toEqual(past!.lines.map((l) => l.amount));
 
     expect(current).toMatchObject({ status: 'open', issued_at: null, due_at: null });
     expect(current!.lines[0]!.quantity).toBeGreaterThanOrEqual(48);
     // The open invoice follows usage; the issued one stays as it was.
     await mock.clock.advance(3600);
-    const again = await tenant.client.billing.invoices();
+    const again = await tenant.client.billing.invoices.list();
     expect(again.data[0]).toEqual(past);
     expect(again.data[1]!.total).toBeGreaterThan(current!.total);
 
-    const second = await tenant.client.billing.invoices({ per_page: 1, page: 2 });
+    const second = await tenant.client.billing.invoices.list({ per_page: 1, page: 2 });
     expect(second.data.map((i) => i.id)).toEqual([current!.id]);
-    const issued = await tenant.client.billing.invoices({ status: 'issued' });
+    const issued = await tenant.client.billing.invoices.list({ status: 'issued' });
     expect(issued.data.map((i) => i.id)).toEqual([past!.id]);
-    expect((await other.client.billing.invoices()).total).toBe(0);
+    expect((await other.client.billing.invoices.list()).total).toBe(0);
   });
 });
 
@@ -244,7 +247,7 @@ describe('subscriptions (billing plan)', () => {
     // A new tenant: the clock moved weeks ahead above, past the first sessions' lifetime.
     const carol = await seedTenant(mock);
     const project = await carol.client.projects.list();
-    const first = await carol.client.billing.subscriptions();
+    const first = await carol.client.billing.subscriptions.list();
     expect(first.total).toBe(1);
     expect(first.data[0]!.started_at).toBe(project.data[0]!.created_at);
     expect(first.data[0]).toMatchObject({
@@ -254,10 +257,10 @@ describe('subscriptions (billing plan)', () => {
       support_level: 'basic',
       currency: 'VND',
     });
-    const again = await carol.client.billing.subscriptions();
+    const again = await carol.client.billing.subscriptions.list();
     expect(again.data[0]!.id).toBe(first.data[0]!.id);
     const bob = await seedTenant(mock);
-    const bobs = await bob.client.billing.subscriptions();
+    const bobs = await bob.client.billing.subscriptions.list();
     expect(bobs.data[0]!.id).not.toBe(first.data[0]!.id);
   });
 });

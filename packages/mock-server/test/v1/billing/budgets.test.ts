@@ -90,7 +90,7 @@ describe('budgets', () => {
 
   it('POST /billing/budgets creates the same kind of budget', async ({ mock }) => {
     const tenant = await seedTenant(mock);
-    const budget = await tenant.client.call(v1.billing.createBudget, {
+    const budget = await tenant.client.call(v1.billing.budgets.create, {
       body: { name: 'via billing', amount: 42, currency: 'EUR' },
     });
     expect(budget).toMatchObject({
@@ -102,7 +102,7 @@ describe('budgets', () => {
     const listed = await tenant.client.budgets.list();
     expect(listed.data.map((b) => b.id)).toEqual([budget.id]);
     await expectInvalid(
-      tenant.client.call(v1.billing.createBudget, { body: { name: 'x', amount: 0 } }),
+      tenant.client.call(v1.billing.budgets.create, { body: { name: 'x', amount: 0 } }),
       'body.amount',
     );
   });

@@ -116,7 +116,9 @@ describe('cost reports', () => {
     expect(breakdown.by_resource.map((r) => r.resource_id)).toEqual([vm.id]);
     // The instance keeps running, yet the same window gives the same answer.
     await mock.clock.advance(600);
-    expect(await tenant.client.billing.cost({ from: breakdown.from, to: breakdown.to })).toEqual(breakdown);
+    expect(await tenant.client.billing.cost.retrieve({ from: breakdown.from, to: breakdown.to })).toEqual(
+      breakdown,
+    );
   });
 
   it('publishes its states as platform events through generating to completed', async ({ mock }) => {

@@ -33,7 +33,7 @@ async function subscribe(
 
 /** Every attempt of the subscription, through the public API. */
 async function attempts(client: Nimbus, topicId: string, subscriptionId: string): Promise<WebhookDelivery[]> {
-  const page = await client.topics.subscriptions.deliveries(topicId, subscriptionId, { per_page: 100 });
+  const page = await client.topics.subscriptions.deliveries.list(topicId, subscriptionId, { per_page: 100 });
   return page.data;
 }
 
@@ -222,21 +222,23 @@ describe('webhook delivery', () => {
         (await attempts(alice.client, topic.id, subscription.id)).some((a) => a.status === 'delivered'),
       'the delivery',
     );
-    const page = await alice.client.topics.subscriptions.deliveries(topic.id, subscription.id, {
+    const page = await alice.client.topics.subscriptions.deliveries.list(topic.id, subscription.id, {
       per_page: 3,
       page: 2,
     });
     expect(page.total).toBe(4);
     expect(page.data.map((a) => a.attempt)).toEqual([4]);
-    const delivered = await alice.client.topics.subscriptions.deliveries(topic.id, subscription.id, {
+    const delivered = await alice.client.topics.subscriptions.deliveries.list(topic.id, subscription.id, {
       status: 'delivered',
     });
     expect(delivered.data.map((a) => a.attempt)).toEqual([4]);
     await expectInvalid(
-      alice.client.topics.subscriptions.deliveries(topic.id, subscription.id, { status: 'lost' as never }),
+      alice.client.topics.subscriptions.deliveries.list(topic.id, subscription.id, {
+        status: 'lost' as never,
+      }),
       'query.status',
     );
-    const error = await rejection(bob.client.topics.subscriptions.deliveries(topic.id, subscription.id));
+    const error = await rejection(bob.client.topics.subscriptions.deliveries.list(topic.id, subscription.id));
     expect(error.status).toBe(404);
   });
 
@@ -244,16 +246,18 @@ describe('webhook delivery', () => {
     const { topic, subscription } = await subscribe(receiver, bob.client, '/control', '*');
     await bob.client.topics.publish(topic.id, { event_type: 'a', subject: 's', data: {} });
     const mine = await eventually(async () => {
-      const { items } = await mock.client.mock.webhookDeliveries({ subscription_id: subscription.id });
+      const { data: items } = await mock.client.mock.webhookDeliveries.list({
+        subscription_id: subscription.id,
+      });
       return items.length > 0 ? items : undefined;
     }, 'the attempt');
     expect(mine).toEqual([
       expect.objectContaining({ subscription_id: subscription.id, status: 'delivered' }),
     ]);
-    const all = await mock.client.mock.webhookDeliveries();
-    expect(all.items.length).toBeGreaterThan(mine.length);
-    const bobs = await mock.client.mock.webhookDeliveries({ project_id: bob.project.id });
-    expect(bobs.items.every((a) => a.project_id === bob.project.id)).toBe(true);
+    const all = await mock.client.mock.webhookDeliveries.list();
+    expect(all.data.length).toBeGreaterThan(mine.length);
+    const bobs = await mock.client.mock.webhookDeliveries.list({ project_id: bob.project.id });
+    expect(bobs.data.every((a) => a.project_id === bob.project.id)).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, listQuery, ProjectRecord, ResourceName } from '../common';
 import { endpoint } from '../define';
+import { apiSubscriptions } from './api-subscriptions';
 
 /** An API published through API Management; apps subscribe to it to get a key. */
 export const ApiProduct = ProjectRecord.extend({
@@ -64,6 +65,7 @@ export const apiProducts = {
     response: z.void(),
     status: 204,
   }),
+  subscriptions: apiSubscriptions,
 };
 
 export type ApiProduct = z.infer<typeof ApiProduct>;

@@ -19,7 +19,7 @@ export const ApiSubscriptionCreated = ApiSubscription.extend({
   api_key: secret(z.string()).describe('The API key, shown once: store it now'),
 });
 
-export const ApiSubscriptionCreateBody = z.object({
+export const ApiProductSubscriptionCreateBody = z.object({
   app_name: z
     .string()
     .trim()
@@ -56,7 +56,7 @@ export const apiSubscriptions = {
     path: '/api/v1/api-products/{id}/subscriptions',
     summary: 'Subscribe an app to an API product; answers its API key once',
     params: IdParams,
-    body: ApiSubscriptionCreateBody,
+    body: ApiProductSubscriptionCreateBody,
     response: ApiSubscriptionCreated,
     status: 201,
   }),

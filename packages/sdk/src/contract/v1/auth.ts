@@ -9,7 +9,7 @@ export const User = RecordBase.extend({
   mfa_enabled: z.boolean(),
 });
 
-export const RegisterBody = z.object({
+export const AuthRegisterBody = z.object({
   email: Email,
   password: secret(z.string().min(8, { error: 'must be at least 8 characters' }).max(256)),
   full_name: z
@@ -21,7 +21,7 @@ export const RegisterBody = z.object({
     .meta({ pattern: TRIMMED_PATTERN }),
 });
 
-export const LoginBody = z.object({
+export const AuthLoginBody = z.object({
   email: Email,
   password: secret(z.string().min(1).max(256)),
   totp_code: secret(z.string().regex(/^\d{6}$/, { error: 'must be 6 digits' }))
@@ -38,9 +38,9 @@ export const TokenPair = z.object({
 
 export const LoginResult = TokenPair.extend({ user: User });
 
-export const RefreshBody = z.object({ refresh_token: secret(z.string().min(1).max(512)) });
+export const AuthRefreshBody = z.object({ refresh_token: secret(z.string().min(1).max(512)) });
 
-export const MfaEnrollBody = z.object({
+export const AuthMfaEnrollBody = z.object({
   code: secret(z.string().regex(/^\d{6}$/, { error: 'must be 6 digits' }))
     .optional()
     .describe('Omit to start enrolment; send the current code to enable MFA'),
@@ -54,7 +54,7 @@ export const MfaEnrollment = z.object({
 
 export const WorkloadScope = z.enum(['cameras:read', 'cameras:write', 'events:read', 'playback:read']);
 
-export const WorkloadTokenBody = z.object({
+export const AuthWorkloadTokenBody = z.object({
   project_id: Uuid,
   scopes: z.array(WorkloadScope).min(1).max(8),
   ttl_seconds: z.number().int().min(60).max(86_400).default(3600),
@@ -72,7 +72,7 @@ export const auth = {
     path: '/api/v1/auth/register',
     family: 'auth',
     summary: 'Register a user',
-    body: RegisterBody,
+    body: AuthRegisterBody,
     response: User,
     status: 201,
     auth: 'none',
@@ -82,7 +82,7 @@ export const auth = {
     path: '/api/v1/auth/login',
     family: 'auth',
     summary: 'Log in with email and password (and TOTP code when MFA is on)',
-    body: LoginBody,
+    body: AuthLoginBody,
     response: LoginResult,
     status: 200,
     auth: 'none',
@@ -92,7 +92,7 @@ export const auth = {
     path: '/api/v1/auth/refresh',
     family: 'auth',
     summary: 'Exchange a refresh token for a new pair (rotation; reuse revokes the session)',
-    body: RefreshBody,
+    body: AuthRefreshBody,
     response: TokenPair,
     status: 200,
     auth: 'none',
@@ -111,7 +111,7 @@ export const auth = {
     path: '/api/v1/auth/mfa/enroll',
     family: 'auth',
     summary: 'Start TOTP enrolment, or confirm it with a code',
-    body: MfaEnrollBody,
+    body: AuthMfaEnrollBody,
     bodyOptional: true,
     response: MfaEnrollment,
     status: 200,
@@ -122,7 +122,7 @@ export const auth = {
     path: '/api/v1/auth/workload-token',
     family: 'auth',
     summary: 'Issue a workload token for a project (the /v2 tenant)',
-    body: WorkloadTokenBody,
+    body: AuthWorkloadTokenBody,
     response: WorkloadToken,
     status: 200,
     auth: 'bearer',

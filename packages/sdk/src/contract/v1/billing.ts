@@ -8,7 +8,7 @@ const PeriodBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'must be an ISO-8601 date (2026-03-01) or date-time (2026-03-01T00:00:00Z)',
 });
 
-export const PeriodQuery = z.object({
+export const BillingUsageRetrieveQuery = z.object({
   from: PeriodBound.optional().describe(
     'Start of the period (inclusive); default: start of the current month',
   ),
@@ -21,7 +21,7 @@ export const CostPeriod = z
   .enum(['daily', 'weekly', 'monthly'])
   .describe('The current UTC day, ISO week (from Monday) or calendar month');
 
-export const CostQuery = PeriodQuery.extend({
+export const BillingCostRetrieveQuery = BillingUsageRetrieveQuery.extend({
   period: CostPeriod.optional().describe('A calendar period instead of from/to'),
 });
 
@@ -117,53 +117,64 @@ export const BillingSubscription = ProjectRecord.extend({
 const base = { family: 'billing', auth: 'bearer', project: true } as const;
 
 export const billing = {
-  usage: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/api/v1/billing/usage',
-    summary: 'Quantities and cost per meter for a period (default: the current month)',
-    query: PeriodQuery,
-    response: Usage,
-    status: 200,
-  }),
-  invoices: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/api/v1/billing/invoices',
-    summary: 'One invoice per calendar month with usage: open for the current month, issued before',
-    query: listQuery({ status: InvoiceStatus.optional().describe('Only open or only issued invoices') }),
-    response: Invoice,
-    list: true,
-    status: 200,
-  }),
-  cost: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/api/v1/billing/cost',
-    summary: 'Cost by service and by resource for a period (period=daily|weekly|monthly, or from/to)',
-    query: CostQuery,
-    response: CostBreakdown,
-    status: 200,
-  }),
-  createBudget: endpoint({
-    ...base,
-    method: 'POST',
-    path: '/api/v1/billing/budgets',
-    summary: 'Create a budget (the same budgets as /api/v1/budgets)',
-    body: BudgetCreateBody,
-    response: Budget,
-    status: 201,
-  }),
-  subscriptions: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/api/v1/subscriptions',
-    summary: "The project's billing subscription (plan, status, support level)",
-    query: PageQuery,
-    response: BillingSubscription,
-    list: true,
-    status: 200,
-  }),
+  usage: {
+    retrieve: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/api/v1/billing/usage',
+      summary: 'Quantities and cost per meter for a period (default: the current month)',
+      query: BillingUsageRetrieveQuery,
+      response: Usage,
+      status: 200,
+    }),
+  },
+  invoices: {
+    list: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/api/v1/billing/invoices',
+      summary: 'One invoice per calendar month with usage: open for the current month, issued before',
+      query: listQuery({ status: InvoiceStatus.optional().describe('Only open or only issued invoices') }),
+      response: Invoice,
+      list: true,
+      status: 200,
+    }),
+  },
+  cost: {
+    retrieve: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/api/v1/billing/cost',
+      summary: 'Cost by service and by resource for a period (period=daily|weekly|monthly, or from/to)',
+      query: BillingCostRetrieveQuery,
+      response: CostBreakdown,
+      status: 200,
+    }),
+  },
+  budgets: {
+    create: endpoint({
+      ...base,
+      method: 'POST',
+      path: '/api/v1/billing/budgets',
+      summary: 'Create a budget (the same budgets as /api/v1/budgets)',
+      body: BudgetCreateBody,
+      response: Budget,
+      status: 201,
+      sameAs: 'v1.budgets.create',
+    }),
+  },
+  subscriptions: {
+    list: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/api/v1/subscriptions',
+      summary: "The project's billing subscription (plan, status, support level)",
+      query: PageQuery,
+      response: BillingSubscription,
+      list: true,
+      status: 200,
+    }),
+  },
 };
 
 export const quotas = {

@@ -73,7 +73,7 @@ export const CacheInstanceCreateBody = z
   })
   .meta({ allOf: capacityBySku(true) });
 
-export const CacheScaleBody = z
+export const CacheInstanceScaleBody = z
   .object({
     sku: CacheSku.optional().describe('New sku (the capacity must fit it)'),
     capacity_gb: CapacityGb.optional(),
@@ -140,7 +140,7 @@ export const cacheInstances = {
     path: '/api/v1/cache-instances/{id}/scale',
     summary: 'Change the sku or capacity of an available instance (available -> scaling -> available)',
     params: IdParams,
-    body: CacheScaleBody,
+    body: CacheInstanceScaleBody,
     response: CacheInstance,
     status: 200,
   }),

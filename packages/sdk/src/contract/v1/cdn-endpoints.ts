@@ -60,7 +60,7 @@ export const CdnEndpoint = ProjectRecord.extend({
   status: CdnEndpointStatus,
 });
 
-export const CdnEndpointCreateBody = z.object({
+export const CdnProfileEndpointCreateBody = z.object({
   name: z
     .string()
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/, {
@@ -72,7 +72,7 @@ export const CdnEndpointCreateBody = z.object({
   https_only: z.boolean().default(true).describe('Redirect plain HTTP requests to HTTPS'),
 });
 
-export const CdnEndpointListQuery = listQuery({
+export const CdnProfileEndpointListQuery = listQuery({
   status: CdnEndpointStatus.optional().describe('Only endpoints in this status'),
 });
 
@@ -85,7 +85,7 @@ export const cdnEndpoints = {
     path: '/api/v1/cdn-profiles/{id}/endpoints',
     summary: 'List the endpoints of a CDN profile',
     params: IdParams,
-    query: CdnEndpointListQuery,
+    query: CdnProfileEndpointListQuery,
     response: CdnEndpoint,
     list: true,
     status: 200,
@@ -96,7 +96,7 @@ export const cdnEndpoints = {
     path: '/api/v1/cdn-profiles/{id}/endpoints',
     summary: 'Create an endpoint in a CDN profile (provisioning -> active)',
     params: IdParams,
-    body: CdnEndpointCreateBody,
+    body: CdnProfileEndpointCreateBody,
     response: CdnEndpoint,
     status: 201,
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, listQuery, ProjectRecord, ResourceName } from '../common';
 import { endpoint } from '../define';
+import { cdnEndpoints } from './cdn-endpoints';
 
 export const CdnSku = z
   .enum(['Standard', 'Premium'])
@@ -61,6 +62,7 @@ export const cdnProfiles = {
     response: z.void(),
     status: 204,
   }),
+  endpoints: cdnEndpoints,
 };
 
 export type CdnProfile = z.infer<typeof CdnProfile>;

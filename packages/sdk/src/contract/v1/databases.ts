@@ -195,12 +195,12 @@ export const DatabaseReplica = ProjectRecord.extend({
   ),
 });
 
-export const ReplicaCreateBody = z.object({
+export const DatabaseReplicaCreateBody = z.object({
   region: Region.describe('Region to place the replica in'),
   name: ResourceName.optional().describe('Replica name, unique per database; default <database>-replica-<n>'),
 });
 
-export const FailoverBody = z.object({
+export const DatabaseFailoverBody = z.object({
   replica_id: Uuid.optional().describe('Replica to promote; default the oldest available replica'),
 });
 
@@ -244,48 +244,52 @@ export const databases = {
     response: z.void(),
     status: 204,
   }),
-  retrievePool: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/api/v1/databases/{id}/pool',
-    summary: 'Get the connection pool configuration (the default until one is PUT)',
-    params: IdParams,
-    response: DatabasePool,
-    status: 200,
-  }),
-  updatePool: endpoint({
-    ...base,
-    method: 'PUT',
-    path: '/api/v1/databases/{id}/pool',
-    summary: 'Set the connection pool configuration',
-    description:
-      'Fields left out keep their current value; the result must keep min_idle <= max_connections.',
-    params: IdParams,
-    body: DatabasePoolUpdateBody,
-    response: DatabasePool,
-    status: 200,
-  }),
-  listReplicas: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/api/v1/databases/{id}/replicas',
-    summary: 'List the read replicas of a database',
-    params: IdParams,
-    query: listQuery({ status: ReplicaStatus.optional(), region: Region.optional() }),
-    response: DatabaseReplica,
-    list: true,
-    status: 200,
-  }),
-  createReplica: endpoint({
-    ...base,
-    method: 'POST',
-    path: '/api/v1/databases/{id}/replicas',
-    summary: `Add a read replica (provisioning -> available); at most ${MAX_REPLICAS}, from an available primary`,
-    params: IdParams,
-    body: ReplicaCreateBody,
-    response: DatabaseReplica,
-    status: 201,
-  }),
+  pool: {
+    retrieve: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/api/v1/databases/{id}/pool',
+      summary: 'Get the connection pool configuration (the default until one is PUT)',
+      params: IdParams,
+      response: DatabasePool,
+      status: 200,
+    }),
+    update: endpoint({
+      ...base,
+      method: 'PUT',
+      path: '/api/v1/databases/{id}/pool',
+      summary: 'Set the connection pool configuration',
+      description:
+        'Fields left out keep their current value; the result must keep min_idle <= max_connections.',
+      params: IdParams,
+      body: DatabasePoolUpdateBody,
+      response: DatabasePool,
+      status: 200,
+    }),
+  },
+  replicas: {
+    list: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/api/v1/databases/{id}/replicas',
+      summary: 'List the read replicas of a database',
+      params: IdParams,
+      query: listQuery({ status: ReplicaStatus.optional(), region: Region.optional() }),
+      response: DatabaseReplica,
+      list: true,
+      status: 200,
+    }),
+    create: endpoint({
+      ...base,
+      method: 'POST',
+      path: '/api/v1/databases/{id}/replicas',
+      summary: `Add a read replica (provisioning -> available); at most ${MAX_REPLICAS}, from an available primary`,
+      params: IdParams,
+      body: DatabaseReplicaCreateBody,
+      response: DatabaseReplica,
+      status: 201,
+    }),
+  },
   failover: endpoint({
     ...base,
     method: 'POST',
@@ -296,7 +300,7 @@ export const databases = {
       'its primary_region becomes the replica region, failover_count and last_failover_at change, and the replica ' +
       'record now describes the former primary (its region becomes the region the primary left).',
     params: IdParams,
-    body: FailoverBody,
+    body: DatabaseFailoverBody,
     bodyOptional: true,
     response: Database,
     status: 200,

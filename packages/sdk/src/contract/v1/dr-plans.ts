@@ -122,7 +122,7 @@ export const DrPlanCreateBody = z
     }
   });
 
-export const DrStepCreateBody = z.object({
+export const DrPlanStepCreateBody = z.object({
   name: z
     .string()
     .trim()
@@ -178,16 +178,18 @@ export const drPlans = {
     response: DrPlan,
     status: 201,
   }),
-  addStep: endpoint({
-    ...base,
-    method: 'POST',
-    path: '/api/v1/dr/plans/{id}/steps',
-    summary: 'Add a step to a plan; a draft plan becomes ready. Answers the plan with its steps',
-    params: IdParams,
-    body: DrStepCreateBody,
-    response: DrPlan,
-    status: 201,
-  }),
+  steps: {
+    create: endpoint({
+      ...base,
+      method: 'POST',
+      path: '/api/v1/dr/plans/{id}/steps',
+      summary: 'Add a step to a plan; a draft plan becomes ready. Answers the plan with its steps',
+      params: IdParams,
+      body: DrPlanStepCreateBody,
+      response: DrPlan,
+      status: 201,
+    }),
+  },
   drill: endpoint({
     ...base,
     method: 'POST',

@@ -88,7 +88,7 @@ export const IamUser = z.object({
   joined_at: Timestamp,
 });
 
-export const IamUserAddBody = z.object({
+export const IamUserCreateBody = z.object({
   email: Email.describe('Email of a registered user'),
   role: Role.describe('owner, editor, viewer or a custom role of this project'),
 });
@@ -135,7 +135,7 @@ export const ApiKeyCreated = ApiKey.extend({
   key: secret(z.string()).describe('The key (nk_...), shown once: send it as X-API-Key'),
 });
 
-export const ApiKeyCreateBody = z.object({
+export const IamKeyCreateBody = z.object({
   name: z.string().trim().min(1).max(100).meta({ pattern: TRIMMED_PATTERN }).describe('What the key is for'),
   role: Role.describe('editor, viewer or a custom role; owner is refused (keys never administer IAM)'),
   expires_at: z.iso
@@ -155,7 +155,7 @@ export const BucketGrant = ProjectRecord.extend({
   granted_by: Uuid,
 });
 
-export const BucketGrantBody = z.object({
+export const IamBucketGrantCreateBody = z.object({
   user_id: Uuid.describe('A member of the project'),
   bucket_name: z.string().min(1).max(63).describe('A bucket of the project'),
   access: BucketAccess.describe('read or write (write implies read)'),
@@ -164,7 +164,7 @@ export const BucketGrantBody = z.object({
 const base = { family: 'iam', auth: 'bearer', project: true } as const;
 const admin = { ...base, permission: 'iam:admin' } as const;
 
-export const iamUsers = {
+const iamUsers = {
   list: endpoint({
     ...base,
     method: 'GET',
@@ -175,18 +175,18 @@ export const iamUsers = {
     list: true,
     status: 200,
   }),
-  add: endpoint({
+  create: endpoint({
     ...admin,
     method: 'POST',
     path: '/api/v1/iam/users',
     summary: 'Add a registered user to the project with a role (owner only)',
-    body: IamUserAddBody,
+    body: IamUserCreateBody,
     response: IamUser,
     status: 201,
   }),
 };
 
-export const iamRoles = {
+const iamRoles = {
   list: endpoint({
     ...base,
     method: 'GET',
@@ -211,7 +211,7 @@ export const iamRoles = {
   }),
 };
 
-export const iamKeys = {
+const iamKeys = {
   create: endpoint({
     ...admin,
     method: 'POST',
@@ -221,13 +221,13 @@ export const iamKeys = {
       'resource calls of this project only (X-API-Key) with the permissions of its role; owner is refused so a ' +
       'key never administers IAM. After expires_at the key answers 401. Audited as api_key.created.',
     summary: 'Create an API key bound to the project and a role; the key is shown once (owner only)',
-    body: ApiKeyCreateBody,
+    body: IamKeyCreateBody,
     response: ApiKeyCreated,
     status: 201,
   }),
 };
 
-export const iamBucketGrants = {
+const iamBucketGrants = {
   create: endpoint({
     ...admin,
     method: 'POST',
@@ -236,10 +236,18 @@ export const iamBucketGrants = {
       'The bucket must belong to the project and the user must be a member (404 otherwise). One grant per ' +
       'bucket and member: posting again sets its access and answers the same grant. Audited as bucket.access_granted.',
     summary: "Grant a member read or write on a bucket; posting again sets the member's access (owner only)",
-    body: BucketGrantBody,
+    body: IamBucketGrantCreateBody,
     response: BucketGrant,
     status: 201,
   }),
+};
+
+/** Identity and access of the project: members, roles, API keys and bucket grants. */
+export const iam = {
+  users: iamUsers,
+  roles: iamRoles,
+  keys: iamKeys,
+  bucketGrants: iamBucketGrants,
 };
 
 export type IamUser = z.infer<typeof IamUser>;

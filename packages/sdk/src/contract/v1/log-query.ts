@@ -52,7 +52,7 @@ export const LogEntry = z.object({
 
 const QueryTime = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 timestamp' });
 
-export const LogQuery = listQuery({
+export const LogQueryQuery = listQuery({
   q: z
     .string()
     .max(2000)
@@ -73,7 +73,7 @@ export const logs = {
       'parentheses. Fields: ' +
       LOG_FIELDS.join(', ') +
       '. Entries are ordered by timestamp, oldest first.',
-    query: LogQuery,
+    query: LogQueryQuery,
     response: LogEntry,
     list: true,
     status: 200,

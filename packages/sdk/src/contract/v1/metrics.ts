@@ -60,7 +60,7 @@ export const MAX_METRIC_POINTS = 1440;
 
 const QueryTime = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 timestamp' });
 
-export const MetricQuery = z.object({
+export const MetricQueryQuery = z.object({
   resource_id: Uuid.describe(
     'A resource of the project (instance, database, cache, bucket, load balancer...)',
   ),
@@ -103,7 +103,7 @@ export const metrics = {
       '(METRICS_BY_RESOURCE). Points sit on multiples of interval, at most 1440 per series.',
     family: 'monitor',
     summary: 'A time series of one metric of one resource',
-    query: MetricQuery,
+    query: MetricQueryQuery,
     response: MetricSeries,
     status: 200,
     auth: 'bearer',

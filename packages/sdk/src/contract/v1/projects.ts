@@ -16,7 +16,7 @@ export const ProjectCreateBody = z.object({
   description: z.string().max(1000).default(''),
 });
 
-export const DelegateBody = z.object({
+export const ProjectDelegateBody = z.object({
   user_id: Uuid,
   role: Role,
   expires_at: z.iso.datetime({ offset: true }).optional().describe('When the grant lapses'),
@@ -58,7 +58,7 @@ export const projects = {
     family: 'iam',
     summary: 'Grant a role to a member, optionally until expires_at',
     params: IdParams,
-    body: DelegateBody,
+    body: ProjectDelegateBody,
     response: Delegation,
     status: 201,
     auth: 'bearer',

@@ -76,7 +76,7 @@ export const TopicListQuery = listQuery({
   name: z.string().optional().describe('Only the topic with this name'),
 });
 
-export const PublishBody = z.object({
+export const TopicPublishBody = z.object({
   event_type: EventType.describe('Type of the event, e.g. order.created'),
   subject: z.string().min(1).max(512).describe('What the event is about, e.g. /orders/42'),
   data: z.record(z.string(), z.unknown()).describe('Event payload (a JSON object)'),
@@ -151,12 +151,71 @@ export const WebhookDelivery = ProjectRecord.extend({
   next_retry_at: Timestamp.nullable().describe('When the next attempt is due; null when none follows'),
 });
 
-export const DeliveryListQuery = listQuery({
+export const TopicSubscriptionDeliveryListQuery = listQuery({
   status: DeliveryStatus.optional().describe('Only attempts with this outcome'),
   event_id: Uuid.optional().describe('Only attempts for this event'),
 });
 
 const base = { family: 'eventgrid', auth: 'bearer', project: true } as const;
+
+const subscriptions = {
+  list: endpoint({
+    ...base,
+    method: 'GET',
+    path: '/api/v1/topics/{id}/subscriptions',
+    summary: 'List the webhook subscriptions of a topic',
+    params: IdParams,
+    query: listQuery({}),
+    response: TopicSubscription,
+    list: true,
+    status: 200,
+  }),
+  create: endpoint({
+    ...base,
+    method: 'POST',
+    path: '/api/v1/topics/{id}/subscriptions',
+    summary: 'Subscribe a webhook to a topic; the answer holds the signing secret, once',
+    params: IdParams,
+    body: TopicSubscriptionCreateBody,
+    response: TopicSubscriptionWithSecret,
+    status: 201,
+  }),
+  retrieve: endpoint({
+    ...base,
+    method: 'GET',
+    path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}',
+    summary: 'Get a subscription',
+    description: 'Not in the API document; added because a real API lets a caller read one subscription.',
+    params: SubscriptionParams,
+    response: TopicSubscription,
+    status: 200,
+  }),
+  delete: endpoint({
+    ...base,
+    method: 'DELETE',
+    path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}',
+    summary: 'Delete a subscription; its pending retries stop',
+    description: 'Not in the API document; added because a real API lets a caller unsubscribe.',
+    params: SubscriptionParams,
+    response: z.void(),
+    status: 204,
+  }),
+  deliveries: {
+    list: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}/deliveries',
+      summary: 'Delivery attempts of a subscription, oldest first',
+      description:
+        'Not in the API document; every attempt is kept and readable (docs/decisions/0005-event-grid-delivery.md), and a real API exposes them here.',
+      params: SubscriptionParams,
+      query: TopicSubscriptionDeliveryListQuery,
+      response: WebhookDelivery,
+      list: true,
+      status: 200,
+    }),
+  },
+};
 
 export const topics = {
   list: endpoint({
@@ -202,67 +261,11 @@ export const topics = {
     path: '/api/v1/topics/{id}/publish',
     summary: 'Publish an event; it is delivered to every matching subscription',
     params: IdParams,
-    body: PublishBody,
+    body: TopicPublishBody,
     response: TopicEvent,
     status: 201,
   }),
-};
-
-export const topicSubscriptions = {
-  list: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/api/v1/topics/{id}/subscriptions',
-    summary: 'List the webhook subscriptions of a topic',
-    params: IdParams,
-    query: listQuery({}),
-    response: TopicSubscription,
-    list: true,
-    status: 200,
-  }),
-  create: endpoint({
-    ...base,
-    method: 'POST',
-    path: '/api/v1/topics/{id}/subscriptions',
-    summary: 'Subscribe a webhook to a topic; the answer holds the signing secret, once',
-    params: IdParams,
-    body: TopicSubscriptionCreateBody,
-    response: TopicSubscriptionWithSecret,
-    status: 201,
-  }),
-  retrieve: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}',
-    summary: 'Get a subscription',
-    description: 'Not in the API document; added because a real API lets a caller read one subscription.',
-    params: SubscriptionParams,
-    response: TopicSubscription,
-    status: 200,
-  }),
-  delete: endpoint({
-    ...base,
-    method: 'DELETE',
-    path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}',
-    summary: 'Delete a subscription; its pending retries stop',
-    description: 'Not in the API document; added because a real API lets a caller unsubscribe.',
-    params: SubscriptionParams,
-    response: z.void(),
-    status: 204,
-  }),
-  deliveries: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}/deliveries',
-    summary: 'Delivery attempts of a subscription, oldest first',
-    description:
-      'Not in the API document; every attempt is kept and readable (docs/decisions/0005-event-grid-delivery.md), and a real API exposes them here.',
-    params: SubscriptionParams,
-    query: DeliveryListQuery,
-    response: WebhookDelivery,
-    list: true,
-    status: 200,
-  }),
+  subscriptions,
 };
 
 export type Topic = z.infer<typeof Topic>;

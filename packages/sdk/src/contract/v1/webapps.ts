@@ -37,7 +37,7 @@ export const WebApp = ProjectRecord.extend({
   state: z.literal('running'),
 });
 
-export const WebAppCreateBody = z
+export const WebappCreateBody = z
   .object({
     name: WebAppName.describe('App name; becomes <name>.apps.nimbus.local, so unique across the platform'),
     region: Region.describe('Region, e.g. hn'),
@@ -74,7 +74,7 @@ export const WebAppCreateBody = z
     ],
   });
 
-export const WebAppListQuery = listQuery({
+export const WebappListQuery = listQuery({
   region: Region.optional(),
   runtime: WebAppRuntime.optional(),
   plan: WebAppPlan.optional(),
@@ -89,7 +89,7 @@ export const webapps = {
     method: 'GET',
     path: '/api/v1/webapps',
     summary: 'List web apps',
-    query: WebAppListQuery,
+    query: WebappListQuery,
     response: WebApp,
     list: true,
     status: 200,
@@ -99,7 +99,7 @@ export const webapps = {
     method: 'POST',
     path: '/api/v1/webapps',
     summary: 'Create a web app (it starts running at once)',
-    body: WebAppCreateBody,
+    body: WebappCreateBody,
     response: WebApp,
     status: 201,
   }),

@@ -49,7 +49,7 @@ export const Since = z.iso
   .datetime({ offset: true, error: 'must be an ISO-8601 date-time' })
   .describe('Only events at or after this time (ISO-8601)');
 
-export const VideoEventListQuery = z.object({
+export const EventListQuery = z.object({
   camera_id: Uuid.optional().describe('Only events of this camera'),
   type: VideoEventType.optional().describe('Only events of this type'),
   since: Since.optional(),
@@ -87,7 +87,7 @@ export const VideoEventStreamQuery = z.object({
 });
 
 /** Body of `POST /__mock/v2/events`: a detection the reference server records as if a camera saw it. */
-export const InjectVideoEventBody = z.object({
+export const MockInjectVideoEventBody = z.object({
   camera_id: Uuid,
   type: VideoEventType,
   confidence: z.number().min(0).max(1).optional().describe('Default: a plausible random score'),
@@ -101,7 +101,7 @@ export const events = {
     method: 'GET',
     path: '/v2/api/events',
     summary: "List the tenant's detection events, newest first, a page at a time (next_cursor)",
-    query: VideoEventListQuery,
+    query: EventListQuery,
     response: VideoEventList,
     status: 200,
     scope: 'events:read',

@@ -38,32 +38,42 @@ function subscriptionOf(ctx: Context): BillingSubscriptionRow {
 
 export const billingFamily: FamilyModule = {
   handlers: defineHandlers(v1.billing, {
-    usage(ctx) {
-      const { from, to } = queryWindow(ctx.query, ctx.runtime.clock.now());
-      const charges = chargesIn(ctx.runtime, ctx.projectId, from, to);
-      return {
-        project_id: ctx.projectId,
-        from: ctx.runtime.clock.iso(from),
-        to: ctx.runtime.clock.iso(measuredEnd(ctx.runtime, from, to)),
-        currency: 'VND' as const,
-        items: usageItems(charges),
-        total: totalOf(charges),
-      };
+    usage: {
+      retrieve(ctx) {
+        const { from, to } = queryWindow(ctx.query, ctx.runtime.clock.now());
+        const charges = chargesIn(ctx.runtime, ctx.projectId, from, to);
+        return {
+          project_id: ctx.projectId,
+          from: ctx.runtime.clock.iso(from),
+          to: ctx.runtime.clock.iso(measuredEnd(ctx.runtime, from, to)),
+          currency: 'VND' as const,
+          items: usageItems(charges),
+          total: totalOf(charges),
+        };
+      },
     },
 
-    invoices(ctx) {
-      const rows = refreshInvoices(ctx.runtime, ctx.projectId);
-      return paginate(ctx, filterRows(rows, { status: ctx.query.status }));
+    invoices: {
+      list(ctx) {
+        const rows = refreshInvoices(ctx.runtime, ctx.projectId);
+        return paginate(ctx, filterRows(rows, { status: ctx.query.status }));
+      },
     },
 
-    cost(ctx) {
-      const { from, to } = queryWindow(ctx.query, ctx.runtime.clock.now());
-      const charges = chargesIn(ctx.runtime, ctx.projectId, from, to);
-      return costBreakdown(ctx.runtime, charges, from, measuredEnd(ctx.runtime, from, to));
+    cost: {
+      retrieve(ctx) {
+        const { from, to } = queryWindow(ctx.query, ctx.runtime.clock.now());
+        const charges = chargesIn(ctx.runtime, ctx.projectId, from, to);
+        return costBreakdown(ctx.runtime, charges, from, measuredEnd(ctx.runtime, from, to));
+      },
     },
 
-    createBudget: (ctx) => createBudget(ctx, ctx.body),
+    budgets: {
+      create: (ctx) => createBudget(ctx, ctx.body),
+    },
 
-    subscriptions: (ctx) => paginate(ctx, [subscriptionOf(ctx)]),
+    subscriptions: {
+      list: (ctx) => paginate(ctx, [subscriptionOf(ctx)]),
+    },
   }),
 };

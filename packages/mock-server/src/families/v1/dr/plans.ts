@@ -30,26 +30,31 @@ export const drPlansFamily: FamilyModule = {
       );
     },
 
-    addStep(ctx) {
-      const plan = findInProject(ctx, drPlans, ctx.params.id, 'DR plan');
-      assertState(plan, ['draft', 'ready'], 'add a step');
-      const { name, action, target_id, order } = ctx.body;
-      if (order !== undefined && plan.steps.some((step) => step.order === order)) {
-        throw HttpError.conflict(`The plan already has a step at order ${order}`, { field: 'order', order });
-      }
-      const now = ctx.now();
-      const step = {
-        id: crypto.randomUUID(),
-        order: order ?? Math.max(0, ...plan.steps.map((s) => s.order)) + 1,
-        name,
-        action,
-        target_id: target_id ?? null,
-        created_at: now,
-      };
-      const steps = [...plan.steps, step].sort((a, b) => a.order - b.order);
-      const record = ctx.runtime.store.table(drPlans).update(plan.id, { steps, status: 'ready' }, now);
-      emit(ctx, PLAN_TYPE, 'step_added', record);
-      return record;
+    steps: {
+      create(ctx) {
+        const plan = findInProject(ctx, drPlans, ctx.params.id, 'DR plan');
+        assertState(plan, ['draft', 'ready'], 'add a step');
+        const { name, action, target_id, order } = ctx.body;
+        if (order !== undefined && plan.steps.some((step) => step.order === order)) {
+          throw HttpError.conflict(`The plan already has a step at order ${order}`, {
+            field: 'order',
+            order,
+          });
+        }
+        const now = ctx.now();
+        const step = {
+          id: crypto.randomUUID(),
+          order: order ?? Math.max(0, ...plan.steps.map((s) => s.order)) + 1,
+          name,
+          action,
+          target_id: target_id ?? null,
+          created_at: now,
+        };
+        const steps = [...plan.steps, step].sort((a, b) => a.order - b.order);
+        const record = ctx.runtime.store.table(drPlans).update(plan.id, { steps, status: 'ready' }, now);
+        emit(ctx, PLAN_TYPE, 'step_added', record);
+        return record;
+      },
     },
 
     drill(ctx) {

@@ -39,7 +39,7 @@ function assertAllowedTarget(ctx: Context, webhookUrl: string): void {
 }
 
 export const topicSubscriptionsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.topicSubscriptions, {
+  handlers: defineHandlers(v1.topics.subscriptions, {
     list(ctx) {
       const topic = findInProject(ctx, topics, ctx.params.id, 'Topic');
       const rows = ctx.runtime.store
@@ -83,13 +83,15 @@ export const topicSubscriptionsFamily: FamilyModule = {
       emit(ctx, TYPE, 'deleted', subscription);
     },
 
-    deliveries(ctx) {
-      const subscription = findSubscription(ctx, ctx.params);
-      const rows = ctx.runtime.store
-        .table(webhookDeliveries)
-        .filter((d) => d.subscription_id === subscription.id, ctx.projectId);
-      const { status, event_id } = ctx.query;
-      return paginate(ctx, filterRows(rows, { status, event_id }));
+    deliveries: {
+      list(ctx) {
+        const subscription = findSubscription(ctx, ctx.params);
+        const rows = ctx.runtime.store
+          .table(webhookDeliveries)
+          .filter((d) => d.subscription_id === subscription.id, ctx.projectId);
+        const { status, event_id } = ctx.query;
+        return paginate(ctx, filterRows(rows, { status, event_id }));
+      },
     },
   }),
 };

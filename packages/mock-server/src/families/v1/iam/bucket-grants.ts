@@ -18,7 +18,7 @@ export const bucketGrants = defineTable<BucketGrantRow>('bucket_grants', {
 
 const TYPE = 'iam.bucket_grant';
 
-export const bucketGrantHandlers = defineHandlers(v1.iamBucketGrants, {
+export const bucketGrantHandlers = defineHandlers(v1.iam.bucketGrants, {
   create(ctx) {
     const actor = requireUser(ctx);
     const store = ctx.runtime.store;

@@ -46,7 +46,7 @@ export function armKeyExpiries(runtime: Runtime): void {
   runtime.store.onReplaced(arm);
 }
 
-export const keyHandlers = defineHandlers(v1.iamKeys, {
+export const keyHandlers = defineHandlers(v1.iam.keys, {
   create(ctx) {
     const actor = requireUser(ctx);
     const { name, role } = ctx.body;

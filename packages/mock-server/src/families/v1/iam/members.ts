@@ -26,7 +26,7 @@ function memberView(ctx: Context, membership: MembershipRow, user: UserRow) {
   };
 }
 
-export const memberHandlers = defineHandlers(v1.iamUsers, {
+export const memberHandlers = defineHandlers(v1.iam.users, {
   list(ctx) {
     const people = ctx.runtime.store.table(users);
     const rows = filterRows(ctx.runtime.store.table(memberships).list(ctx.projectId), {
@@ -40,7 +40,7 @@ export const memberHandlers = defineHandlers(v1.iamUsers, {
     return paginate(ctx, views);
   },
 
-  add(ctx) {
+  create(ctx) {
     const actor = requireUser(ctx);
     const store = ctx.runtime.store;
     const { email, role } = ctx.body;

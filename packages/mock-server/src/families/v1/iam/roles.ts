@@ -16,7 +16,7 @@ function roleView(row: RoleRow) {
   return { ...row, builtin: false };
 }
 
-export const roleHandlers = defineHandlers(v1.iamRoles, {
+export const roleHandlers = defineHandlers(v1.iam.roles, {
   list(ctx) {
     const builtin = Object.entries(BUILTIN_ROLES).map(([name, permissions]) => ({
       id: null,

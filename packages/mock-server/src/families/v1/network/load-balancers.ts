@@ -58,21 +58,23 @@ export const loadBalancersFamily: FamilyModule = {
       return withProbes(ctx, record);
     },
 
-    /** Probes may be added in any state: a balancer is configured while it provisions. */
-    createHealthProbe(ctx) {
-      const balancer = findInProject(ctx, loadBalancers, ctx.params.id, 'Load balancer');
-      const { name, path, ...settings } = ctx.body;
-      return createInProject(
-        ctx,
-        healthProbes,
-        {
-          ...settings,
-          load_balancer_id: balancer.id,
-          name: name ?? `${settings.protocol}-${settings.port}`,
-          path: path ?? null,
-        },
-        { type: 'network.health_probe' },
-      );
+    healthProbes: {
+      /** Probes may be added in any state: a balancer is configured while it provisions. */
+      create(ctx) {
+        const balancer = findInProject(ctx, loadBalancers, ctx.params.id, 'Load balancer');
+        const { name, path, ...settings } = ctx.body;
+        return createInProject(
+          ctx,
+          healthProbes,
+          {
+            ...settings,
+            load_balancer_id: balancer.id,
+            name: name ?? `${settings.protocol}-${settings.port}`,
+            path: path ?? null,
+          },
+          { type: 'network.health_probe' },
+        );
+      },
     },
   }),
 };

@@ -15,7 +15,7 @@ import {
 } from './tables';
 
 export const routeTablesFamily: FamilyModule = {
-  handlers: defineHandlers(v1.routeTables, {
+  handlers: defineHandlers(v1.vpcs.routeTables, {
     list(ctx) {
       const vpc = vpcOfPath(ctx, ctx.params.id);
       const rows = ctx.runtime.store.table(routeTables).filter((t) => t.vpc_id === vpc.id, ctx.projectId);

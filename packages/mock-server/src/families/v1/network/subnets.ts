@@ -12,7 +12,7 @@ import { privateEndpoints, type SubnetRow, subnets } from './tables';
 const SUBNET_PREFIX = { min: 16, max: 29 };
 
 export const subnetsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.subnets, {
+  handlers: defineHandlers(v1.vpcs.subnets, {
     list(ctx) {
       const vpc = vpcOfPath(ctx, ctx.params.id);
       const rows = ctx.runtime.store.table(subnets).filter((s) => s.vpc_id === vpc.id, ctx.projectId);

@@ -111,20 +111,24 @@ export const databasesFamily: FamilyModule = {
       emit(ctx, DATABASE_TYPE, 'deleted', record);
     },
 
-    retrievePool(ctx) {
-      const database = findInProject(ctx, databases, ctx.params.id, 'Database');
-      return poolView(database, ctx.runtime.store.table(databasePools).get(database.id));
+    pool: {
+      retrieve(ctx) {
+        const database = findInProject(ctx, databases, ctx.params.id, 'Database');
+        return poolView(database, ctx.runtime.store.table(databasePools).get(database.id));
+      },
+
+      update: (ctx) => updatePool(ctx, findInProject(ctx, databases, ctx.params.id, 'Database')),
     },
 
-    updatePool: (ctx) => updatePool(ctx, findInProject(ctx, databases, ctx.params.id, 'Database')),
+    replicas: {
+      list(ctx) {
+        const database = findInProject(ctx, databases, ctx.params.id, 'Database');
+        const { status, region } = ctx.query;
+        return paginate(ctx, filterRows(replicasOf(ctx, database.id), { status, region }));
+      },
 
-    listReplicas(ctx) {
-      const database = findInProject(ctx, databases, ctx.params.id, 'Database');
-      const { status, region } = ctx.query;
-      return paginate(ctx, filterRows(replicasOf(ctx, database.id), { status, region }));
+      create: (ctx) => createReplica(ctx, findInProject(ctx, databases, ctx.params.id, 'Database')),
     },
-
-    createReplica: (ctx) => createReplica(ctx, findInProject(ctx, databases, ctx.params.id, 'Database')),
 
     failover: (ctx) => view(ctx, failover(ctx, findInProject(ctx, databases, ctx.params.id, 'Database'))),
   }),

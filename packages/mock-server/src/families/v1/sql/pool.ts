@@ -21,7 +21,7 @@ export function poolView(database: DatabaseRow, stored: PoolRow | undefined): Da
 
 /** Merges a PUT over the current configuration and checks the result as a whole. */
 export function updatePool(
-  ctx: Context<typeof v1.databases.updatePool>,
+  ctx: Context<typeof v1.databases.pool.update>,
   database: DatabaseRow,
 ): DatabasePool {
   const table = ctx.runtime.store.table(databasePools);

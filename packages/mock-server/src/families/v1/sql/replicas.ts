@@ -17,7 +17,7 @@ export function replicasOf(ctx: Context, databaseId: string): ReplicaRow[] {
 
 /** A new read replica of an available primary (at most MAX_REPLICAS), provisioning -> available. */
 export function createReplica(
-  ctx: Context<typeof v1.databases.createReplica>,
+  ctx: Context<typeof v1.databases.replicas.create>,
   database: DatabaseRow,
 ): ReplicaRow {
   assertState(database, ['available'], 'add a read replica');

@@ -18,8 +18,6 @@ import { ddosPlans } from './ddos-plans';
 import { globalLoadBalancers } from './global-load-balancers';
 import { loadBalancers } from './load-balancers';
 import { privateEndpoints } from './private-endpoints';
-import { routeTables } from './route-tables';
-import { subnets } from './subnets';
 import { transitHubAttachments } from './transit-hub-attachments';
 import { transitHubs } from './transit-hubs';
 import { vpcPeerings } from './vpc-peerings';
@@ -29,8 +27,6 @@ import { vpnGateways } from './vpn-gateways';
 /** The network groups of the v1 contract, keyed as in `v1` (spread there in one line). */
 export const networkGroups = {
   vpcs,
-  subnets,
-  routeTables,
   transitHubs,
   transitHubAttachments,
   vpcPeerings,

@@ -53,7 +53,7 @@ export const LoadBalancerCreateBody = z
   })
   .meta(whenField('scheme', 'internal', { required: ['vpc_id'] }));
 
-export const HealthProbeCreateBody = z
+export const LoadBalancerHealthProbeCreateBody = z
   .object({
     name: ResourceName.optional().describe('Probe name; default <protocol>-<port>'),
     protocol: HealthProbeProtocol.describe('http, https or tcp'),
@@ -143,16 +143,18 @@ export const loadBalancers = {
     response: LoadBalancer,
     status: 201,
   }),
-  createHealthProbe: endpoint({
-    ...networkRoute,
-    method: 'POST',
-    path: '/api/v1/load-balancers/{id}/health-probes',
-    summary: 'Add a health probe to a load balancer',
-    params: IdParams,
-    body: HealthProbeCreateBody,
-    response: HealthProbe,
-    status: 201,
-  }),
+  healthProbes: {
+    create: endpoint({
+      ...networkRoute,
+      method: 'POST',
+      path: '/api/v1/load-balancers/{id}/health-probes',
+      summary: 'Add a health probe to a load balancer',
+      params: IdParams,
+      body: LoadBalancerHealthProbeCreateBody,
+      response: HealthProbe,
+      status: 201,
+    }),
+  },
 };
 
 export type LoadBalancerStatus = z.infer<typeof LoadBalancerStatus>;

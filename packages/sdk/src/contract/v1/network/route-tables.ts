@@ -41,7 +41,7 @@ export const VpcRouteInput = z.object({
     }),
 });
 
-export const RouteTableCreateBody = z
+export const VpcRouteTableCreateBody = z
   .object({
     name: ResourceName.describe('Route table name'),
     routes: z
@@ -81,7 +81,7 @@ export const RouteTableCreateBody = z
     });
   });
 
-export const RouteTableListQuery = listQuery({
+export const VpcRouteTableListQuery = listQuery({
   name: z.string().optional().describe('Only route tables with this name'),
 });
 
@@ -92,7 +92,7 @@ export const routeTables = {
     path: '/api/v1/vpcs/{id}/route-tables',
     summary: 'List the route tables of a VPC',
     params: IdParams,
-    query: RouteTableListQuery,
+    query: VpcRouteTableListQuery,
     response: RouteTable,
     list: true,
     status: 200,
@@ -103,7 +103,7 @@ export const routeTables = {
     path: '/api/v1/vpcs/{id}/route-tables',
     summary: 'Create a route table in a VPC',
     params: IdParams,
-    body: RouteTableCreateBody,
+    body: VpcRouteTableCreateBody,
     response: RouteTable,
     status: 201,
   }),

@@ -18,7 +18,7 @@ export const Subnet = ProjectRecord.extend({
   status: SubnetStatus,
 });
 
-export const SubnetCreateBody = z.object({
+export const VpcSubnetCreateBody = z.object({
   name: ResourceName.describe('Subnet name'),
   cidr: ipv4CidrWithPrefix(16, 29).describe(
     "IPv4 range of the subnet, prefix /16 to /29; must lie inside the VPC's range and overlap no other subnet of the VPC",
@@ -28,7 +28,7 @@ export const SubnetCreateBody = z.object({
   ),
 });
 
-export const SubnetListQuery = listQuery({
+export const VpcSubnetListQuery = listQuery({
   name: z.string().optional().describe('Only subnets with this name'),
   zone: ZoneName.optional().describe('Only subnets of this zone'),
 });
@@ -40,7 +40,7 @@ export const subnets = {
     path: '/api/v1/vpcs/{id}/subnets',
     summary: 'List the subnets of a VPC',
     params: IdParams,
-    query: SubnetListQuery,
+    query: VpcSubnetListQuery,
     response: Subnet,
     list: true,
     status: 200,
@@ -51,7 +51,7 @@ export const subnets = {
     path: '/api/v1/vpcs/{id}/subnets',
     summary: 'Create a subnet inside a VPC (its range must not overlap a sibling: 409)',
     params: IdParams,
-    body: SubnetCreateBody,
+    body: VpcSubnetCreateBody,
     response: Subnet,
     status: 201,
   }),

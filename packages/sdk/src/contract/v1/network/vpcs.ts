@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { listQuery, ProjectRecord, Region, ResourceName } from '../../common';
 import { endpoint } from '../../define';
+import { routeTables } from './route-tables';
 import { ipv4CidrWithPrefix, networkRoute } from './shared';
+import { subnets } from './subnets';
 
 /** VPCs are usable at once: there is no provisioning phase to wait for. */
 export const VpcStatus = z.enum(['available']);
@@ -49,6 +51,8 @@ export const vpcs = {
     response: Vpc,
     status: 201,
   }),
+  subnets,
+  routeTables,
 };
 
 export type Vpc = z.infer<typeof Vpc>;

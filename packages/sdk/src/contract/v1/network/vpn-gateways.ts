@@ -33,7 +33,7 @@ export const VpnGatewayCreateBody = z.object({
   vpc_id: Uuid.describe('VPC of this project the gateway serves'),
 });
 
-export const VpnBgpConfigureBody = z
+export const VpnGatewayConfigureBgpBody = z
   .object({
     asn: PrivateAsn.describe("The gateway's ASN, private: 64512..65534 or 4200000000..4294967294"),
     peer_ip: Ipv4Address.describe("IPv4 address of the customer's BGP peer"),
@@ -85,7 +85,7 @@ export const vpnGateways = {
     path: '/api/v1/vpn-gateways/{id}/bgp',
     summary: 'Configure BGP (-> configured; on an established session it resets to configured)',
     params: IdParams,
-    body: VpnBgpConfigureBody,
+    body: VpnGatewayConfigureBgpBody,
     response: VpnGateway,
     status: 200,
   }),
