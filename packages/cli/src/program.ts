@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Command, CommanderError, Help, Option } from 'commander';
+import { type Command, CommanderError, Option } from 'commander';
 import { addApplyCommands } from './commands/apply';
 import { addAuthCommands } from './commands/auth';
 import { addCompletionCommand } from './commands/completion';
@@ -12,6 +12,7 @@ import type { GroupSpec, OperationSpec } from './commands/operation-spec';
 import { pendingProfileWrites } from './config/profiles';
 import { DEFAULT_TIMEOUT_SECONDS, serverOfRun } from './context';
 import { CommandFailed, ExitCode, Interrupted, UsageError, VersionAsked } from './errors';
+import { expandHelpCommand, HELP_COMMAND, helpConfiguration } from './help';
 import { HintingCommand, usageHint } from './usage';
 
 export const VERSION = '0.1.0';
@@ -54,12 +55,7 @@ interface HandwrittenCommands {
  */
 export function buildProgram(operations: readonly GroupSpec[], argv?: readonly string[]): Command {
   const program = programWithOptions();
-  program.configureHelp({
-    visibleOptions(this: Help, command: Command): Option[] {
-      const options = Help.prototype.visibleOptions.call(this, command);
-      return command === program ? [new Option('-V, --version', 'print the version'), ...options] : options;
-    },
-  });
+  program.configureHelp(helpConfiguration(program)).helpCommand(HELP_COMMAND);
   const only = argv && runsOne(operations, commandWord(program, argv.slice(2)));
   const wanted = (names: readonly string[]) => only === undefined || names.includes(only);
   const addHandwritten = (afterContract: boolean) => {
@@ -168,7 +164,7 @@ async function runProgram(argv: string[]): Promise<number> {
     active = actionCommand;
   });
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync([...argv.slice(0, 2), ...expandHelpCommand(program, argv.slice(2))]);
     return ExitCode.ok;
   } catch (error) {
     if (error instanceof VersionAsked) return printVersion();

@@ -50,13 +50,14 @@ describe('nimbus completion', () => {
     }
     expect(scripts.bash).toContain('complete -F _nimbus nimbus');
     expect(scripts.zsh).toMatch(/^#compdef nimbus/);
-    expect(scripts.zsh).toContain(
-      "'create:Create an instance (provisioning -> running) (POST /api/v1/instances)'",
-    );
+    expect(scripts.zsh).toContain("'create:Create an instance (provisioning -> running)'");
     expect(scripts.fish).toContain(
       `complete -c nimbus -n "__nimbus_at 'instances create'" -l flavor -x -a 'nano micro small medium large xlarge'`,
     );
     expect(scripts.fish).toContain(`complete -c nimbus -n "__nimbus_at 'apply'" -l dry-run`);
+    expect(scripts.fish).toContain(
+      `complete -c nimbus -n "__nimbus_at 'databases replicas create'" -l region`,
+    );
   });
 
   it('bash completes groups, subcommands, flags and flag values from the command tree', async () => {
@@ -70,6 +71,12 @@ describe('nimbus completion', () => {
       complete('completion', ''),
       complete('apply', '--file', 'tenant.yaml', '--dr'),
     ]);
+    const [resources, underResource] = await Promise.all([
+      complete('vpcs', 'sub'),
+      complete('databases', 'replicas', ''),
+    ]);
+    expect(resources).toEqual(['subnets']);
+    expect(underResource).toEqual(['list', 'create', 'help']);
     expect(groups).toEqual(['instances']);
     expect(subcommands).toEqual(['create']);
     expect(flags).toEqual(['--flavor']);

@@ -23,11 +23,11 @@ describe('generated commands: output formats', () => {
     expect(instance).toMatchObject({ name: 'web-1', image: 'ubuntu-24.04' });
 
     const [asYaml, list, listYaml, table, record] = await Promise.all([
-      cli.run('instances', 'get', instance.id, '--output', 'yaml'),
+      cli.run('instances', 'retrieve', instance.id, '--output', 'yaml'),
       cli.run('instances', 'list', '-o', 'json'),
       cli.run('instances', 'list', '-o', 'yaml'),
       cli.run('instances', 'list', '-o', 'table'),
-      cli.run('instances', 'get', instance.id, '-o', 'table'),
+      cli.run('instances', 'retrieve', instance.id, '-o', 'table'),
     ]);
     expect(asYaml.code).toBe(0);
     expect(parse(asYaml.stdout)).toMatchObject({ id: instance.id, name: 'web-1' });
@@ -87,6 +87,7 @@ describe('generated commands: arguments and flags', () => {
       return [
         vpc.id,
         await cli.run(
+          'vpcs',
           'subnets',
           'create',
           vpc.id,
@@ -130,7 +131,7 @@ describe('exit codes', () => {
     const unreachable = await cliFor(mock, { NIMBUS_BASE_URL: 'http://127.0.0.1:9', NIMBUS_TOKEN: 'x' });
     await tenant.client.buckets.create({ name: `taken-${tenant.project.id.slice(0, 8)}`, region: 'hn' });
     const [missing, conflict, header, down] = await Promise.all([
-      cli.run('instances', 'get', crypto.randomUUID()),
+      cli.run('instances', 'retrieve', crypto.randomUUID()),
       cli.run('buckets', 'create', '--name', `taken-${tenant.project.id.slice(0, 8)}`, '--region', 'hn'),
       noProject.run('instances', 'list'),
       unreachable.run('projects', 'list'),
@@ -158,7 +159,7 @@ describe('exit codes', () => {
         cli.run('instances', 'list', '--colour', 'blue'),
         cli.run(...fn, '--memory-mb', 'lots'),
         cli.run('instances', 'create', '--name', 'x', '--flavor', 'huge', '--region', 'hn'),
-        cli.run('instances', 'get'),
+        cli.run('instances', 'retrieve'),
         cli.run('instances', 'list', '-o', 'xml'),
         cli.run('apply', '-f', 'missing.yaml'),
         cli.run('apply'),
@@ -170,7 +171,7 @@ describe('exit codes', () => {
     expect(invalid.stderr).toMatch(/^error: --name: must start with a letter or digit/m);
     expect(missingField.code).toBe(2);
     expect(missingField.stderr).toContain('error: --region: required');
-    expect(missingField.stderr).toContain('error: --memory-mb: Too small');
+    expect(missingField.stderr).toContain('error: --memory-mb must be 128-10240, got 100');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown option '--colour'/);
     expect(number.code).toBe(2);
@@ -178,7 +179,7 @@ describe('exit codes', () => {
     expect(choice.code).toBe(2);
     expect(choice.stderr).toMatch(/Allowed choices are nano, micro/);
     expect(argument.code).toBe(2);
-    expect(argument.stderr).toMatch(/missing required argument 'id'/);
+    expect(argument.stderr).toMatch(/missing required argument 'instance-id'/);
     expect(format.code).toBe(2);
     expect(noFile.code).toBe(2);
     expect(noFile.stderr).toMatch(/Cannot read missing\.yaml/);
@@ -205,8 +206,8 @@ describe('exit codes', () => {
     }
     // A command with a --version field of its own reads it as that field.
     expect(field.code).toBe(2);
-    expect(field.stderr).toContain("option '--version <value>' argument missing");
+    expect(field.stderr).toContain("option '--version <version>' argument missing");
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('--flavor <value>');
+    expect(help.stdout).toContain('--flavor <flavor>');
   });
 });

@@ -52,12 +52,12 @@ describe('--debug and NIMBUS_DEBUG', () => {
   });
 
   it('every API error names its request id, the one the debug line shows', async ({ cli }) => {
-    const missing = await cli.run('instances', 'get', crypto.randomUUID(), '--debug');
+    const missing = await cli.run('instances', 'retrieve', crypto.randomUUID(), '--debug');
     expect(missing.code).toBe(1);
     const fromDebug = /^< 404 GET \S+ request-id=(\S+) /m.exec(missing.stderr)?.[1];
     expect(fromDebug).toBeTruthy();
     expect(missing.stderr).toContain(`request id: ${fromDebug}\n`);
-    const plain = await cli.run('functions', 'get', crypto.randomUUID());
+    const plain = await cli.run('functions', 'retrieve', crypto.randomUUID());
     expect(plain.stderr).toMatch(/^request id: \S+$/m);
   });
 });
@@ -298,13 +298,11 @@ describe('usage errors and help', () => {
   it('help marks required flags, describes every flag and shows an example', async ({ cli }) => {
     const help = await cli.run('databases', 'create', '--help');
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(
-      /--name <value>\s+Database server name, unique in the project\s+\(required\)/,
-    );
-    expect(help.stdout).toMatch(/--version <value>\s+Engine major version/);
-    expect(help.stdout).not.toMatch(/--version <value>[^\n]*\(required\)/);
+    expect(help.stdout).toMatch(/--name <name>\s+Database server name, unique in the project\s+\(required\)/);
+    expect(help.stdout).toMatch(/--version <version>\s+Engine major version/);
+    expect(help.stdout).not.toMatch(/--version <version>[^\n]*\(required\)/);
     expect(help.stdout).toContain(
-      'Example:\n  $ nimbus databases create --name <name> --engine postgres --region ',
+      'Example:\n  $ nimbus databases create --name my-database --engine postgres --region hn\n',
     );
 
     const undescribed: string[] = [];

@@ -112,7 +112,7 @@ describe('/v2 commands after `nimbus login`', () => {
     expect(events.code, events.stderr).toBe(0);
     expect(json<{ id: string }[]>(events).map((e) => e.id)).toEqual([event.id]);
 
-    const at = await cli.run('playback', 'event', event.id);
+    const at = await cli.run('playback', 'for-event', event.id);
     expect(at.code, at.stderr).toBe(0);
     const playlistUrl = json<{ playlist_url: string }>(at).playlist_url;
     const [, date, hour] = /\/(\d{4}-\d{2}-\d{2})\/(\d{2})\//.exec(playlistUrl)!;
@@ -121,7 +121,7 @@ describe('/v2 commands after `nimbus login`', () => {
     expect(timeline.code, timeline.stderr).toBe(0);
     expect(json<{ hours: string[] }>(timeline).hours).toContain(hour);
 
-    const playlist = await cli.run('hls', 'playlist', cameraId, date!, hour!);
+    const playlist = await cli.run('playback', 'playlist', cameraId, date!, hour!);
     expect(playlist.code, playlist.stderr).toBe(0);
     expect(playlist.stdout.startsWith('#EXTM3U\n')).toBe(true);
     expect(playlist.stdout).toMatch(/^\d{3}\.ts/m);

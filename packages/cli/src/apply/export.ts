@@ -60,27 +60,44 @@ export async function exportTenant(
   return { doc: out, duplicates };
 }
 
-/** A resource group of the contract that tenant files do not cover, and how many the project has. */
+/** A resource namespace of the contract that tenant files do not cover, and how many the project has. */
 export interface LeftOut {
+  /** Its name in the contract (`databases`, `iam.keys`). */
   group: string;
   count: number;
 }
 
+type Node = { [key: string]: Endpoint | Node };
+
+/** Every namespace of `node`, nested ones included, by dotted name (`databases.replicas`). */
+function namespaces(node: Node, prefix = ''): [string, Node][] {
+  return Object.entries(node).flatMap(([key, child]) =>
+    'method' in child && 'path' in child
+      ? []
+      : [
+          [`${prefix}${key}`, child as Node] as [string, Node],
+          ...namespaces(child as Node, `${prefix}${key}.`),
+        ],
+  );
+}
+
 /**
- * The project's resources of groups no kind covers (databases, clusters...): `export` names
- * them, so a file that rebuilds "the project" is never silently partial. A group counts as a
- * resource group when the contract gives it both a paged project list and a create.
+ * The project's resources of namespaces no kind covers (databases, clusters...): `export` names
+ * them, so a file that rebuilds "the project" is never silently partial. A namespace counts as a
+ * resource when the contract gives it both a paged project list and a create.
  */
 export async function leftOutGroups(target: Target): Promise<LeftOut[]> {
   const covered = new Set(target.kinds.flatMap((kind) => [kind.group, kind.child?.kind.group]));
-  const groups = Object.entries(v1 as unknown as Record<string, Record<string, Endpoint | undefined>>).filter(
-    ([key, group]) =>
-      !covered.has(key) &&
-      group.create !== undefined &&
-      group.list?.list === true &&
-      group.list.project === true &&
-      !group.list.path.includes('{'),
-  );
+  const groups = namespaces(v1 as unknown as Node)
+    .map(([key, node]) => [key, node as Record<string, Endpoint | undefined>] as const)
+    .filter(
+      ([key, group]) =>
+        !covered.has(key) &&
+        group.create !== undefined &&
+        group.list?.list === true &&
+        group.list.project === true &&
+        !group.list.path.includes('{'),
+    );
   const counted = await Promise.all(
     groups.map(async ([key, group]) => {
       const page = await target.client.list(

@@ -45,7 +45,7 @@ export interface Reference {
 export interface Kind<Item extends object = object, Existing extends object = object> {
   /** Key in the tenant file and first segment of addresses (`vpcs/main`). */
   readonly key: string;
-  /** The contract group of its endpoints (`iamRoles`): `export` names the groups no kind covers. */
+  /** The contract namespace of its endpoints (`iam.roles`): `export` names the namespaces no kind covers. */
   readonly group: string;
   /** Singular noun for messages ("no policy named ..."). */
   readonly noun: string;

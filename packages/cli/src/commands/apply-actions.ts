@@ -139,7 +139,9 @@ export async function exportProject(options: { file?: string }, globals: GlobalO
     );
   }
   if (leftOut.length > 0) {
-    const named = leftOut.map((entry) => `${kebab(entry.group)} (${entry.count})`).join(', ');
+    const named = leftOut
+      .map((entry) => `${entry.group.split('.').map(kebab).join(' ')} (${entry.count})`)
+      .join(', ');
     say(`Not exported, tenant files do not cover them: ${named}`);
   }
   const json = options.file ? /\.json$/i.test(options.file) : globals.output === 'json';

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { GlobalOptions } from '../context';
+import { examples } from '../help';
 import type { ApplyOptions } from './apply-actions';
 
 /** `nimbus apply -f tenant.yaml` and `nimbus export`: scripted tenant setup. */
@@ -24,7 +25,10 @@ export function addApplyCommands(program: Command): void {
     .option('-y, --yes', 'do not ask before deleting (--prune, --allow-replace)')
     .addHelpText(
       'after',
-      '\nExample:\n  $ nimbus apply -f tenant.yaml --dry-run\n  $ cat tenant.yaml | nimbus apply -f - --prune --wait',
+      examples([
+        'nimbus apply -f tenant.yaml --dry-run',
+        'cat tenant.yaml | nimbus apply -f - --prune --wait',
+      ]),
     )
     .action(async (options: ApplyOptions, command: Command) => {
       const { applyTenant } = await import('./apply-actions');
@@ -39,6 +43,13 @@ export function addApplyCommands(program: Command): void {
     .option(
       '-f, --file <path>',
       'write to this file (JSON when it ends in .json, YAML otherwise) instead of stdout',
+    )
+    .addHelpText(
+      'after',
+      examples([
+        'nimbus export -f tenant.yaml',
+        'nimbus export --project 0b5f3c1e-7a2d-4e8b-9c6f-1d2e3f4a5b6c -o json',
+      ]),
     )
     .action(async (options: { file?: string }, command: Command) => {
       const { exportProject } = await import('./apply-actions');

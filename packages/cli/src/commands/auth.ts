@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { z } from 'zod';
 import { commandContext, type GlobalOptions } from '../context';
 import { UsageError } from '../errors';
+import { examples } from '../help';
 import { print } from '../output/print';
 import { ask, askSecret, readSecretFromStdin } from './prompt';
 
@@ -18,6 +19,7 @@ export function addAuthCommands(program: Command): void {
     .option('--email <email>', 'account email')
     .option('--full-name <name>', 'your name')
     .option('--password-stdin', 'read the password from stdin (else it is asked for, hidden)')
+    .addHelpText('after', examples(['nimbus auth register --email ana@example.com --full-name "Ana Silva"']))
     .action(
       async (options: { email?: string; fullName?: string; passwordStdin?: boolean }, command: Command) => {
         const globals = command.optsWithGlobals() as GlobalOptions;
@@ -40,6 +42,7 @@ export function addAuthCommands(program: Command): void {
   mfa
     .command('enroll')
     .description('Start enrolment: prints the TOTP secret and otpauth:// URI for an authenticator app')
+    .addHelpText('after', examples(['nimbus auth mfa enroll', 'nimbus auth mfa verify --code 123456']))
     .action(async (_options: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const ctx = await commandContext(globals);
@@ -51,6 +54,7 @@ export function addAuthCommands(program: Command): void {
     .command('verify')
     .description("Confirm enrolment with the app's current code: MFA is on from then on")
     .requiredOption('--code <code>', 'current 6-digit TOTP code')
+    .addHelpText('after', examples(['nimbus auth mfa verify --code 123456']))
     .action(async (options: { code: string }, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       if (!/^\d{6}$/.test(options.code)) throw new UsageError('--code must be 6 digits');
@@ -66,6 +70,13 @@ export function addAuthCommands(program: Command): void {
     )
     .option('--scopes <list>', 'comma-separated scopes, e.g. cameras:read,events:read (default: all)')
     .option('--ttl-seconds <seconds>', 'lifetime, 60..86400 (default 3600)')
+    .addHelpText(
+      'after',
+      examples([
+        'nimbus auth workload-token',
+        'nimbus auth workload-token --scopes playback:read --ttl-seconds 600',
+      ]),
+    )
     .action(async (options: { scopes?: string; ttlSeconds?: string }, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       // Loaded when the command runs: `nimbus --help` needs neither the contract nor the SDK.
@@ -78,7 +89,7 @@ export function addAuthCommands(program: Command): void {
         throw new UsageError(`--scopes: unknown ${unknown.join(', ')} (one of ${known.join(', ')})`);
       const ttl = options.ttlSeconds === undefined ? undefined : Number(options.ttlSeconds);
       if (ttl !== undefined && !(Number.isInteger(ttl) && ttl >= 60 && ttl <= 86_400))
-        throw new UsageError(`--ttl-seconds must be a whole number 60..86400, got "${options.ttlSeconds}"`);
+        throw new UsageError(`--ttl-seconds must be a whole number 60-86400, got "${options.ttlSeconds}"`);
       const ctx = await commandContext(globals);
       const issued = await ctx.client.auth.workloadToken({
         project_id: videoTenant(ctx),

@@ -3,6 +3,7 @@ import { bashScript } from '../completion/bash';
 import { fishScript } from '../completion/fish';
 import { commandSpecs } from '../completion/tree';
 import { zshScript } from '../completion/zsh';
+import { examples } from '../help';
 
 const SCRIPTS = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
 
@@ -15,6 +16,13 @@ export function addCompletionCommand(program: Command): void {
     .command('completion')
     .description('Print a shell completion script: source <(nimbus completion bash)')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(Object.keys(SCRIPTS)))
+    .addHelpText(
+      'after',
+      examples([
+        'source <(nimbus completion bash)',
+        'nimbus completion fish > ~/.config/fish/completions/nimbus.fish',
+      ]),
+    )
     .action((shell: keyof typeof SCRIPTS) => {
       process.stdout.write(SCRIPTS[shell](commandSpecs(program)));
     });

@@ -1,9 +1,10 @@
 import { type Command, Option } from 'commander';
 import type { GlobalOptions } from '../context';
+import { examples } from '../help';
 import { commandPath } from '../usage';
 import { addFieldOptions, kebab } from './flags';
 import { readOperationInput } from './operation-input';
-import type { FieldSpec, GroupSpec, OperationSpec } from './operation-spec';
+import type { GroupSpec, OperationSpec } from './operation-spec';
 
 /** Operations that start something `--wait` can follow. */
 const WAITABLE = /^(create|start|stop|scale|failover|execute|drill|update)$/;
@@ -15,19 +16,32 @@ const WAITABLE = /^(create|start|stop|scale|failover|execute|drill|update)$/;
  * plain specs: the contract itself is loaded only when an operation runs.
  */
 export function addContractCommands(program: Command, groups: readonly GroupSpec[]): void {
-  const existing = new Map(program.commands.map((c) => [c.name(), c]));
   for (const group of groups) {
-    const name = kebab(group.group);
-    const command = existing.get(name) ?? program.command(name).description(group.description);
-    for (const spec of group.operations) addOperation(command, spec);
+    const command = childCommand(program, kebab(group.group), group.description);
+    for (const spec of group.operations) {
+      // `databases replicas create`: one command per sub-resource between the group and the verb.
+      const resources = spec.names.slice(1, -1);
+      const parent = resources.reduce(
+        (node, _, i) => childCommand(node, kebab(resources[i]!), spec.resourceSummaries[i]!),
+        command,
+      );
+      addOperation(parent, spec);
+    }
   }
 }
 
+/** The subcommand `name` of `parent`, made with `description` if it is not there yet. */
+function childCommand(parent: Command, name: string, description: string): Command {
+  return parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(description);
+}
+
 function addOperation(parent: Command, spec: OperationSpec): void {
-  const name = spec.op === 'retrieve' ? 'get' : kebab(spec.op);
-  const sub = parent.command(name).description(`${spec.summary} (${spec.method} ${spec.path})`);
-  if (spec.op === 'retrieve') sub.alias('retrieve');
-  for (const param of spec.params) sub.argument(`<${param}>`, `${param.replace(/_/g, ' ')} (path)`);
+  const op = spec.names.at(-1)!;
+  const sub = parent
+    .command(kebab(op))
+    .summary(spec.summary)
+    .description(spec.description ? `${spec.summary}.\n\n${spec.description}` : spec.summary);
+  for (const param of spec.params) sub.argument(`<${param.name}>`, param.description);
   addFieldOptions(sub, [...spec.body, ...spec.query]);
   if (spec.hasBody)
     sub.option(
@@ -35,14 +49,14 @@ function addOperation(parent: Command, spec: OperationSpec): void {
       'read the whole body from a JSON or YAML file, or - for stdin (flags override its fields)',
     );
   if (spec.paging) sub.addOption(new Option('--all', 'fetch every page'));
-  if (WAITABLE.test(spec.op) && spec.retrievable)
+  if (WAITABLE.test(op) && spec.retrievable)
     sub.option('--wait', 'wait until the resource leaves its transitional state');
   if (spec.basicAuth)
     sub
       .option('--username <name>', 'basic-auth user (env NIMBUS_METRICS_USERNAME)')
       .option('--password <password>', 'basic-auth password (env NIMBUS_METRICS_PASSWORD)');
   if (isDestructive(spec)) sub.option('-y, --yes', 'do not ask for confirmation');
-  sub.addHelpText('after', `\nExample:\n  $ ${exampleLine(sub, spec.params, [...spec.body, ...spec.query])}`);
+  sub.addHelpText('after', examples([`${commandPath(sub)} ${spec.example}`.trimEnd()]));
 
   sub.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
@@ -55,22 +69,13 @@ function addOperation(parent: Command, spec: OperationSpec): void {
       values,
       globals: command.optsWithGlobals() as GlobalOptions,
       destructive: isDestructive(spec),
-      waitable: WAITABLE.test(spec.op) && spec.retrievable,
+      waitable: WAITABLE.test(op) && spec.retrievable,
     });
   });
 }
 
 /** Deletes, and operations that move a live service elsewhere: confirmed on a terminal. */
 function isDestructive(spec: OperationSpec): boolean {
-  return spec.method === 'DELETE' || spec.op === 'failover' || spec.op === 'execute';
-}
-
-/** `nimbus databases create --name <name> --engine postgres --region <region>`. */
-function exampleLine(command: Command, params: string[], flags: FieldSpec[]): string {
-  const words = [commandPath(command), ...params.map((p) => `<${p}>`)];
-  for (const f of flags.filter((flag) => flag.required)) {
-    if (f.kind === 'boolean') words.push(`--${f.flag}`);
-    else words.push(`--${f.flag}`, f.choices?.[0] ?? (f.kind === 'json' ? `'<json>'` : `<${f.flag}>`));
-  }
-  return words.join(' ');
+  const op = spec.names.at(-1);
+  return spec.method === 'DELETE' || op === 'failover' || op === 'execute';
 }

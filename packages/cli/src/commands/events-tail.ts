@@ -2,6 +2,7 @@ import type { VideoEventStreamQuery as StreamQuery } from '@nimbus/sdk/contract'
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../context';
 import { UsageError } from '../errors';
+import { examples } from '../help';
 import { issueText } from '../validation';
 
 interface TailOptions {
@@ -31,6 +32,13 @@ export function addEventsTailCommand(program: Command): void {
     .option('--since <time>', 'first replay the stored events since this ISO-8601 time')
     .option('--limit <n>', 'stop after n events')
     .option('--duration <seconds>', 'stop after this many seconds')
+    .addHelpText(
+      'after',
+      examples([
+        'nimbus events tail --type person --limit 1',
+        'nimbus events tail --camera <camera-id> --since 2026-03-01T14:00:00Z --duration 60',
+      ]),
+    )
     .action(async (options: TailOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       // Loaded when the command runs: `nimbus --help` needs neither the contract nor the SDK.

@@ -8,28 +8,70 @@ import type { FieldKind, FieldSpec } from './operation-spec';
 export function fieldFlags(schema: z.ZodType | undefined): FieldSpec[] {
   if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]) => {
-    const { inner, optional } = unwrap(field);
+    const { inner, optional, fallback } = unwrap(field);
     const kind = kindOf(inner);
     const choices = inner instanceof z.ZodEnum ? (inner.options as string[]).map(String) : undefined;
     const description = field.description ?? inner.description ?? '';
     const list = inner instanceof z.ZodArray;
-    return { key, flag: kebab(key), kind, required: !optional, description, choices, list };
+    const range = inner instanceof z.ZodNumber ? rangeOf(inner) : undefined;
+    return {
+      key,
+      flag: kebab(key),
+      kind,
+      required: !optional,
+      description,
+      choices,
+      list,
+      ...(isScalar(fallback) && { default: fallback }),
+      ...(range && { range }),
+    };
   });
 }
 
-function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
+function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; fallback: unknown } {
   let inner = schema;
   let optional = false;
+  let fallback: unknown;
   for (;;) {
+    if (inner instanceof z.ZodDefault) fallback ??= inner.def.defaultValue;
     if (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault || inner instanceof z.ZodNullable) {
       optional = optional || !(inner instanceof z.ZodNullable);
       inner = inner.unwrap() as z.ZodType;
     } else if (inner instanceof z.ZodPipe) {
       inner = inner.in as z.ZodType;
     } else {
-      return { inner, optional };
+      return { inner, optional, fallback };
     }
   }
+}
+
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/**
+ * The bounds of a number schema in words: `1-100`, `at least 128`, `at most 10`, `more than 0`.
+ * Exclusive bounds of a whole number become inclusive ones (`> 0` is `at least 1`).
+ */
+function rangeOf(schema: z.ZodNumber): string | undefined {
+  const integer = schema.isInt;
+  let min: { value: number; inclusive: boolean } | undefined;
+  let max: { value: number; inclusive: boolean } | undefined;
+  for (const check of schema.def.checks ?? []) {
+    const def = check._zod.def as { check: string; value?: unknown; inclusive?: boolean };
+    if (typeof def.value !== 'number') continue;
+    let bound = { value: def.value, inclusive: def.inclusive ?? true };
+    if (integer && !bound.inclusive)
+      bound = { value: def.check === 'greater_than' ? bound.value + 1 : bound.value - 1, inclusive: true };
+    if (def.check === 'greater_than') min = bound;
+    if (def.check === 'less_than') max = bound;
+  }
+  if (min?.inclusive && max?.inclusive) return `${min.value}-${max.value}`;
+  const words = [
+    min && `${min.inclusive ? 'at least' : 'more than'} ${min.value}`,
+    max && `${max.inclusive ? 'at most' : 'less than'} ${max.value}`,
+  ];
+  return words.filter(Boolean).join(' and ') || undefined;
 }
 
 function kindOf(schema: z.ZodType): FieldKind {
@@ -60,8 +102,12 @@ export function checkFields(
     if (typeof field !== 'string') return issueText(issue);
     const missing = rest.length === 0 && value[field] === undefined && flags.find((f) => f.key === field);
     if (missing) return missingText(missing);
+    const spec = flags.find((f) => f.key === field);
+    const flag = spec?.flag ?? kebab(field);
+    // Out of range: the range itself, as `--per-page must be 1-100, got 500`.
+    if (rest.length === 0 && spec?.range && (issue.code === 'too_small' || issue.code === 'too_big'))
+      return `--${flag} must be ${spec.range}, got ${String(value[field])}`;
     const inside = rest.length > 0 ? ` (at ${[field, ...rest].map(String).join('.')})` : '';
-    const flag = flags.find((f) => f.key === field)?.flag ?? kebab(field);
     return `--${flag}${inside}: ${issueText(issue)}`;
   });
   throw new UsageError(lines.join('\n'));

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors';
+import { mentionsAll } from '../help';
 import type { FieldSpec } from './operation-spec';
 
 /** `memory_mb` -> `memory-mb`, `cdnProfiles` -> `cdn-profiles`. */
@@ -11,36 +12,37 @@ export function kebab(name: string): string {
 }
 
 /**
- * One option per field. Booleans are switches (`--versioning`, `--no-versioning`; an explicit
- * `--versioning false` still works); JSON fields take JSON; required fields say so.
+ * One option per field, its text saying what the field means, the values it takes and its
+ * default: `--period <period>  Calendar period ...: monthly, quarterly, yearly (default monthly)`.
+ * Booleans are switches (`--versioning`, `--no-versioning`; an explicit `--versioning false`
+ * still works); JSON fields take JSON; required fields say so. The default is only said: the
+ * server applies it, so a flag left out sends nothing.
  */
 export function addFieldOptions(command: Command, flags: FieldSpec[]): void {
   const taken = new Set(command.options.map((o) => o.long));
   for (const f of flags) {
     if (taken.has(`--${f.flag}`)) continue;
-    const text = [describeField(f), f.required ? '(required)' : ''].filter(Boolean).join(' ');
+    const text = optionText(f);
     if (f.kind === 'boolean') {
       command.addOption(new Option(`--${f.flag} [true|false]`, text));
       command.addOption(new Option(`--no-${f.flag}`, `set ${f.flag} to false`));
       continue;
     }
-    const option = new Option(`--${f.flag} <${placeholder(f)}>`, text);
+    // An id's flag takes `<id>`: `--resource-group-id <resource-group-id>` said it twice.
+    const option = new Option(`--${f.flag} <${/-id$/.test(f.flag) ? 'id' : f.flag}>`, text);
     if (f.choices) option.choices(f.choices);
     command.addOption(option);
   }
 }
 
-/** The contract's description of the field, or its type in words when it has none. */
-function describeField(f: FieldSpec): string {
-  if (f.description) return f.kind === 'json' ? `${f.description} (JSON)` : f.description;
-  const words = f.key.replace(/_/g, ' ');
-  if (f.kind === 'json') return `${words}, as JSON${f.list ? ' (or a comma-separated list)' : ''}`;
-  return `${words} (${f.kind})`;
-}
-
-function placeholder(f: FieldSpec): string {
-  if (f.kind === 'json') return 'json';
-  return f.kind === 'number' ? 'number' : 'value';
+function optionText(f: FieldSpec): string {
+  let text = f.description;
+  if (f.kind === 'json' && !/\bJSON\b/.test(text))
+    text += f.list ? ' (JSON, or a comma-separated list)' : ' (JSON)';
+  if (f.choices && !mentionsAll(text, f.choices))
+    text += text.includes(':') ? ` (one of ${f.choices.join(', ')})` : `: ${f.choices.join(', ')}`;
+  if (f.default !== undefined && !/\bdefault\b/i.test(text)) text += ` (default ${f.default})`;
+  return f.required ? `${text} (required)` : text;
 }
 
 /** Reads flag values back into a body/query object, converting each to its field's type. */

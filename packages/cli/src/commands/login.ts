@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { updateProfile } from '../config/profiles';
 import { type CommandContext, commandContext, type GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
+import { examples } from '../help';
 import { print } from '../output/print';
 import { ask, askSecret, readSecretFromStdin } from './prompt';
 
@@ -25,6 +26,14 @@ export function addLoginCommands(program: Command): void {
     .option('--password-stdin', 'read the password from stdin')
     .option('--token-stdin', 'read an access token from stdin instead of logging in with a password')
     .option('--totp <code>', 'current TOTP code, when MFA is on')
+    .addHelpText(
+      'after',
+      examples([
+        'nimbus login --email demo@nimbus.dev',
+        `printf '%s' "$NIMBUS_PASSWORD" | nimbus login --email ci@example.com --password-stdin`,
+        'nimbus mock token | nimbus login --token-stdin',
+      ]),
+    )
     .action(async (options: LoginOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       // Logging in is how a new profile comes to exist.
@@ -70,6 +79,7 @@ export function addLoginCommands(program: Command): void {
   program
     .command('logout')
     .description('Revoke the session and forget its tokens')
+    .addHelpText('after', examples(['nimbus logout', 'nimbus --profile staging logout']))
     .action(async (_options: unknown, command: Command) => {
       const ctx = await commandContext(command.optsWithGlobals() as GlobalOptions);
       if (ctx.profile.access_token) await ctx.client.auth.logout().catch(() => undefined);
@@ -84,6 +94,7 @@ export function addLoginCommands(program: Command): void {
   program
     .command('whoami')
     .description('The current user')
+    .addHelpText('after', examples(['nimbus whoami', 'nimbus whoami -o yaml']))
     .action(async (_options: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const ctx = await commandContext(globals);
@@ -94,6 +105,13 @@ export function addLoginCommands(program: Command): void {
     .command('use')
     .description('Remember a project for the profile (sent as X-Project-ID)')
     .argument('<project-id>')
+    .addHelpText(
+      'after',
+      examples([
+        'nimbus use 0b5f3c1e-7a2d-4e8b-9c6f-1d2e3f4a5b6c',
+        'nimbus use "$(nimbus projects list -q | head -1)"',
+      ]),
+    )
     .action(async (projectId: string, _options: unknown, command: Command) => {
       // The server checks X-Project-ID as a UUID: anything else would fail every later command.
       if (!UUID.test(projectId))

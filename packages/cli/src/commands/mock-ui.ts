@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { commandContext, controlTokenOf, type GlobalOptions } from '../context';
+import { examples } from '../help';
 
 /** What the printed URL shows in place of the token: the terminal may be recorded, shared or logged. */
 const TOKEN_PLACEHOLDER = '?token=<control token>';
@@ -22,6 +23,7 @@ export function addMockUiCommand(mock: Command): void {
       'Print the URL of the dashboard (request log, state, faults, clock) and open it on a desktop',
     )
     .option('--no-open', 'print the URL only')
+    .addHelpText('after', examples(['nimbus mock ui', 'nimbus mock ui --no-open']))
     .action(async (options: { open: boolean }, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client, profile } = await commandContext(globals);

@@ -4,6 +4,7 @@ import type { Nimbus } from '@nimbus/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { commandContext, type GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
+import { examples } from '../help';
 import { print } from '../output/print';
 import { addMockUiCommand } from './mock-ui';
 
@@ -47,13 +48,13 @@ interface RequestsOptions {
   status?: number;
 }
 
-type RequestsQuery = NonNullable<Parameters<Nimbus['mock']['requests']>[0]>;
+type RequestsQuery = NonNullable<Parameters<Nimbus['mock']['requests']['list']>[0]>;
 
 function integer(name: string, min: number, max: number) {
   return (value: string) => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < min || n > max)
-      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}`);
+      throw new InvalidArgumentError(`${name} must be a whole number ${min}-${max}`);
     return n;
   };
 }
@@ -99,6 +100,13 @@ export function addMockCommands(program: Command): void {
     .addHelpText(
       'after',
       '\nThe global --control-token <token> (env NIMBUS_CONTROL_TOKEN) makes every /__mock route require it.\nListening on an address other than loopback without one, the server makes one and prints it.',
+    )
+    .addHelpText(
+      'after',
+      examples([
+        'nimbus mock start --in-memory --delay 0',
+        'nimbus mock start --host 0.0.0.0 --allowed-host myapp.test --cors-origin https://app.test',
+      ]),
     )
     .action(async (options: StartOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
@@ -196,6 +204,7 @@ export function addMockCommands(program: Command): void {
     .command('reset')
     .description('Empty the server state')
     .option('-y, --yes', 'do not ask for confirmation')
+    .addHelpText('after', examples(['nimbus mock reset --yes']))
     .action(async (options: { yes?: boolean }, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
       await confirmed(options, `Empty the whole state of ${client.baseUrl}?`);
@@ -208,6 +217,7 @@ export function addMockCommands(program: Command): void {
     .description('Log in (the demo user by default) and print a fresh access token')
     .option('--email <email>', 'user email (default: the demo user)')
     .option('--password <password>', "user password (default: the demo user's)")
+    .addHelpText('after', examples(['nimbus mock token', 'nimbus mock token | nimbus login --token-stdin']))
     .action(async (options: { email?: string; password?: string }, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
       const { DEMO_USER } = await import('@nimbus/mock-server');
@@ -221,10 +231,11 @@ export function addMockCommands(program: Command): void {
   const clock = mock
     .command('clock')
     .description('Show the simulated clock')
+    .addHelpText('after', examples(['nimbus mock clock', 'nimbus mock clock -o yaml']))
     .action(async (_o: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client } = await commandContext(globals);
-      await print(await client.mock.clock(), globals);
+      await print(await client.mock.clock.retrieve(), globals);
     });
   clock
     .command('advance')
@@ -234,10 +245,11 @@ export function addMockCommands(program: Command): void {
       if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('seconds must be a number >= 0');
       return n;
     })
+    .addHelpText('after', examples(['nimbus mock clock advance 3600']))
     .action(async (seconds: number, _o: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client } = await commandContext(globals);
-      await print(await client.mock.advanceClock({ seconds }), globals);
+      await print(await client.mock.clock.advance({ seconds }), globals);
     });
   for (const [name, frozen, description] of [
     ['freeze', true, 'Stop simulated time: nothing comes due until `nimbus mock clock advance`'],
@@ -246,11 +258,11 @@ export function addMockCommands(program: Command): void {
     clock
       .command(name)
       .description(description)
-      .addHelpText('after', `\nExample:\n  nimbus mock clock ${name}`)
+      .addHelpText('after', examples([`nimbus mock clock ${name}`]))
       .action(async (_o: unknown, command: Command) => {
         const globals = command.optsWithGlobals() as GlobalOptions;
         const { client } = await commandContext(globals);
-        await print(await client.mock.freezeClock({ frozen }), globals);
+        await print(await client.mock.clock.freeze({ frozen }), globals);
       });
   }
 
@@ -261,6 +273,10 @@ export function addMockCommands(program: Command): void {
     .option(
       '--include-secret',
       'add the signing secret: tokens issued before stay valid after an import elsewhere (whoever holds the file can sign tokens)',
+    )
+    .addHelpText(
+      'after',
+      examples(['nimbus mock export --file state.json', 'nimbus mock export > state.json']),
     )
     .action(async (options: { file?: string; includeSecret?: boolean }, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
@@ -276,10 +292,17 @@ export function addMockCommands(program: Command): void {
     .option('--method <method>', 'only this method (GET, POST, ...)', (v: string) => v.toUpperCase())
     .option('--path <path>', 'only this path, or a prefix ending in *')
     .option('--status <status>', 'only requests answered with this status', integer('--status', 100, 599))
+    .addHelpText(
+      'after',
+      examples([
+        'nimbus mock requests',
+        "nimbus mock requests --method POST --path '/api/v1/instances*' --status 201",
+      ]),
+    )
     .action(async (options: RequestsOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client } = await commandContext(globals);
-      const { items } = await client.mock.requests({
+      const { data: items } = await client.mock.requests.list({
         method: options.method as RequestsQuery['method'],
         path: options.path,
         status: options.status,
@@ -292,8 +315,9 @@ export function addMockCommands(program: Command): void {
   mock
     .command('import')
     .description('Replace the whole state with a JSON export')
-    .argument('<file>')
+    .argument('<file>', 'a state file written by `nimbus mock export`')
     .option('-y, --yes', 'do not ask for confirmation')
+    .addHelpText('after', examples(['nimbus mock import state.json --yes']))
     .action(async (file: string, options: { yes?: boolean }, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
       // A file that cannot be read is reported before anything is asked.
@@ -339,6 +363,13 @@ function addFaultCommands(mock: Command): void {
       'how many requests it applies to (default: until removed)',
       integer('--times', 1, 1_000_000),
     )
+    .addHelpText(
+      'after',
+      examples([
+        "nimbus mock faults add --method GET --path '/api/v1/instances/{id}' --status 503 --times 2",
+        "nimbus mock faults add --path '/api/v1/*' --delay 2000 --probability 0.1 --seed 7",
+      ]),
+    )
     .action(async (options: FaultAddOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client } = await commandContext(globals);
@@ -365,6 +396,7 @@ function addFaultCommands(mock: Command): void {
   faults
     .command('list')
     .description('The faults in force, in the order they are tried')
+    .addHelpText('after', examples(['nimbus mock faults list', 'nimbus mock faults list -q']))
     .action(async (_o: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client } = await commandContext(globals);
@@ -378,7 +410,14 @@ function addFaultCommands(mock: Command): void {
   faults
     .command('rm')
     .description('Remove faults by id')
-    .argument('<id...>')
+    .argument('<fault-id...>', 'ids of the faults, as `nimbus mock faults list` shows them')
+    .addHelpText(
+      'after',
+      examples([
+        'nimbus mock faults rm <fault-id>',
+        'nimbus mock faults list -q | xargs nimbus mock faults rm',
+      ]),
+    )
     .action(async (ids: string[], _o: unknown, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
       for (const id of ids) {
@@ -390,6 +429,7 @@ function addFaultCommands(mock: Command): void {
   faults
     .command('clear')
     .description('Remove every fault')
+    .addHelpText('after', examples(['nimbus mock faults clear']))
     .action(async (_o: unknown, command: Command) => {
       const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
       await client.mock.faults.clear();

@@ -21,7 +21,7 @@ export async function readOperationInput(
   args: string[],
   values: Record<string, unknown>,
 ): Promise<OperationInput> {
-  const params = Object.fromEntries(spec.params.map((p, i) => [p, args[i]!]));
+  const params = Object.fromEntries(spec.params.map((p, i) => [p.key, args[i]!]));
   const body = spec.hasBody
     ? {
         ...(await readBodyFile(values.fromFile as string | undefined)),

@@ -6,23 +6,28 @@ import type { Route } from '@nimbus/sdk';
  * tree without loading the contract's schemas (most of its start-up time).
  */
 export interface OperationSpec {
-  /** Contract group key (`cdnProfiles`); the command is its kebab case. */
-  group: string;
-  /** Contract operation key (`retrieve`, `create`). */
-  op: string;
+  /**
+   * The operation's names in the contract after the API: `['databases', 'replicas', 'create']`
+   * is `v1.databases.replicas.create` and `nimbus databases replicas create`.
+   */
+  names: string[];
+  /** What each sub-resource between the group and the verb is (`replicas`: "Read replicas of a database"). */
+  resourceSummaries: string[];
   /** `v1` or `v2`: which part of the contract holds it. */
   api: 'v1' | 'v2';
   summary: string;
+  /** More than the summary says, for the command's help. */
+  description?: string;
   method: string;
   path: string;
   /** Path placeholders, in order: the command's arguments. */
-  params: string[];
+  params: PathArgument[];
   body: FieldSpec[];
   query: FieldSpec[];
   hasBody: boolean;
   /** A paged /v1 list (`page`), a /v2 list with `cursor` (`cursor`), or neither. */
   paging?: 'page' | 'cursor';
-  /** The group has a `retrieve`, so `--wait` can poll the resource. */
+  /** Its resource has a `retrieve`, so `--wait` can poll it. */
   retrievable: boolean;
   /** Takes HTTP basic auth of its own (`/v2/metrics`): `--username` and `--password`. */
   basicAuth?: boolean;
@@ -32,6 +37,17 @@ export interface OperationSpec {
   route: Route;
   /** The workload-token scope a /v2 route needs. */
   scope?: string;
+  /** The words of the help's example after the command: `<vpc-id> --name web --cidr 10.0.1.0/24`. */
+  example: string;
+}
+
+/** A path placeholder as a command argument: `{id}` of `/databases/{id}/replicas` is `<database-id>`. */
+export interface PathArgument {
+  /** The placeholder (`id`). */
+  key: string;
+  /** The argument (`database-id`). */
+  name: string;
+  description: string;
 }
 
 /** What a schema field looks like on the command line. */
@@ -46,9 +62,13 @@ export interface FieldSpec {
   choices?: string[];
   /** An array field: a comma-separated list is taken for it as well as JSON. */
   list: boolean;
+  /** What the server takes when the field is left out. */
+  default?: string | number | boolean;
+  /** The values a number field takes, in words: `1-100`, `at least 128`. */
+  range?: string;
 }
 
-/** A contract group as a command: its name in kebab case and a one-line description. */
+/** A top-level contract group as a command: its name in kebab case and a one-line description. */
 export interface GroupSpec {
   group: string;
   description: string;

@@ -44,7 +44,7 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
   const ctx = await operationContext(globals);
   const { client } = ctx;
   if (route.project && !hasProject(ctx)) {
-    throw new UsageError(`${kebab(spec.group)} ${kebab(spec.op)} works on a project: ${PICK_A_PROJECT}`);
+    throw new UsageError(`${spec.names.map(kebab).join(' ')} works on a project: ${PICK_A_PROJECT}`);
   }
   // Each call with the credentials its endpoint takes: basic auth, a workload token, or the session.
   const send = (input: OperationInput, options?: RequestOptions) =>
@@ -74,7 +74,7 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
   let result = await send(input, options);
   if (values.wait && run.waitable && isRecord(result) && typeof result.id === 'string') {
     const { endpointOf } = await import('./operations');
-    const retrieve = endpointOf({ ...spec, op: 'retrieve' });
+    const retrieve = endpointOf({ ...spec, names: [...spec.names.slice(0, -1), 'retrieve'] });
     result = await waitUntilSettled(client, retrieve, pathParams, result);
   }
   if (spec.method === 'DELETE') {

@@ -1,8 +1,8 @@
-import { type IamUser, IamUserAddBody } from '@nimbus/sdk/contract';
+import { type IamUser, IamUserCreateBody } from '@nimbus/sdk/contract';
 import type { z } from 'zod';
 import { changedFields, collect, type Kind } from '../kind';
 
-type Entry = z.output<typeof IamUserAddBody>;
+type Entry = z.output<typeof IamUserCreateBody>;
 
 /**
  * Project members: registered users added by email with a role (builtin or custom, by
@@ -11,9 +11,9 @@ type Entry = z.output<typeof IamUserAddBody>;
  */
 export const membersKind: Kind<Entry, IamUser> = {
   key: 'members',
-  group: 'iamUsers',
+  group: 'iam.users',
   noun: 'member',
-  entry: IamUserAddBody,
+  entry: IamUserCreateBody,
   after: ['roles'],
   available: (client) => 'iam' in client,
   nameOf: (item) => item.email.toLowerCase(),

@@ -10,7 +10,7 @@ type Entry = z.output<typeof IamRoleCreateBody>;
  */
 export const rolesKind: Kind<Entry, IamRole> = {
   key: 'roles',
-  group: 'iamRoles',
+  group: 'iam.roles',
   noun: 'role',
   entry: IamRoleCreateBody,
   available: (client) => 'iam' in client,

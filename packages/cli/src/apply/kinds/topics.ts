@@ -16,7 +16,7 @@ type SubscriptionEntry = z.output<typeof TopicSubscriptionCreateBody>;
  */
 const subscriptionsKind: Kind<SubscriptionEntry, TopicSubscription> = {
   key: 'subscriptions',
-  group: 'topicSubscriptions',
+  group: 'topics.subscriptions',
   noun: 'subscription',
   entry: TopicSubscriptionCreateBody,
   available: (client) => 'topics' in client && 'subscriptions' in client.topics,

@@ -1,15 +1,15 @@
-import { type Subnet, SubnetCreateBody, type Vpc, VpcCreateBody } from '@nimbus/sdk/contract';
+import { type Subnet, type Vpc, VpcCreateBody, VpcSubnetCreateBody } from '@nimbus/sdk/contract';
 import { z } from 'zod';
 import { bodyFields, changedFields, collect, type Kind } from '../kind';
 
-type SubnetEntry = z.output<typeof SubnetCreateBody>;
+type SubnetEntry = z.output<typeof VpcSubnetCreateBody>;
 
 /** Subnets, nested in their VPC's entry (which is how a subnet names its VPC). No update route. */
 const subnetsKind: Kind<SubnetEntry, Subnet> = {
   key: 'subnets',
-  group: 'subnets',
+  group: 'vpcs.subnets',
   noun: 'subnet',
-  entry: SubnetCreateBody,
+  entry: VpcSubnetCreateBody,
   available: (client) => 'vpcs' in client && 'subnets' in client.vpcs,
   nameOf: (item) => item.name,
   recordName: (record) => record.name,
@@ -17,11 +17,11 @@ const subnetsKind: Kind<SubnetEntry, Subnet> = {
   list: (api, vpcId) => collect(api.client.vpcs.subnets.list(vpcId!, { per_page: 100 })),
   diff: (item, record) => changedFields(item, record),
   create: (item, api, vpcId) => api.client.vpcs.subnets.create(vpcId!, item, api.writeOnce()),
-  export: (record) => bodyFields(SubnetCreateBody, record),
+  export: (record) => bodyFields(VpcSubnetCreateBody, record),
 };
 
 const VpcEntry = VpcCreateBody.extend({
-  subnets: z.array(SubnetCreateBody).default([]).describe('Subnets of the VPC, created after it'),
+  subnets: z.array(VpcSubnetCreateBody).default([]).describe('Subnets of the VPC, created after it'),
 });
 
 type Item = z.output<typeof VpcEntry>;
