@@ -130,9 +130,22 @@ const ARGUMENT_NAMES: Record<string, string> = { cam: 'camera-id' };
 /** `database-id` -> `Id of the database`; `date` -> `Date`. */
 function argumentDescription(name: string): string {
   const match = /^(.*)-(id|name)$/.exec(name);
-  if (match) return `${match[2] === 'id' ? 'Id' : 'Name'} of the ${match[1]!.replace(/-/g, ' ')}`;
+  if (match) {
+    const words = match[1]!.split('-').map((word) => ACRONYMS[word] ?? word);
+    return `${match[2] === 'id' ? 'Id' : 'Name'} of the ${words.join(' ')}`;
+  }
   return ARGUMENT_TEXTS[name] ?? name;
 }
+
+/** Words of a path that are written in capitals in a sentence. */
+const ACRONYMS: Record<string, string> = {
+  vpc: 'VPC',
+  cdn: 'CDN',
+  api: 'API',
+  dr: 'DR',
+  vpn: 'VPN',
+  ddos: 'DDoS',
+};
 
 const ARGUMENT_TEXTS: Record<string, string> = {
   date: 'Day of the recording (UTC), YYYY-MM-DD',
