@@ -49,8 +49,8 @@ export { Instances } from './resources/v1/instances';
 export { Projects } from './resources/v1/projects';
 export { Users } from './resources/v1/users';
 export { Cameras } from './resources/v2/cameras';
-export { EventStream, type EventStreamEvents, type EventStreamOptions } from './resources/v2/event-stream';
 export { VideoEvents } from './resources/v2/events';
+export { EventStream, type EventStreamEvents, type EventStreamOptions } from './resources/v2/events/stream';
 export {
   Playback,
   type PlaylistTarget,

@@ -4,8 +4,8 @@ import { ws } from 'msw/core/ws';
 import type { App } from '../core/app';
 import { HttpError } from '../core/http-error';
 import type { Runtime } from '../core/runtime';
-import { publicEvent, Replay } from '../families/v2/event-log';
-import { authorizeStream, subscribeLive } from '../families/v2/event-stream';
+import { publicEvent, Replay } from '../families/v2/events/log';
+import { authorizeStream, subscribeLive } from '../families/v2/events/stream';
 import { type StreamConnection, videoServices } from '../families/v2/services';
 
 type MockedClient = WebSocketHandlerConnection['client'];

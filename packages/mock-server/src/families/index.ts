@@ -5,37 +5,56 @@ import { dashboardFamily } from './mock/dashboard';
 import { videoControlFamily } from './mock/video';
 import { webhookDeliveriesFamily } from './mock/webhooks';
 import { activityLogsFamily } from './v1/activity-logs';
+import { anomaliesFamily } from './v1/anomalies';
 import { apiProductsFamily } from './v1/api-products';
-import { apiSubscriptionsFamily } from './v1/api-subscriptions';
+import { apiSubscriptionsFamily } from './v1/api-products/subscriptions';
+import { assignmentsFamily } from './v1/assignments';
+import { auditLogsFamily } from './v1/audit-logs';
 import { authFamily } from './v1/auth';
-import { backupsFamily } from './v1/backup/backups';
-import { backupPoliciesFamily } from './v1/backup/policies';
-import { snapshotsFamily } from './v1/backup/snapshots';
-import { backupVaultsFamily } from './v1/backup/vaults';
+import { backupPoliciesFamily } from './v1/backup-policies';
+import { backupVaultsFamily } from './v1/backup-vaults';
+import { backupsFamily } from './v1/backups';
+import { bandwidthPoliciesFamily } from './v1/bandwidth-policies';
 import { billingFamilies } from './v1/billing';
 import { bucketsFamily } from './v1/buckets';
+import { budgetsFamily } from './v1/budgets';
 import { cacheInstancesFamily } from './v1/cache-instances';
-import { cdnEndpointsFamily } from './v1/cdn-endpoints';
 import { cdnProfilesFamily } from './v1/cdn-profiles';
+import { cdnEndpointsFamily } from './v1/cdn-profiles/endpoints';
 import { clustersFamily } from './v1/clusters';
-import { drPlansFamily } from './v1/dr/plans';
-import { eventGridFamilies } from './v1/eventgrid';
+import { complianceFamily } from './v1/compliance';
+import { databasesFamily } from './v1/databases';
+import { ddosPlansFamily } from './v1/ddos-plans';
+import { drPlansFamily } from './v1/dr-plans';
 import { firewallsFamily } from './v1/firewalls';
 import { functionsFamily } from './v1/functions';
+import { globalLoadBalancersFamily } from './v1/global-load-balancers';
 import { iamFamily } from './v1/iam';
 import { instancesFamily } from './v1/instances';
+import { loadBalancersFamily } from './v1/load-balancers';
+import { logsFamily } from './v1/logs';
 import { metricRulesFamily } from './v1/metric-rules';
-import { monitorFamily } from './v1/monitor';
-import { networkFamilies } from './v1/network';
-import { assignmentsFamily } from './v1/policy/assignments';
-import { complianceFamily } from './v1/policy/compliance';
-import { policiesFamily } from './v1/policy/policies';
+import { metricsFamily } from './v1/metrics';
+import { policiesFamily } from './v1/policies';
+import { privateEndpointsFamily } from './v1/private-endpoints';
 import { projectsFamily } from './v1/projects';
 import { provisioningMetricsFamily } from './v1/provisioning-metrics';
+import { quotasFamily } from './v1/quotas';
 import { registriesFamily } from './v1/registries';
+import { reportsFamily } from './v1/reports';
 import { resourceGroupsFamily } from './v1/resource-groups';
-import { databasesFamily } from './v1/sql/databases';
+import { serviceStatusFamily } from './v1/service-status';
+import { snapshotsFamily } from './v1/snapshots';
+import { topicsFamilies } from './v1/topics';
+import { transitHubAttachmentsFamily } from './v1/transit-hub-attachments';
+import { transitHubsFamily } from './v1/transit-hubs';
+import { usersFamily } from './v1/users';
 import { vaultsFamily } from './v1/vaults';
+import { vpcPeeringsFamily } from './v1/vpc-peerings';
+import { vpcsFamily } from './v1/vpcs';
+import { routeTablesFamily } from './v1/vpcs/route-tables';
+import { subnetsFamily } from './v1/vpcs/subnets';
+import { vpnGatewaysFamily } from './v1/vpn-gateways';
 import { webappsFamily } from './v1/webapps';
 import { zonesFamily } from './v1/zones';
 import { videoFamily } from './v2';
@@ -46,6 +65,7 @@ export const families: readonly FamilyModule[] = [
   dashboardFamily,
   docsFamily,
   authFamily,
+  usersFamily,
   projectsFamily,
   instancesFamily,
   bucketsFamily,
@@ -55,15 +75,30 @@ export const families: readonly FamilyModule[] = [
   cacheInstancesFamily,
   apiProductsFamily,
   apiSubscriptionsFamily,
-  ...eventGridFamilies,
+  ...topicsFamilies,
   ...billingFamilies,
+  quotasFamily,
+  budgetsFamily,
+  anomaliesFamily,
+  reportsFamily,
   webhookDeliveriesFamily,
   policiesFamily,
   assignmentsFamily,
   complianceFamily,
   activityLogsFamily,
   metricRulesFamily,
-  ...networkFamilies,
+  vpcsFamily,
+  subnetsFamily,
+  routeTablesFamily,
+  transitHubsFamily,
+  transitHubAttachmentsFamily,
+  vpcPeeringsFamily,
+  vpnGatewaysFamily,
+  loadBalancersFamily,
+  globalLoadBalancersFamily,
+  bandwidthPoliciesFamily,
+  privateEndpointsFamily,
+  ddosPlansFamily,
   databasesFamily,
   backupVaultsFamily,
   backupsFamily,
@@ -73,7 +108,10 @@ export const families: readonly FamilyModule[] = [
   provisioningMetricsFamily,
   resourceGroupsFamily,
   iamFamily,
-  monitorFamily,
+  auditLogsFamily,
+  metricsFamily,
+  logsFamily,
+  serviceStatusFamily,
   zonesFamily,
   vaultsFamily,
   clustersFamily,

@@ -1,5 +1,5 @@
 import type { VideoEvent } from '@nimbus/sdk/contract';
-import { type EventFilter, matchesFilter } from '../families/v2/event-log';
+import { type EventFilter, matchesFilter } from '../families/v2/events/log';
 import type { VideoEventBus } from '../families/v2/services';
 
 /** A live stream client as the fan-out sees it: somewhere to write a flush's bytes. */

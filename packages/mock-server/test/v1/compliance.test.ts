@@ -2,7 +2,7 @@ import { NotFoundError } from '@nimbus/sdk';
 import type { Instance } from '@nimbus/sdk/contract';
 import { describe, expect } from 'vitest';
 import { type SeededTenant, seedTenant } from '../../src/entries/testing';
-import { policies } from '../../src/families/v1/policy/tables';
+import { policies } from '../../src/families/v1/policies/tables';
 import { it, rejection } from '../support';
 
 async function builtin(tenant: SeededTenant, name: string) {

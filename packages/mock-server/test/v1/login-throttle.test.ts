@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LOGIN_THROTTLE } from '../../src/core/config';
 import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
-import { LoginThrottle, MAX_TRACKED_KEYS } from '../../src/families/v1/login-throttle';
+import { LoginThrottle, MAX_TRACKED_KEYS } from '../../src/families/v1/auth/login-throttle';
 import { type Failure, rejection } from '../support';
 
 const { maxFailures, maxFailuresPerAddress, windowSeconds } = DEFAULT_LOGIN_THROTTLE;

@@ -2,7 +2,7 @@ import { mock } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
-import { recordEvent } from '../v2/event-log';
+import { recordEvent } from '../v2/events/log';
 import { updateTenantPlan } from '../v2/plans';
 import { videoCameras } from '../v2/tables';
 

@@ -1,7 +1,7 @@
 import { mock } from '@nimbus/sdk/contract';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows } from '../../core/handler';
-import { webhookDeliveries } from '../v1/eventgrid/tables';
+import { webhookDeliveries } from '../v1/topics/tables';
 
 /** `GET /__mock/webhooks/deliveries` (docs/decisions/0007-mock-control.md): every delivery attempt, any project. */
 export const webhookDeliveriesFamily: FamilyModule = {

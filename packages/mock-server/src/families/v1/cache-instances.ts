@@ -5,7 +5,7 @@ import { fieldError } from '../../core/http-error';
 import { admit, assertState, createInProject, emit, findInProject } from '../../core/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
-import { publishTransitions } from './transition-events';
+import { publishTransitions } from './support/transition-events';
 
 /** `provisioned_at` is where billing starts counting GB-hours. */
 export type CacheInstanceRow = CacheInstance & StoredRecord;

@@ -6,7 +6,7 @@ import { quotaResources } from '../../core/quotas';
 import { createInProject } from '../../core/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
-import { foreignRowIn } from './foreign-rows';
+import { foreignRowIn } from './support/foreign-rows';
 
 export type FirewallRow = Firewall & StoredRecord;
 

@@ -6,8 +6,8 @@ import { quotaResources } from '../../core/quotas';
 import { createInProject } from '../../core/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
-import { foreignRowIn } from './foreign-rows';
-import { fnv1a } from './stable-hash';
+import { foreignRowIn } from './support/foreign-rows';
+import { fnv1a } from './support/stable-hash';
 
 export type ZoneRow = Zone & StoredRecord;
 

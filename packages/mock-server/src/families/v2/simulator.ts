@@ -1,6 +1,6 @@
 import type { ScheduledTask } from '../../core/clock';
 import type { Runtime } from '../../core/runtime';
-import { recordEvent } from './event-log';
+import { recordEvent } from './events/log';
 import { type CameraRow, videoCameras } from './tables';
 
 /** Chance per tick that an online camera drops offline, and that an offline one comes back. */

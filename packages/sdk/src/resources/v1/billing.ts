@@ -11,7 +11,6 @@ import type {
   CostBreakdown,
   Invoice,
   PageParams,
-  Quota,
   Usage,
 } from '../../generated/types';
 
@@ -70,12 +69,4 @@ export class Billing extends APIResource {
   readonly invoices = new BillingInvoices(this._client);
   readonly cost = new BillingCost(this._client);
   readonly subscriptions = new BillingSubscriptions(this._client);
-}
-
-/** Quotas of the client's project (`/api/v1/quotas`). */
-export class Quotas extends APIResource {
-  /** Limit, use and what is left, per resource. */
-  list(query?: PageParams, options?: RequestOptions): PagePromise<Quota> {
-    return this._client.list(v1.quotas.list, { query }, options);
-  }
 }

@@ -4,7 +4,7 @@ import { type Context, defineHandlers, filterRows, paginate } from '../../../cor
 import { projects } from '../../../core/tables';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
-import { createBudget } from './budgets';
+import { createBudget } from '../budgets';
 import { chargesIn, costBreakdown, measuredEnd, totalOf, usageItems } from './charges';
 import { refreshInvoices } from './invoices';
 import { queryWindow } from './periods';

@@ -1,7 +1,7 @@
 import type { CostBreakdown, InvoiceLine, Service, UsageItem } from '@nimbus/sdk/contract';
 import type { Runtime } from '../../../core/runtime';
-import { functionInvocations } from '../function-runs';
 import { functions } from '../functions';
+import { functionInvocations } from '../functions/runs';
 import { accruals, syncLedger } from './ledger';
 import { HOUR_MS } from './periods';
 import { amountOf, FUNCTION_COMPUTE, FUNCTION_REQUESTS, METERS, money } from './prices';

@@ -2,7 +2,7 @@ import type { Invoice } from '@nimbus/sdk/contract';
 import type { Runtime } from '../../../core/runtime';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
-import { functionInvocations } from '../function-runs';
+import { functionInvocations } from '../functions/runs';
 import { chargesIn, invoiceLines } from './charges';
 import { accruals, syncLedger } from './ledger';
 import { periodAt } from './periods';

@@ -6,7 +6,7 @@ import { memberships } from '../../../core/tables';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 import { requireUser } from '../auth';
-import { foreignRows } from '../foreign-rows';
+import { foreignRows } from '../support/foreign-rows';
 import { auditProject } from './audit';
 
 export type BucketGrantRow = BucketGrant & StoredRecord;

@@ -1,0 +1,25 @@
+import { v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../core/handler';
+import { HttpError } from '../../core/http-error';
+import { createInProject } from '../../core/resources';
+import { backupVaults } from './backups/tables';
+
+export const backupVaultsFamily: FamilyModule = {
+  handlers: defineHandlers(v1.backupVaults, {
+    list(ctx) {
+      const { region, redundancy, name } = ctx.query;
+      const rows = ctx.runtime.store.table(backupVaults).list(ctx.projectId);
+      return paginate(ctx, filterRows(rows, { region, redundancy, name }));
+    },
+
+    create(ctx) {
+      if (ctx.runtime.store.table(backupVaults).find((v) => v.name === ctx.body.name, ctx.projectId)) {
+        throw HttpError.conflict(`A backup vault named ${ctx.body.name} already exists in this project`, {
+          field: 'name',
+        });
+      }
+      return createInProject(ctx, backupVaults, ctx.body, { type: 'backup.vault' });
+    },
+  }),
+};

@@ -1,0 +1,31 @@
+import { v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../../core/handler';
+import { createInProject, emit, findInProject } from '../../../core/resources';
+import { CDN_ENDPOINT_TYPE, CDN_PROFILE_TYPE, cdnEndpoints, cdnProfiles } from './tables';
+
+export const cdnProfilesFamily: FamilyModule = {
+  handlers: defineHandlers(v1.cdnProfiles, {
+    list(ctx) {
+      const rows = ctx.runtime.store.table(cdnProfiles).list(ctx.projectId);
+      return paginate(ctx, filterRows(rows, { sku: ctx.query.sku }));
+    },
+
+    create: (ctx) => createInProject(ctx, cdnProfiles, ctx.body, { type: CDN_PROFILE_TYPE }),
+
+    retrieve: (ctx) => findInProject(ctx, cdnProfiles, ctx.params.id, 'CDN profile'),
+
+    delete(ctx) {
+      const profile = findInProject(ctx, cdnProfiles, ctx.params.id, 'CDN profile');
+      // Endpoints live only inside their profile: they go with it, each with its own event.
+      const endpoints = ctx.runtime.store.table(cdnEndpoints);
+      for (const endpoint of endpoints.filter((e) => e.profile_id === profile.id, ctx.projectId)) {
+        ctx.runtime.lifecycle.cancel(cdnEndpoints.name, endpoint.id);
+        endpoints.delete(endpoint.id);
+        emit(ctx, CDN_ENDPOINT_TYPE, 'deleted', endpoint);
+      }
+      ctx.runtime.store.table(cdnProfiles).delete(profile.id);
+      emit(ctx, CDN_PROFILE_TYPE, 'deleted', profile);
+    },
+  }),
+};

@@ -1,0 +1,19 @@
+import { v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../core/handler';
+import { createInProject } from '../../core/resources';
+import { transitHubs } from './network/tables';
+
+export const transitHubsFamily: FamilyModule = {
+  handlers: defineHandlers(v1.transitHubs, {
+    list: (ctx) =>
+      paginate(ctx, filterRows(ctx.runtime.store.table(transitHubs).list(ctx.projectId), ctx.query)),
+    create: (ctx) =>
+      createInProject(
+        ctx,
+        transitHubs,
+        { ...ctx.body, status: 'available' },
+        { type: 'network.transit_hub' },
+      ),
+  }),
+};

@@ -1,0 +1,18 @@
+import { v1 } from '@nimbus/sdk/contract';
+import type { FamilyModule } from '../../../core/app';
+import { defineHandlers, filterRows, paginate } from '../../../core/handler';
+import { createInProject } from '../../../core/resources';
+import { requireCidr, VPC_PREFIX } from '../network/shared';
+import { vpcs } from '../network/tables';
+
+export const vpcsFamily: FamilyModule = {
+  handlers: defineHandlers(v1.vpcs, {
+    list: (ctx) => paginate(ctx, filterRows(ctx.runtime.store.table(vpcs).list(ctx.projectId), ctx.query)),
+
+    create(ctx) {
+      requireCidr(ctx.body.cidr, 'body.cidr', VPC_PREFIX);
+      // Counts against the `vpcs` quota (20 per project, docs/decisions/0002-v1-envelopes-and-errors.md).
+      return createInProject(ctx, vpcs, { ...ctx.body, status: 'available' }, { type: 'network.vpc' });
+    },
+  }),
+};
