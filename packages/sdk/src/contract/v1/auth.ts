@@ -129,18 +129,6 @@ export const auth = {
   }),
 };
 
-export const users = {
-  me: endpoint({
-    method: 'GET',
-    path: '/api/v1/users/me',
-    family: 'users',
-    summary: 'The current user',
-    response: User,
-    status: 200,
-    auth: 'bearer',
-  }),
-};
-
 export type User = z.infer<typeof User>;
 export type TokenPair = z.infer<typeof TokenPair>;
 export type LoginResult = z.infer<typeof LoginResult>;

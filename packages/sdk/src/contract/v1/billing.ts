@@ -97,13 +97,6 @@ export const Invoice = ProjectRecord.extend({
   due_at: Timestamp.nullable().describe('Payment due date: 30 days after issue'),
 });
 
-export const Quota = z.object({
-  resource: z.string().describe('Quota name, as used by PUT /__mock/quotas'),
-  limit: z.number().int().nonnegative(),
-  used: z.number().int().nonnegative(),
-  available: z.number().int().nonnegative(),
-});
-
 export const BillingSubscription = ProjectRecord.extend({
   plan: z.enum(['free', 'pay-as-you-go', 'business', 'enterprise']),
   status: z.enum(['active', 'suspended', 'cancelled']),
@@ -177,24 +170,10 @@ export const billing = {
   },
 };
 
-export const quotas = {
-  list: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/api/v1/quotas',
-    summary: 'Limit and current use of every quota of the project',
-    query: PageQuery,
-    response: Quota,
-    list: true,
-    status: 200,
-  }),
-};
-
 export type Usage = z.infer<typeof Usage>;
 export type UsageItem = z.infer<typeof UsageItem>;
 export type CostBreakdown = z.infer<typeof CostBreakdown>;
 export type Invoice = z.infer<typeof Invoice>;
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
-export type Quota = z.infer<typeof Quota>;
 export type BillingSubscription = z.infer<typeof BillingSubscription>;
 export type Service = z.infer<typeof Service>;

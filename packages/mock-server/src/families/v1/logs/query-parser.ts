@@ -71,7 +71,7 @@ function compare<T extends number | string>(actual: T, wanted: T, comparator: st
 }
 
 /**
- * Compiles a log query (grammar in the contract's log-query.ts) into a predicate; an empty query
+ * Compiles a log query (grammar in the contract's v1/logs.ts) into a predicate; an empty query
  * matches everything. Recursive descent:
  *   or    := and ("OR" and)*
  *   and   := unary (["AND"] unary)*

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid, whenField } from '../../common';
-import { endpoint } from '../../define';
-import { networkRoute } from './shared';
+import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid, whenField } from '../common';
+import { endpoint } from '../define';
+import { networkRoute } from './network/shared';
 
 export const LoadBalancerType = z.enum(['application', 'network']);
 export const LoadBalancerScheme = z.enum(['internet', 'internal']);

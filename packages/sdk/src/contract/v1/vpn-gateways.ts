@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid } from '../../common';
-import { endpoint } from '../../define';
-import { secret } from '../../secrets';
-import { Ipv4Address, networkRoute, PeerAsn, PrivateAsn } from './shared';
+import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid } from '../common';
+import { endpoint } from '../define';
+import { secret } from '../secrets';
+import { Ipv4Address, networkRoute, PeerAsn, PrivateAsn } from './network/shared';
 
 export const VpnGatewayStatus = z.enum(['available']);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, ResourceName } from '../common';
-import { endpoint } from '../define';
-import { apiSubscriptions } from './api-subscriptions';
+import { IdParams, listQuery, ProjectRecord, ResourceName } from '../../common';
+import { endpoint } from '../../define';
+import { apiSubscriptions } from './subscriptions';
 
 /** An API published through API Management; apps subscribe to it to get a key. */
 export const ApiProduct = ProjectRecord.extend({

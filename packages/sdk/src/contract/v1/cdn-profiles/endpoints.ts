@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, Uuid } from '../common';
-import { endpoint } from '../define';
+import { IdParams, listQuery, ProjectRecord, Uuid } from '../../common';
+import { endpoint } from '../../define';
 
 /** Domain every endpoint is served under: `<name>.nimbuscdn.net`. */
 export const CDN_ENDPOINT_DOMAIN = 'nimbuscdn.net';

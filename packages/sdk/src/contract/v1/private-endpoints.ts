@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
-import { endpoint } from '../../define';
-import { Ipv4Address, networkRoute } from './shared';
+import { listQuery, ProjectRecord, ResourceName, Uuid } from '../common';
+import { endpoint } from '../define';
+import { Ipv4Address, networkRoute } from './network/shared';
 
 /** Platform services reachable through a private endpoint. */
 export const PrivateEndpointService = z.enum(['storage', 'sql', 'cache', 'keyvault', 'registry']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParams, ifThen, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
 import { endpoint } from '../../define';
-import { Ipv4Cidr, networkRoute } from './shared';
+import { Ipv4Cidr, networkRoute } from '../network/shared';
 
 /**
  * Where a route sends traffic. `peering`, `vpn` and `transit_hub` name a resource by `id`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, ResourceName, Uuid, whenField } from '../../common';
-import { endpoint } from '../../define';
-import { networkRoute } from './shared';
+import { listQuery, ProjectRecord, ResourceName, Uuid, whenField } from '../common';
+import { endpoint } from '../define';
+import { networkRoute } from './network/shared';
 
 /** latency: nearest healthy backend; weighted: by `weight`; failover: lowest `priority` first. */
 export const GlobalRouting = z.enum(['latency', 'weighted', 'failover']);

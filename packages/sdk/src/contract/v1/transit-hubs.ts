@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, Region, ResourceName } from '../../common';
-import { endpoint } from '../../define';
-import { networkRoute, PrivateAsn } from './shared';
+import { listQuery, ProjectRecord, Region, ResourceName } from '../common';
+import { endpoint } from '../define';
+import { networkRoute, PrivateAsn } from './network/shared';
 
 export const TransitHubStatus = z.enum(['available']);
 

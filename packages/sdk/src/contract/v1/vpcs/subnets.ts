@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParams, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
 import { endpoint } from '../../define';
-import { ipv4CidrWithPrefix, networkRoute, ZoneName } from './shared';
+import { ipv4CidrWithPrefix, networkRoute, ZoneName } from '../network/shared';
 
 export const SubnetStatus = z.enum(['available']);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { atLeastOneField, IdParams, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
-import { endpoint } from '../../define';
-import { networkRoute } from './shared';
+import { atLeastOneField, IdParams, listQuery, ProjectRecord, ResourceName, Uuid } from '../common';
+import { endpoint } from '../define';
+import { networkRoute } from './network/shared';
 
 export const BandwidthTargetType = z.enum(['vpc', 'vpn_gateway', 'load_balancer']);
 

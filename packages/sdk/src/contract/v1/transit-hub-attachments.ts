@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuery, ProjectRecord, Uuid } from '../../common';
-import { endpoint } from '../../define';
-import { networkRoute } from './shared';
+import { listQuery, ProjectRecord, Uuid } from '../common';
+import { endpoint } from '../define';
+import { networkRoute } from './network/shared';
 
 export const TransitHubAttachmentStatus = z.enum(['available']);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Email, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
-import { endpoint } from '../../define';
-import { networkRoute } from './shared';
+import { Email, listQuery, ProjectRecord, ResourceName, Uuid } from '../common';
+import { endpoint } from '../define';
+import { networkRoute } from './network/shared';
 
 export const DdosTier = z.enum(['basic', 'standard']);
 export const DdosPlanStatus = z.enum(['active']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IdParams, PageQuery, ProjectRecord, TRIMMED_PATTERN, Uuid } from '../common';
-import { endpoint } from '../define';
-import { secret } from '../secrets';
+import { IdParams, PageQuery, ProjectRecord, TRIMMED_PATTERN, Uuid } from '../../common';
+import { endpoint } from '../../define';
+import { secret } from '../../secrets';
 
 /** Length of the key prefix kept in clear, enough to tell keys apart in a list. */
 export const API_KEY_PREFIX_LENGTH = 12;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IdParams, listQuery, ProjectRecord, ResourceName } from '../common';
-import { endpoint } from '../define';
-import { cdnEndpoints } from './cdn-endpoints';
+import { IdParams, listQuery, ProjectRecord, ResourceName } from '../../common';
+import { endpoint } from '../../define';
+import { cdnEndpoints } from './endpoints';
 
 export const CdnSku = z
   .enum(['Standard', 'Premium'])

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listQuery, ProjectRecord, Region, ResourceName } from '../../common';
 import { endpoint } from '../../define';
+import { ipv4CidrWithPrefix, networkRoute } from '../network/shared';
 import { routeTables } from './route-tables';
-import { ipv4CidrWithPrefix, networkRoute } from './shared';
 import { subnets } from './subnets';
 
 /** VPCs are usable at once: there is no provisioning phase to wait for. */
