@@ -1,3 +1,4 @@
+import { operations as contractOperations } from '@nimbus/sdk/contract';
 import { Command, type Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +7,7 @@ import {
   seedTenant,
   startMockServer,
 } from '../../mock-server/src/entries/testing';
+import { kebab } from '../src/commands/flags';
 import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram, HANDWRITTEN_COMMANDS } from '../src/program';
 import { type Cli, cliAs, json } from './helpers';
@@ -27,6 +29,38 @@ function shape(command: Command): string[] {
 function topLevel(program: Command): string[] {
   return program.commands.map((c) => c.name());
 }
+
+describe('one name per operation', () => {
+  /** `nimbus databases replicas create`, as the words of the full tree. */
+  function commandAt(program: Command, words: string[]): Command | undefined {
+    let command: Command | undefined = program;
+    for (const word of words) command = command?.commands.find((c) => c.name() === word);
+    return command;
+  }
+
+  it('offers each /v1 and /v2 operation as its contract name in kebab case, under no other name', () => {
+    const program = buildProgram(operations);
+    // Hand-written: `auth` (login, register...) and `users` (`whoami` is `v1.users.me`).
+    const handWritten = new Set(['auth', 'users']);
+    const missing = contractOperations()
+      .filter(({ id, endpoint }) => /^v[12]\./.test(id) && endpoint.sameAs === undefined)
+      .map(({ id }) => id.split('.').slice(1))
+      .filter((names) => !handWritten.has(names[0]!))
+      .map((names) => names.map(kebab))
+      .filter((words) => commandAt(program, words) === undefined)
+      .map((words) => words.join(' '));
+    expect(missing).toEqual([]);
+    const aliased = allCommands(program)
+      .filter((c) => c.aliases().length > 0)
+      .map((c) => c.name());
+    expect(aliased).toEqual([]);
+  });
+
+  it('leaves out a route the contract marks as another one (sameAs)', () => {
+    expect(commandAt(buildProgram(operations), ['billing', 'budgets'])).toBeUndefined();
+    expect(commandAt(buildProgram(operations), ['budgets', 'create'])).toBeDefined();
+  });
+});
 
 describe('the command tree built for one command line', () => {
   it('lists, for each hand-written part, the top-level commands it adds', () => {
