@@ -1,4 +1,4 @@
-import { type Endpoint, v1 } from '@nimbus/sdk/contract';
+import { type Endpoint, operations } from '@nimbus/sdk/contract';
 import { UsageError } from '../errors';
 import { collect, type Entry } from './kind';
 import { orderKinds } from './plan';
@@ -67,18 +67,17 @@ export interface LeftOut {
   count: number;
 }
 
-type Node = { [key: string]: Endpoint | Node };
-
-/** Every namespace of `node`, nested ones included, by dotted name (`databases.replicas`). */
-function namespaces(node: Node, prefix = ''): [string, Node][] {
-  return Object.entries(node).flatMap(([key, child]) =>
-    'method' in child && 'path' in child
-      ? []
-      : [
-          [`${prefix}${key}`, child as Node] as [string, Node],
-          ...namespaces(child as Node, `${prefix}${key}.`),
-        ],
-  );
+/** The verbs of every /v1 namespace, nested ones included, by dotted name (`databases.replicas`). */
+function namespaces(): Map<string, Record<string, Endpoint>> {
+  const out = new Map<string, Record<string, Endpoint>>();
+  for (const { id, endpoint } of operations()) {
+    const [api, ...names] = id.split('.');
+    if (api !== 'v1') continue;
+    const verb = names.pop()!;
+    const key = names.join('.');
+    out.set(key, { ...out.get(key), [verb]: endpoint });
+  }
+  return out;
 }
 
 /**
@@ -88,8 +87,8 @@ function namespaces(node: Node, prefix = ''): [string, Node][] {
  */
 export async function leftOutGroups(target: Target): Promise<LeftOut[]> {
   const covered = new Set(target.kinds.flatMap((kind) => [kind.group, kind.child?.kind.group]));
-  const groups = namespaces(v1 as unknown as Node)
-    .map(([key, node]) => [key, node as Record<string, Endpoint | undefined>] as const)
+  const groups = [...namespaces()]
+    .map(([key, verbs]) => [key, verbs as Record<string, Endpoint | undefined>] as const)
     .filter(
       ([key, group]) =>
         !covered.has(key) &&

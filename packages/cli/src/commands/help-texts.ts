@@ -11,7 +11,7 @@ export function singular(segment: string): string {
 const ACRONYMS = new Set(['api', 'cdn', 'ddos', 'dr', 'iam', 'vpc', 'vpn']);
 
 /** `backupVaults` -> `backup vaults`, `vpc_id` -> `VPC id`. */
-function words(name: string): string {
+export function words(name: string): string {
   return name
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

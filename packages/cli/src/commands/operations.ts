@@ -1,7 +1,7 @@
-import { type Endpoint, namespaceSummary, v1, v2 } from '@nimbus/sdk/contract';
+import { type Endpoint, namespaceSummary, operations } from '@nimbus/sdk/contract';
 import { fieldFlags } from './fields';
 import { kebab } from './flags';
-import { derivedDescription, exampleWords, singular } from './help-texts';
+import { derivedDescription, exampleWords, singular, words } from './help-texts';
 import type { FieldSpec, GroupSpec, OperationSpec, PathArgument } from './operation-spec';
 
 /**
@@ -28,40 +28,30 @@ const FLAG_NAMES: Record<string, Record<string, string>> = {
  * back instead of loading the contract.
  */
 export function describeOperations(): GroupSpec[] {
-  const apis = [
-    ['v1', v1],
-    ['v2', v2],
-  ] as const;
-  const groups: GroupSpec[] = [];
-  for (const [api, contract] of apis) {
-    for (const [group, node] of Object.entries(contract as Record<string, Node>)) {
-      if (HAND_WRITTEN.has(group)) continue;
-      // A route that duplicates another (`sameAs`) is offered once, under the other's name.
-      const operations = endpointsOf(node, [group])
-        .filter(([, endpoint]) => endpoint.sameAs === undefined)
-        .map(([names, endpoint, siblings]) => describeOperation(api, names, endpoint, siblings));
-      groups.push({ group, description: namespaceSummary(`${api}.${group}`), operations });
+  const apiOperations = operations().filter(({ id }) => id.startsWith('v1.') || id.startsWith('v2.'));
+  const ids = new Set(apiOperations.map(({ id }) => id));
+  const groups = new Map<string, GroupSpec>();
+  for (const { id, endpoint } of apiOperations) {
+    const [api, ...names] = id.split('.') as ['v1' | 'v2', ...string[]];
+    const group = names[0]!;
+    // A route that duplicates another (`sameAs`) is offered once, under the other's name.
+    if (HAND_WRITTEN.has(group) || endpoint.sameAs !== undefined) continue;
+    let spec = groups.get(group);
+    if (!spec) {
+      spec = { group, description: namespaceSummary(`${api}.${group}`), operations: [] };
+      groups.set(group, spec);
     }
+    const retrievable = ids.has([api, ...names.slice(0, -1), 'retrieve'].join('.'));
+    spec.operations.push(describeOperation(api, names, endpoint, retrievable));
   }
-  return groups;
-}
-
-type Node = { [key: string]: Endpoint | Node };
-
-/** The endpoints under `node`, each with its names (`['databases', 'replicas', 'create']`) and the names beside it. */
-function endpointsOf(node: Node, names: string[]): [string[], Endpoint, string[]][] {
-  return Object.entries(node).flatMap(([key, child]) =>
-    isEndpoint(child)
-      ? [[[...names, key], child, Object.keys(node)] as [string[], Endpoint, string[]]]
-      : endpointsOf(child, [...names, key]),
-  );
+  return [...groups.values()];
 }
 
 function describeOperation(
   api: 'v1' | 'v2',
   names: string[],
   endpoint: Endpoint,
-  siblings: string[],
+  retrievable: boolean,
 ): OperationSpec {
   const id = `${api}.${names.join('.')}`;
   const renamed = FLAG_NAMES[id] ?? {};
@@ -90,7 +80,7 @@ function describeOperation(
     query,
     hasBody: endpoint.body !== undefined,
     ...(paging && { paging }),
-    retrievable: siblings.includes('retrieve'),
+    retrievable,
     route: {
       id,
       api,
@@ -130,22 +120,9 @@ const ARGUMENT_NAMES: Record<string, string> = { cam: 'camera-id' };
 /** `database-id` -> `Id of the database`; `date` -> `Date`. */
 function argumentDescription(name: string): string {
   const match = /^(.*)-(id|name)$/.exec(name);
-  if (match) {
-    const words = match[1]!.split('-').map((word) => ACRONYMS[word] ?? word);
-    return `${match[2] === 'id' ? 'Id' : 'Name'} of the ${words.join(' ')}`;
-  }
+  if (match) return `${match[2] === 'id' ? 'Id' : 'Name'} of the ${words(match[1]!.replace(/-/g, '_'))}`;
   return ARGUMENT_TEXTS[name] ?? name;
 }
-
-/** Words of a path that are written in capitals in a sentence. */
-const ACRONYMS: Record<string, string> = {
-  vpc: 'VPC',
-  cdn: 'CDN',
-  api: 'API',
-  dr: 'DR',
-  vpn: 'VPN',
-  ddos: 'DDoS',
-};
 
 const ARGUMENT_TEXTS: Record<string, string> = {
   date: 'Day of the recording (UTC), YYYY-MM-DD',
@@ -156,13 +133,8 @@ const ARGUMENT_TEXTS: Record<string, string> = {
 
 /** The endpoint a spec was made from. */
 export function endpointOf(spec: Pick<OperationSpec, 'api' | 'names'>): Endpoint {
-  let node: Endpoint | Node | undefined = (spec.api === 'v1' ? v1 : v2) as unknown as Node;
-  for (const name of spec.names) node = isEndpoint(node) ? undefined : node?.[name];
-  if (!node || !isEndpoint(node))
-    throw new Error(`No operation ${spec.api}.${spec.names.join('.')} in the contract`);
-  return node;
-}
-
-function isEndpoint(value: unknown): value is Endpoint {
-  return !!value && typeof value === 'object' && 'method' in value && 'path' in value;
+  const id = `${spec.api}.${spec.names.join('.')}`;
+  const endpoint = operations().find((op) => op.id === id)?.endpoint;
+  if (!endpoint) throw new Error(`No operation ${id} in the contract`);
+  return endpoint;
 }

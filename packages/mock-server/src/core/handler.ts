@@ -1,4 +1,11 @@
-import type { Endpoint, ParamsOf, ParsedBodyOf, ParsedQueryOf, ResponseOf } from '@nimbus/sdk/contract';
+import {
+  type Endpoint,
+  isEndpoint,
+  type ParamsOf,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type ResponseOf,
+} from '@nimbus/sdk/contract';
 import type { Principal } from './principal';
 import type { RequestHead } from './request';
 import type { Runtime } from './runtime';
@@ -79,10 +86,6 @@ export function defineHandlers<F extends EndpointTree>(family: F, impl: Handlers
     if (isEndpoint(node)) return [[node, handler as Handler]];
     return handler === undefined ? [] : defineHandlers(node, handler as HandlersOf<EndpointTree>);
   });
-}
-
-function isEndpoint(node: Endpoint | EndpointTree): node is Endpoint {
-  return typeof node.method === 'string' && typeof node.path === 'string';
 }
 
 /** Applies `page` and `per_page` from the query to already ordered rows. */

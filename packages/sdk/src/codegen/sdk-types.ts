@@ -13,7 +13,7 @@
  * `scripts/generate-sdk-types.mjs` (the SDK's build runs it); a test regenerates and diffs.
  */
 
-import type { Endpoint } from '../contract/define';
+import { type Endpoint, isEndpoint } from '../contract/define';
 import * as contractModule from '../contract/index';
 
 type Mode = 'input' | 'output';
@@ -626,12 +626,6 @@ function printRoute(id: string, endpoint: Endpoint): string {
   return `{ ${fields.join(', ')} }`;
 }
 
-function isEndpoint(value: unknown): value is Endpoint {
-  return (
-    typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'api' in value
-  );
-}
-
 /**
  * The declarations published for `@nimbus/sdk/contract` (the build's d.ts entry for it): each
  * schema as `z.ZodType` of its named type, each endpoint with only what `client.call()` reads.
@@ -671,8 +665,8 @@ function contractTypesModule(printer: Printer, merged: Map<string, Schema>): str
     } else if (isNode(value) && !nodeNames.has(value)) nodeNames.set(value, name);
   }
   // A node holding another exported node (`contract.v1` is `v1`) refers to it by name.
+  const print = new NodePrinter(printer, schemaNames, nodeNames);
   for (const [value, name] of nodeNames) {
-    const print = new NodePrinter(printer, schemaNames, nodeNames);
     out.push(`export declare const ${name}: ${print.node(value as Record<string, unknown>, '')};`);
   }
   return `${out.join('\n')}\n`;

@@ -61,6 +61,11 @@ export interface EndpointConfig {
 
 export type Endpoint<C extends EndpointConfig = EndpointConfig> = C & { readonly api: ApiName };
 
+/** Whether `value` is an endpoint `endpoint()` declared, rather than a namespace holding some. */
+export function isEndpoint(value: unknown): value is Endpoint {
+  return !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'api' in value;
+}
+
 /** Declares one endpoint; the object is the single source for SDK, server, OpenAPI and msw. */
 export function endpoint<const C extends EndpointConfig>(config: C): Endpoint<C> {
   const api: ApiName = config.path.startsWith('/api/v1')

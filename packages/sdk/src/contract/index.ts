@@ -3,7 +3,7 @@
  * control routes, declared once. The SDK, the server, the OpenAPI documents and the
  * msw handlers all derive from these objects.
  */
-import type { Endpoint } from './define';
+import { type Endpoint, isEndpoint } from './define';
 import { docs } from './docs';
 import { mock } from './mock';
 import { activityLogs } from './v1/activity-logs';
@@ -193,8 +193,4 @@ function walk(prefix: string, node: Record<string, unknown>, out: Operation[]): 
     else if (value && typeof value === 'object')
       walk(`${prefix}.${key}`, value as Record<string, unknown>, out);
   }
-}
-
-function isEndpoint(value: unknown): value is Endpoint {
-  return !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'api' in value;
 }
