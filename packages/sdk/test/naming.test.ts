@@ -1,6 +1,7 @@
 import { APIResource, Nimbus } from '@nimbus/sdk';
 import { NAMESPACE_SUMMARIES, type Operation, operations } from '@nimbus/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sdkPathOf } from '../src/codegen/api-reference';
 import { PROJECT_ID, uuid } from './helpers/fixtures';
 import { type RecordedRequest, type Reply, type StubServer, startStubServer } from './helpers/stub-server';
 
@@ -180,13 +181,8 @@ async function routeViolations(methods: SdkMethod[]): Promise<string[]> {
   return violations;
 }
 
-/** Where the client offers an operation: `v1.databases.replicas.create` is `databases.replicas.create`, /v2 is under `video`. */
-function sdkNameOf(operationId: string): string {
-  const [api, ...names] = operationId.split('.');
-  if (api === 'v1') return names.join('.');
-  if (api === 'v2') return ['video', ...names].join('.');
-  return operationId;
-}
+/** Where the client offers an operation, as api.md says it: `databases.replicas.create`. */
+const sdkNameOf = (operationId: string) => sdkPathOf(operationId).replace(/^client\./, '');
 
 /** Operations whose method has another name than the contract's, or that no method reaches. */
 async function nameViolations(methods: SdkMethod[]): Promise<string[]> {
