@@ -4,6 +4,10 @@
  * `node_modules/.cache`, so the packages' own dependencies resolve to the workspace's installed
  * copies (no registry, no install step) while `@nimbus/*` resolve to the unpacked tarballs.
  *
+ * `{ without: ['msw'] }` makes an app that cannot find those packages: it lives in the system's
+ * temporary folder instead, and each package the unpacked ones depend on, but those, is linked
+ * to the workspace's installed copy.
+ *
  * @example
  * const tarballs = await packWorkspaces(['@nimbus/sdk'], tarballDir);
  * const app = await createPackedApp(tarballs);
@@ -12,7 +16,8 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -75,9 +80,19 @@ export function runBin(
 /** The default place for tarballs: under the repository's (ignored) `node_modules/.cache`. */
 export const tarballDir = join(cache, 'tarballs');
 
-export async function createPackedApp(tarballs: Tarballs): Promise<PackedApp> {
-  await mkdir(cache, { recursive: true });
-  const dir = await mkdtemp(join(cache, 'app-'));
+export interface PackedAppOptions {
+  /** Packages the app must not find (e.g. an optional peer dependency left out). */
+  without?: string[];
+}
+
+export async function createPackedApp(
+  tarballs: Tarballs,
+  options: PackedAppOptions = {},
+): Promise<PackedApp> {
+  const { without } = options;
+  // Under the repository, every package the workspace installed resolves; outside it, only the links.
+  if (!without) await mkdir(cache, { recursive: true });
+  const dir = await mkdtemp(without ? join(tmpdir(), 'nimbus-app-') : join(cache, 'app-'));
   await writeFile(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
@@ -90,6 +105,7 @@ export async function createPackedApp(tarballs: Tarballs): Promise<PackedApp> {
 
   const manifest = async (packageDir: string): Promise<PackageManifest> =>
     JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
+  if (without) await linkDependencies(dir, Object.keys(tarballs), without, manifest);
 
   return {
     dir,
@@ -128,6 +144,42 @@ export async function createPackedApp(tarballs: Tarballs): Promise<PackedApp> {
     },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Links into `dir/node_modules` the workspace's copy of every dependency of the unpacked
+ * `packages` (and of their peer dependencies, an optional one when installed) but `without`.
+ * Node follows a link to the real folder, so the linked packages find their own dependencies.
+ */
+async function linkDependencies(
+  dir: string,
+  packages: string[],
+  without: string[],
+  manifest: (packageDir: string) => Promise<PackageManifest>,
+): Promise<void> {
+  // Dependency name to whether one of the packages requires it.
+  const links = new Map<string, boolean>();
+  const add = (dependency: string, required: boolean) =>
+    links.set(dependency, required || links.get(dependency) === true);
+  for (const name of packages) {
+    const pkg = await manifest(join(dir, 'node_modules', name));
+    for (const dependency of Object.keys(pkg.dependencies ?? {})) add(dependency, true);
+    for (const dependency of Object.keys(pkg.optionalDependencies ?? {})) add(dependency, false);
+    for (const peer of Object.keys(pkg.peerDependencies ?? {})) {
+      add(peer, pkg.peerDependenciesMeta?.[peer]?.optional !== true);
+    }
+  }
+  for (const [dependency, required] of links) {
+    if (packages.includes(dependency) || without.includes(dependency)) continue;
+    const found = locate(root, dependency);
+    if (!found) {
+      if (required) throw new Error(`${dependency} is not installed in the workspace`);
+      continue;
+    }
+    const target = join(dir, 'node_modules', dependency);
+    await mkdir(dirname(target), { recursive: true });
+    await symlink(found, target, 'dir');
+  }
 }
 
 /** Node's lookup: `node_modules/<name>` in `from` or the nearest folder above it that has one. */
