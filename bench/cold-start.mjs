@@ -16,7 +16,7 @@ import { benchFile, median, round, spread, table } from './lib.mjs';
 
 const run = promisify(execFile);
 const CASE_SCRIPT = benchFile('./servers/cold-case.mjs');
-const CASES = ['empty', 'msw-node', 'testing', 'msw', 'create-server'];
+const CASES = ['empty', 'msw-node', 'floor', 'testing', 'msw', 'create-server'];
 
 /** One fresh node: the case's own figures and the wall time from spawn to exit. */
 async function spawnCase(kind) {

@@ -305,6 +305,14 @@ for (const [kind, label] of [
   );
 }
 row(
+  "cold test file's floor: import('zod') + the first Response",
+  ms(cold.cases.floor.ms),
+  `${ms(cold.cases['msw-node'].ms)} import('msw/node')`,
+  times(cold.cases.floor.ms, cold.cases['msw-node'].ms),
+  '(reported)',
+  true,
+);
+row(
   'idle RSS of one in-memory test server',
   `+${round(cold.cases.testing.idleRssMb)} MB`,
   `${round(cold.baseRssMb)} MB empty node`,

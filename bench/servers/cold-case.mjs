@@ -4,7 +4,12 @@
 // the resident set after the steps and a full GC (the server still open).
 //   empty:        nothing (the RSS of an idle node)
 //   msw-node:     import('msw/node')
-//   testing:      import('@nimbus/mock-server/testing'), startMockServer(), seedTenant()
+//   floor:        import('zod') and one `new Response()`: what any test file of the server pays
+//                 before Nimbus's own code (the contract is zod schemas; the core answers with
+//                 Fetch API Responses, and Node loads its fetch classes on first use)
+//   testing:      import('@nimbus/mock-server/testing'), startMockServer(), seedTenant(); the
+//                 import timed in the order the modules load: zod, the contract, the SDK's
+//                 client, the server (each step loads only what the earlier ones did not)
 //   msw:          import('msw/node') (timed apart, as `mswNodeMs`), then the msw entry:
 //                 createNimbusHandlers() under setupServer(), `ready`, seedTenant() through it
 //   create-server: import('@nimbus/mock-server'), createServer({ inMemory: true }), seedTenant()
@@ -36,9 +41,22 @@ const cases = {
     lap('import');
     return async () => {};
   },
+  floor: async () => {
+    await import('zod');
+    lap('zod');
+    new Response('{}');
+    lap('fetch');
+    return async () => {};
+  },
   testing: async () => {
+    await import('zod');
+    lap('import zod');
+    await import('@nimbus/sdk/contract');
+    lap('import contract');
+    await import('@nimbus/sdk');
+    lap('import sdk');
     const { startMockServer, seedTenant } = await import('@nimbus/mock-server/testing');
-    lap('import');
+    lap('import server');
     const mock = await startMockServer();
     lap('start');
     await seedTenant(mock);
