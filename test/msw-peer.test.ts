@@ -1,4 +1,4 @@
-import { rm, symlink } from 'node:fs/promises';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPackedApp, type PackedApp, root } from './support/packed-app';
@@ -58,7 +58,7 @@ afterAll(() => app?.remove());
 /** Links the workspace's copy of `name` into the app, or takes it out. */
 async function setInstalled(name: string, present: boolean): Promise<void> {
   const target = join(app.dir, 'node_modules', name);
-  await rm(target, { force: true });
+  await rm(target, { force: true, recursive: true });
   if (present) await symlink(join(root, 'node_modules', name), target, 'dir');
 }
 
@@ -100,6 +100,27 @@ describe('@nimbus/mock-server/msw in Node', () => {
     });
     expect(imported).toEqual(entry);
     expect(required).toEqual(entry);
+  });
+
+  it('with an msw older than the peer range, says which range to install', async () => {
+    // msw 1's exports map: no `./core/http`.
+    const old = join(app.dir, 'node_modules/msw');
+    await mkdir(old, { recursive: true });
+    await writeFile(
+      join(old, 'package.json'),
+      JSON.stringify({ name: 'msw', version: '1.3.5', exports: { '.': './index.js' } }),
+    );
+    const [[imported], [required]] = await Promise.all([load('import'), load('require')]);
+    for (const loaded of [imported, required]) {
+      expect(loaded).toEqual({
+        message:
+          `@nimbus/mock-server/msw needs msw, which is older than ${range}: install it beside ` +
+          `@nimbus/mock-server (npm install -D msw@${range}). The Node server (@nimbus/mock-server, ` +
+          '@nimbus/mock-server/testing) does not need it.',
+        code: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+        cause: expect.stringContaining("'./core/http'"),
+      });
+    }
   });
 
   it('reports a missing package other than msw as Node does', async () => {
