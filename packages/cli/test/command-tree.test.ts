@@ -1,6 +1,7 @@
 import { operations as contractOperations } from '@nimbus/sdk/contract';
 import { Command, type Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   type MockServer,
   type SeededTenant,
@@ -9,6 +10,7 @@ import {
 } from '../../mock-server/src/entries/testing';
 import { kebab } from '../src/commands/flags';
 import { describeOperations } from '../src/commands/operations';
+import { TRANSITIONAL } from '../src/commands/transitional';
 import { allCommands, buildProgram, HANDWRITTEN_COMMANDS } from '../src/program';
 import { type Cli, cliAs, json } from './helpers';
 
@@ -30,14 +32,23 @@ function topLevel(program: Command): string[] {
   return program.commands.map((c) => c.name());
 }
 
-describe('one name per operation', () => {
-  /** `nimbus databases replicas create`, as the words of the full tree. */
-  function commandAt(program: Command, words: string[]): Command | undefined {
-    let command: Command | undefined = program;
-    for (const word of words) command = command?.commands.find((c) => c.name() === word);
-    return command;
-  }
+/** `nimbus databases replicas create`, as the words of the full tree. */
+function commandAt(program: Command, words: string[]): Command | undefined {
+  let command: Command | undefined = program;
+  for (const word of words) command = command?.commands.find((c) => c.name() === word);
+  return command;
+}
 
+interface JsonNode {
+  properties?: Record<string, JsonNode>;
+  anyOf?: JsonNode[];
+  oneOf?: JsonNode[];
+  allOf?: JsonNode[];
+  enum?: unknown[];
+  const?: unknown;
+}
+
+describe('one name per operation', () => {
   it('offers each /v1 and /v2 operation as its contract name in kebab case, under no other name', () => {
     const program = buildProgram(operations);
     // Hand-written: `auth` (login, register...) and `users` (`whoami` is `v1.users.me`).
@@ -59,6 +70,38 @@ describe('one name per operation', () => {
   it('leaves out a route the contract marks as another one (sameAs)', () => {
     expect(commandAt(buildProgram(operations), ['billing', 'budgets'])).toBeUndefined();
     expect(commandAt(buildProgram(operations), ['budgets', 'create'])).toBeDefined();
+  });
+});
+
+describe('--wait', () => {
+  /** The `status` values a response's JSON Schema allows, at its top level or in any of its options. */
+  function statuses(schema: z.ZodType): unknown[] {
+    const out: unknown[] = [];
+    const visit = (node: JsonNode | undefined) => {
+      const status = node?.properties?.status;
+      for (const option of status ? [status, ...(status.anyOf ?? [])] : [])
+        out.push(...(option.enum ?? []), ...('const' in option ? [option.const] : []));
+      for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+        for (const child of node?.[key] ?? []) visit(child);
+    };
+    visit(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonNode);
+    return out;
+  }
+
+  it('is offered by every operation whose answer can be in a transitional state', () => {
+    const program = buildProgram(operations);
+    const transitional = contractOperations().filter(
+      ({ id, endpoint }) =>
+        /^v[12]\./.test(id) &&
+        endpoint.method !== 'GET' &&
+        statuses(endpoint.response).some((status) => TRANSITIONAL.has(String(status))),
+    );
+    expect(transitional.map(({ id }) => id)).toContain('v1.databases.replicas.create');
+    const without = transitional
+      .map(({ id }) => id.split('.').slice(1).map(kebab))
+      .filter((words) => !commandAt(program, words)?.options.some((o) => o.long === '--wait'))
+      .map((words) => words.join(' '));
+    expect(without).toEqual([]);
   });
 });
 

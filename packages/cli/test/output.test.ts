@@ -74,6 +74,24 @@ describe('generated commands: output formats', () => {
     const stop = await cli.run('instances', 'stop', json<{ id: string }>(result).id, '--wait');
     expect(json(stop)).toMatchObject({ status: 'stopped' });
   });
+
+  it('--wait follows a resource that has no retrieve through its list: a read replica until it is available', async ({
+    cli,
+  }) => {
+    const db = ['databases', 'create', '--name', 'waited', '--engine', 'postgres', '--region', 'hn'];
+    const database = json<{ id: string }>(await cli.run(...db, '--wait'));
+    const replica = await cli.run(
+      'databases',
+      'replicas',
+      'create',
+      database.id,
+      '--region',
+      'hcm',
+      '--wait',
+    );
+    expect(replica.code, replica.stderr).toBe(0);
+    expect(json(replica)).toMatchObject({ database_id: database.id, region: 'hcm', status: 'available' });
+  });
 });
 
 describe('generated commands: arguments and flags', () => {

@@ -6,9 +6,6 @@ import { addFieldOptions, kebab } from './flags';
 import { readOperationInput } from './operation-input';
 import type { GroupSpec, OperationSpec } from './operation-spec';
 
-/** Operations that start something `--wait` can follow. */
-const WAITABLE = /^(create|start|stop|scale|failover|execute|drill|update)$/;
-
 /**
  * Adds one command per resource group of the contract and one subcommand per operation:
  * `nimbus instances create --name web --flavor small --region hn`. Path parameters are
@@ -49,8 +46,7 @@ function addOperation(parent: Command, spec: OperationSpec): void {
       'read the whole body from a JSON or YAML file, or - for stdin (flags override its fields)',
     );
   if (spec.paging) sub.addOption(new Option('--all', 'fetch every page'));
-  if (WAITABLE.test(op) && spec.retrievable)
-    sub.option('--wait', 'wait until the resource leaves its transitional state');
+  if (spec.wait) sub.option('--wait', 'wait until the resource leaves its transitional state');
   if (spec.basicAuth)
     sub
       .option('--username <name>', 'basic-auth user (env NIMBUS_METRICS_USERNAME)')
@@ -69,7 +65,6 @@ function addOperation(parent: Command, spec: OperationSpec): void {
       values,
       globals: command.optsWithGlobals() as GlobalOptions,
       destructive: isDestructive(spec),
-      waitable: WAITABLE.test(op) && spec.retrievable,
     });
   });
 }

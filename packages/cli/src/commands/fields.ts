@@ -112,3 +112,21 @@ export function checkFields(
   });
   throw new UsageError(lines.join('\n'));
 }
+
+/**
+ * The values the `status` field of a response schema takes, as its enum declares them (an
+ * instance's `provisioning`, `running`, ...); none when it has no such field. A union of objects
+ * gives its options' values together.
+ */
+export function statusValues(schema: z.ZodType | undefined): string[] {
+  const { inner } = unwrap(schema ?? z.never());
+  if (inner instanceof z.ZodUnion)
+    return [...new Set((inner.options as z.ZodType[]).flatMap((option) => statusValues(option)))];
+  if (!(inner instanceof z.ZodObject)) return [];
+  const status = (inner.shape as Record<string, z.ZodType>).status;
+  if (!status) return [];
+  const values = unwrap(status).inner;
+  if (values instanceof z.ZodEnum) return (values.options as unknown[]).map(String);
+  if (values instanceof z.ZodLiteral) return [...values.values].map(String);
+  return [];
+}

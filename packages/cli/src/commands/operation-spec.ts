@@ -27,8 +27,8 @@ export interface OperationSpec {
   hasBody: boolean;
   /** A paged /v1 list (`page`), a /v2 list with `cursor` (`cursor`), or neither. */
   paging?: 'page' | 'cursor';
-  /** Its resource has a `retrieve`, so `--wait` can poll it. */
-  retrievable: boolean;
+  /** How `--wait` reads the resource it answers until it settles; absent, the command has no `--wait`. */
+  wait?: WaitSpec;
   /** Takes HTTP basic auth of its own (`/v2/metrics`): `--username` and `--password`. */
   basicAuth?: boolean;
   /** Answers text or bytes (a playlist, metrics, a segment): written out as the server sent them. */
@@ -39,6 +39,21 @@ export interface OperationSpec {
   scope?: string;
   /** The words of the help's example after the command: `<vpc-id> --name web --cidr 10.0.1.0/24`. */
   example: string;
+}
+
+/**
+ * The operation that reads back what a waitable operation answers: its resource's `retrieve`, or
+ * else the list that holds it (a database's `replicas list`, `cameras list`), looked through for
+ * the answer's id.
+ */
+export interface WaitSpec {
+  route: Route;
+  /** The workload-token scope of a /v2 reader. */
+  scope?: string;
+  /** Whether `route` answers one resource (`retrieve`) or a list of them. */
+  by: 'retrieve' | 'list';
+  /** A query field of the list that picks one id (`drPlans list --id`), so one page holds it. */
+  idFilter?: string;
 }
 
 /** A path placeholder as a command argument: `{id}` of `/databases/{id}/replicas` is `<database-id>`. */

@@ -1,8 +1,10 @@
+import type { Route } from '@nimbus/sdk';
 import { type Endpoint, namespaceSummary, operations } from '@nimbus/sdk/contract';
-import { fieldFlags } from './fields';
+import { fieldFlags, statusValues } from './fields';
 import { kebab } from './flags';
 import { derivedDescription, exampleWords, singular, words } from './help-texts';
-import type { FieldSpec, GroupSpec, OperationSpec, PathArgument } from './operation-spec';
+import type { FieldSpec, GroupSpec, OperationSpec, PathArgument, WaitSpec } from './operation-spec';
+import { TRANSITIONAL } from './transitional';
 
 /**
  * Groups with commands of their own rather than generated ones: `nimbus auth ...`, and `users`,
@@ -29,7 +31,6 @@ const FLAG_NAMES: Record<string, Record<string, string>> = {
  */
 export function describeOperations(): GroupSpec[] {
   const apiOperations = operations().filter(({ id }) => id.startsWith('v1.') || id.startsWith('v2.'));
-  const ids = new Set(apiOperations.map(({ id }) => id));
   const groups = new Map<string, GroupSpec>();
   for (const { id, endpoint } of apiOperations) {
     const [api, ...names] = id.split('.') as ['v1' | 'v2', ...string[]];
@@ -41,8 +42,7 @@ export function describeOperations(): GroupSpec[] {
       spec = { group, description: namespaceSummary(`${api}.${group}`), operations: [] };
       groups.set(group, spec);
     }
-    const retrievable = ids.has([api, ...names.slice(0, -1), 'retrieve'].join('.'));
-    spec.operations.push(describeOperation(api, names, endpoint, retrievable));
+    spec.operations.push(describeOperation(api, names, endpoint, waitSpec(id, endpoint, apiOperations)));
   }
   return [...groups.values()];
 }
@@ -51,7 +51,7 @@ function describeOperation(
   api: 'v1' | 'v2',
   names: string[],
   endpoint: Endpoint,
-  retrievable: boolean,
+  wait: WaitSpec | undefined,
 ): OperationSpec {
   const id = `${api}.${names.join('.')}`;
   const renamed = FLAG_NAMES[id] ?? {};
@@ -80,23 +80,89 @@ function describeOperation(
     query,
     hasBody: endpoint.body !== undefined,
     ...(paging && { paging }),
-    retrievable,
-    route: {
-      id,
-      api,
-      method: endpoint.method,
-      path: endpoint.path,
-      status: endpoint.status,
-      auth: endpoint.auth,
-      ...(endpoint.project && { project: true }),
-      ...(endpoint.list && { list: true }),
-      ...(endpoint.responseKind && { responseKind: endpoint.responseKind }),
-    },
+    ...(wait && { wait }),
+    route: routeOf(id, endpoint),
     ...(endpoint.scope && { scope: endpoint.scope }),
     ...(endpoint.auth === 'basic' && { basicAuth: true }),
     ...((endpoint.responseKind === 'text' || endpoint.responseKind === 'binary') && { raw: true }),
     example: exampleWords({ id, names, params, body, query }),
   };
+}
+
+/** What the SDK needs to call an endpoint, as plain data. */
+function routeOf(id: string, endpoint: Endpoint): Route {
+  return {
+    id,
+    api: endpoint.api,
+    method: endpoint.method,
+    path: endpoint.path,
+    status: endpoint.status,
+    auth: endpoint.auth,
+    ...(endpoint.project && { project: true }),
+    ...(endpoint.list && { list: true }),
+    ...(endpoint.responseKind && { responseKind: endpoint.responseKind }),
+  };
+}
+
+/** Operations that start something `--wait` follows whatever their answer's statuses say (see `waitSpec`). */
+const WAITABLE = /^(create|start|stop|scale|failover|execute|drill|update)$/;
+
+/**
+ * How `--wait` reads back what an operation answers, for an operation whose answer can be in a
+ * transitional state (`replicas create` answers `provisioning`), and for the verbs that have
+ * taken `--wait` since it came (`WAITABLE`) on a resource with a `retrieve`. The reader is the
+ * resource's `retrieve` (named as the operation's sibling, or answering the same schema), or
+ * else the list whose items are that schema: a database's replicas have no `retrieve`, and
+ * `replicas list <database-id>` holds them.
+ */
+function waitSpec(
+  id: string,
+  endpoint: Endpoint,
+  all: readonly { id: string; endpoint: Endpoint }[],
+): WaitSpec | undefined {
+  if (endpoint.method === 'GET') return undefined;
+  const sibling = [...id.split('.').slice(0, -1), 'retrieve'].join('.');
+  const named = all.find((op) => op.id === sibling);
+  const transitional = statusValues(endpoint.response).some((status) => TRANSITIONAL.has(status));
+  if (!transitional && !(named && WAITABLE.test(id.split('.').at(-1)!))) return undefined;
+  const reads = (op: { endpoint: Endpoint }) =>
+    op.endpoint.method === 'GET' && op.endpoint.sameAs === undefined;
+  const retrieve =
+    named ??
+    all.find(
+      (op) =>
+        reads(op) &&
+        !op.endpoint.list &&
+        /\}$/.test(op.endpoint.path) &&
+        op.endpoint.response === endpoint.response,
+    );
+  if (retrieve)
+    return { route: routeOf(retrieve.id, retrieve.endpoint), ...scopeOf(retrieve.endpoint), by: 'retrieve' };
+  const list = all.find((op) => reads(op) && itemsOf(op.endpoint) === endpoint.response);
+  if (!list) return undefined;
+  const idFilter = list.endpoint.query?.shape.id === undefined ? undefined : 'id';
+  return {
+    route: routeOf(list.id, list.endpoint),
+    ...scopeOf(list.endpoint),
+    by: 'list',
+    ...(idFilter && { idFilter }),
+  };
+}
+
+/** The schema of one item of a list endpoint: a /v1 list's response, a /v2 list's `items`' element. */
+function itemsOf(endpoint: Endpoint): unknown {
+  if (endpoint.list) return endpoint.response;
+  const def = (endpoint.response as { _zod?: { def?: { type?: string; shape?: Record<string, unknown> } } })
+    ._zod?.def;
+  const items =
+    def?.type === 'object'
+      ? (def.shape?.items as { _zod?: { def?: { type?: string; element?: unknown } } } | undefined)
+      : undefined;
+  return items?._zod?.def?.type === 'array' ? items._zod.def.element : undefined;
+}
+
+function scopeOf(endpoint: Endpoint): { scope?: string } {
+  return endpoint.scope === undefined ? {} : { scope: endpoint.scope };
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { BaseNimbus, RequestOptions, Route } from '@nimbus/sdk';
-import type { Endpoint } from '@nimbus/sdk/contract';
 import { type CommandContext, type GlobalOptions, PICK_A_PROJECT } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { print } from '../output/print';
@@ -8,23 +7,9 @@ import { withEndpointCredentials } from './endpoint-credentials';
 import { kebab } from './flags';
 import { operationContext } from './operation-context';
 import type { OperationInput } from './operation-input';
-import type { OperationSpec } from './operation-spec';
+import type { OperationSpec, WaitSpec } from './operation-spec';
 import { confirm } from './prompt';
-
-/** States a resource passes through on its way somewhere; `--wait` polls until it leaves them. */
-const TRANSITIONAL = new Set([
-  'provisioning',
-  'starting',
-  'stopping',
-  'scaling',
-  'failing_over',
-  'executing',
-  'drilling',
-  'pending',
-  'generating',
-  'connecting',
-  'deploying',
-]);
+import { TRANSITIONAL } from './transitional';
 
 /** One run of a generated command, as commander parsed it. */
 export interface OperationRun {
@@ -33,7 +18,6 @@ export interface OperationRun {
   values: Record<string, unknown>;
   globals: GlobalOptions;
   destructive: boolean;
-  waitable: boolean;
 }
 
 /** Sends one contract operation and prints the answer: the body of every generated command. */
@@ -72,10 +56,12 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
   const options =
     spec.method === 'POST' ? { idempotencyKey: (await import('node:crypto')).randomUUID() } : undefined;
   let result = await send(input, options);
-  if (values.wait && run.waitable && isRecord(result) && typeof result.id === 'string') {
-    const { endpointOf } = await import('./operations');
-    const retrieve = endpointOf({ ...spec, names: [...spec.names.slice(0, -1), 'retrieve'] });
-    result = await waitUntilSettled(client, retrieve, pathParams, result);
+  if (values.wait && spec.wait && isRecord(result) && typeof result.id === 'string') {
+    const { wait } = spec;
+    const read = readerOf(client, wait, pathParams, result.id, (call) =>
+      withEndpointCredentials(ctx, { ...wait.route, scope: wait.scope }, values, call),
+    );
+    result = await waitUntilSettled(read, result);
   }
   if (spec.method === 'DELETE') {
     // gh-style: a delete says what it deleted, on stderr; stdout stays empty for scripts.
@@ -168,13 +154,51 @@ function isItemList(value: unknown): value is { items: unknown[] } {
   return isRecord(value) && Array.isArray(value.items) && Object.keys(value).length <= 2;
 }
 
-async function waitUntilSettled(
+/**
+ * Reads the resource `id` back as `wait` says: its `retrieve` (the last path placeholder is the
+ * id, the others the command's own), or the list that holds it, looked through for the id.
+ */
+function readerOf(
   client: BaseNimbus,
-  retrieve: Endpoint,
+  wait: WaitSpec,
   pathParams: Record<string, string>,
+  id: string,
+  withCredentials: (call: (options?: RequestOptions) => Promise<unknown>) => Promise<unknown>,
+): () => Promise<Record<string, unknown> | undefined> {
+  const keys = [...wait.route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const params = Object.fromEntries(keys.map((key) => [key, pathParams[key]!]));
+  if (wait.by === 'retrieve') {
+    if (keys.length > 0) params[keys.at(-1)!] = id;
+    return async () =>
+      (await withCredentials((options) => client.call(wait.route, { params } as never, options))) as Record<
+        string,
+        unknown
+      >;
+  }
+  const input = {
+    ...(keys.length > 0 && { params }),
+    ...(wait.idFilter && { query: { [wait.idFilter]: id } }),
+  };
+  const found = (item: unknown): item is Record<string, unknown> => isRecord(item) && item.id === id;
+  if (wait.route.list) {
+    return () =>
+      withCredentials(async () => {
+        for await (const item of client.list(wait.route as Route & { list: true }, input as never))
+          if (found(item)) return item;
+        return undefined;
+      }) as Promise<Record<string, unknown> | undefined>;
+  }
+  return async () => {
+    const answer = await withCredentials((options) => client.call(wait.route, input as never, options));
+    return (isItemList(answer) ? answer.items : []).find(found);
+  };
+}
+
+/** Polls `read` until the resource has left its transitional state (`TRANSITIONAL`). */
+async function waitUntilSettled(
+  read: () => Promise<Record<string, unknown> | undefined>,
   first: Record<string, unknown>,
 ): Promise<unknown> {
-  const params = retrieve.path.includes('{id}') ? { ...pathParams, id: first.id as string } : pathParams;
   return withProgress(`Waiting for ${first.id}`, async (update) => {
     let current: Record<string, unknown> = first;
     const deadline = Date.now() + 10 * 60_000;
@@ -183,7 +207,9 @@ async function waitUntilSettled(
       if (Date.now() > deadline)
         throw new UsageError(`Gave up waiting: ${first.id} is still ${current.status}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
-      current = (await client.call(retrieve, { params } as never)) as Record<string, unknown>;
+      const next = await read();
+      if (!next) throw new CommandFailed(`${first.id} is gone: it was ${current.status}`);
+      current = next;
     }
     return current;
   });
