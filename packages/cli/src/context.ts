@@ -29,6 +29,8 @@ export const DEFAULT_TIMEOUT_SECONDS = 30;
 export interface ServerOfRun {
   baseUrl: string;
   timeoutSeconds: number;
+  /** The run's token is `NIMBUS_TOKEN`'s: a refusal is that token's, which no login mends. */
+  envToken: boolean;
 }
 
 let server: ServerOfRun | undefined;
@@ -52,6 +54,23 @@ export interface CommandContext<Client extends BaseNimbus = Nimbus> {
   projectId: string | undefined;
   /** `NIMBUS_TOKEN`: it stands in for the profile's session, which then is neither read nor written. */
   envToken: string | undefined;
+  /**
+   * The profile's session is this run's: sent, refreshed and written back. Not with
+   * `NIMBUS_TOKEN`, for a command that takes no login, nor for a server other than the
+   * profile's (whose `profile` then holds none of its credentials).
+   */
+  profileSession: boolean;
+}
+
+/** What a command wants of the profile. */
+export interface ContextNeeds {
+  /** Logging in is how a new profile comes to exist: a profile name not in the file is no typo. */
+  newProfile?: boolean;
+  /**
+   * Whether the command's requests take the user's login (default). Those that do not (`login`,
+   * `auth register`, `mock` commands) run against any server and never write the profile's tokens.
+   */
+  session?: boolean;
 }
 
 /**
@@ -63,13 +82,13 @@ export interface CommandContext<Client extends BaseNimbus = Nimbus> {
 export async function commandContext(
   options: GlobalOptions,
   env: NodeJS.ProcessEnv = process.env,
-  { newProfile = false }: { newProfile?: boolean } = {},
+  needs: ContextNeeds = {},
 ): Promise<CommandContext> {
   const sdk = async () => {
     const { Nimbus, nodeFetch, nodeHttpFetch } = await import('@nimbus/sdk');
     return { Client: Nimbus, nodeFetch, nodeHttpFetch };
   };
-  return contextFor(sdk, options, env, newProfile);
+  return contextFor(sdk, options, env, needs);
 }
 
 /** A client class of the SDK and its Node transports. */
@@ -82,12 +101,17 @@ export interface ClientKind<Client extends BaseNimbus> {
 /**
  * The context over a client of `Client`'s class, the SDK loaded by `loadSdk` once the profile is
  * read (an unknown profile is reported without it).
+ *
+ * A profile's credentials (its session, workload token and control token) go to the server it
+ * logged in to only (`base_url`, the default server when it has none), compared by origin. For
+ * another server, a command that takes the login and has none from elsewhere (`NIMBUS_TOKEN`,
+ * `NIMBUS_API_KEY`) is refused before anything is sent; other commands run without them.
  */
 export async function contextFor<Client extends BaseNimbus>(
   loadSdk: () => Promise<ClientKind<Client>>,
   options: GlobalOptions,
   env: NodeJS.ProcessEnv,
-  newProfile: boolean,
+  { newProfile = false, session = true }: ContextNeeds = {},
 ): Promise<CommandContext<Client>> {
   const path = configPath(env);
   const profileName = options.profile ?? env.NIMBUS_PROFILE ?? 'default';
@@ -100,30 +124,43 @@ export async function contextFor<Client extends BaseNimbus>(
       `Unknown profile "${profileName}" (${source}): ${path} has ${known.length > 0 ? known.map((n) => `"${n}"`).join(', ') : 'no profiles'}; create it with \`nimbus login --profile ${profileName}\``,
     );
   }
-  const profile = profiles[profileName] ?? {};
+  const stored = profiles[profileName] ?? {};
   const envToken = env.NIMBUS_TOKEN;
-  const projectId = options.project ?? env.NIMBUS_PROJECT ?? profile.project_id;
+  const projectId = options.project ?? env.NIMBUS_PROJECT ?? stored.project_id;
   const timeoutSeconds = timeoutOf(options, env);
+  const { url: baseUrl, source } = baseUrlOf(
+    options,
+    env,
+    stored.base_url,
+    `the base_url of profile "${profileName}" in ${path}`,
+  );
+  const profileServer = stored.base_url ?? DEFAULT_BASE_URL;
+  const atHome = originOf(baseUrl) === originOf(profileServer);
+  if (!atHome && session && envToken === undefined && !env.NIMBUS_API_KEY && loggedIn(stored)) {
+    throw new UsageError(
+      `Profile "${profileName}" is logged in to ${profileServer}, not to ${baseUrl} (${source}): its tokens go to ${profileServer} only. To use ${baseUrl}, log in there with \`nimbus login --base-url ${baseUrl}\` (--profile <name> keeps this login), or pick a profile logged in there with --profile <name>`,
+    );
+  }
+  const profile = atHome ? stored : withoutCredentials(stored);
+  const profileSession = session && atHome && envToken === undefined;
   // Loaded here, not at start-up: `--help` and usage errors never need the SDK.
   const { Client, nodeFetch, nodeHttpFetch } = await loadSdk();
   // A command makes a request or two: `node:http` loads in a few milliseconds, Node's own fetch
   // (its bundled undici) in twenty, the SDK's undici transport (a megabyte of code) in more; the
   // latter is worth it for its proxy support only.
   const transport = usesProxy(env) ? nodeFetch : nodeHttpFetch;
-  const baseUrl = options.baseUrl ?? env.NIMBUS_BASE_URL ?? profile.base_url ?? DEFAULT_BASE_URL;
-  server = { baseUrl, timeoutSeconds };
+  server = { baseUrl, timeoutSeconds, envToken: envToken !== undefined };
   const client = new Client({
     baseUrl,
     timeoutMs: timeoutSeconds * 1000,
     projectId,
-    accessToken: envToken ?? profile.access_token,
-    refreshToken: envToken ? undefined : profile.refresh_token,
+    accessToken: envToken ?? (profileSession ? profile.access_token : undefined),
+    refreshToken: profileSession ? profile.refresh_token : undefined,
     apiKey: env.NIMBUS_API_KEY,
     controlToken: controlTokenOf(options, env, profile),
     fetch: debugWanted(options.debug, env) ? debugFetch(transport) : transport,
-    onTokens: envToken
-      ? undefined
-      : (pair) => {
+    onTokens: profileSession
+      ? (pair) => {
           // Refresh tokens are single use: losing the new pair would log the profile out.
           // `run` waits for this write before the process ends.
           updateProfile(path, profileName, {
@@ -132,9 +169,52 @@ export async function contextFor<Client extends BaseNimbus>(
           }).catch((error: Error) =>
             process.stderr.write(`warning: could not save the new tokens to ${path}: ${error.message}\n`),
           );
-        },
+        }
+      : undefined,
   });
-  return { client, profileName, profile, configPath: path, options, projectId, envToken };
+  return { client, profileName, profile, configPath: path, options, projectId, envToken, profileSession };
+}
+
+/**
+ * The server: `--base-url`, else `NIMBUS_BASE_URL`, else the profile's, else the default; an
+ * http(s) URL, or a usage error naming where it came from.
+ */
+function baseUrlOf(
+  options: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  profileUrl: string | undefined,
+  profileSource: string,
+): { url: string; source: string } {
+  const [url, source] =
+    options.baseUrl !== undefined
+      ? [options.baseUrl, '--base-url']
+      : env.NIMBUS_BASE_URL
+        ? [env.NIMBUS_BASE_URL, 'NIMBUS_BASE_URL']
+        : [profileUrl ?? DEFAULT_BASE_URL, profileSource];
+  if (originOf(url) === undefined)
+    throw new UsageError(`${source} must be an http(s) URL such as ${DEFAULT_BASE_URL}, got "${url}"`);
+  return { url, source };
+}
+
+/** `http://localhost:4010` of `http://localhost:4010/`, or undefined for anything but an http(s) URL. */
+function originOf(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+}
+
+function loggedIn(profile: Profile): boolean {
+  return !!(profile.access_token || profile.refresh_token || profile.workload_token);
+}
+
+/** The profile as another server may see it: none of its tokens. */
+function withoutCredentials(profile: Profile): Profile {
+  const { access_token: _a, refresh_token: _r, workload_token: _w, control_token: _c, ...rest } = profile;
+  return rest;
 }
 
 /** `--timeout`, else `NIMBUS_TIMEOUT`, else the default: seconds, more than zero. */

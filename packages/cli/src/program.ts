@@ -193,7 +193,7 @@ async function runProgram(argv: string[]): Promise<number> {
     if (error instanceof APIError) {
       writeError(`${error.message} (${error.code ?? error.status})`);
       writeRequestId(error.requestId);
-      if (error.code === 'UNAUTHENTICATED') process.stderr.write('hint: log in with `nimbus login`\n');
+      if (error.code === 'UNAUTHENTICATED') process.stderr.write(`hint: ${unauthenticatedHint()}\n`);
       if (error.details !== undefined) process.stderr.write(`${JSON.stringify(error.details, null, 2)}\n`);
       return ExitCode.apiError;
     }
@@ -287,6 +287,12 @@ function causeOf(error: Error): string {
     inner = inner.cause;
   }
   return message;
+}
+
+/** What to do about a refused login: `NIMBUS_TOKEN`, when set, stands in for the profile's. */
+function unauthenticatedHint(): string {
+  if (!serverOfRun()?.envToken) return 'log in with `nimbus login`';
+  return "NIMBUS_TOKEN is set and used instead of the profile's login: fix it, or unset it to use the profile (`nimbus login`)";
 }
 
 /** One `error:` line per line of the message (a tenant file can have several problems). */

@@ -1,8 +1,8 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../mock-server/src/entries/testing';
+import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
 import { cliFor, json, runCli } from './helpers';
 
 interface ConfigFile {
@@ -132,37 +132,39 @@ describe('nimbus login and profiles', () => {
   });
 
   it('reads flags first, then the environment, then the profile', async () => {
-    const user = await register();
+    const tenant = await seedTenant(mock);
+    const { email, password } = tenant.user;
     const cli = await cliFor(mock);
-    expect(
-      (await cli.run('login', '--email', user.email, '--password', user.password, '--profile', 'work')).code,
-    ).toBe(0);
-    // A profile pointing at a server that is not there: only the overrides can make the call work.
+    expect((await cli.run('login', '--email', email, '--password', password, '--profile', 'work')).code).toBe(
+      0,
+    );
     const config = await readConfig(cli.config);
-    config.profiles.work!.base_url = 'http://127.0.0.1:9';
-    await writeFile(cli.config, JSON.stringify(config));
 
+    // Without NIMBUS_BASE_URL: the profile's server. A server that is not there stands for another.
     const env = { NIMBUS_CONFIG: cli.config, PATH: process.env.PATH ?? '' };
-    const [byEnv, byFlag, byToken] = await Promise.all([
-      runCli(['whoami'], { ...env, NIMBUS_PROFILE: 'work', NIMBUS_BASE_URL: mock.url }),
-      runCli(['whoami', '--profile', 'work', '--base-url', mock.url], {
-        ...env,
-        NIMBUS_BASE_URL: 'http://127.0.0.1:9',
-      }),
+    const nowhere = 'http://127.0.0.1:9';
+    const [byProfile, byEnv, byFlag, byToken] = await Promise.all([
+      runCli(['whoami'], { ...env, NIMBUS_PROFILE: 'work' }),
+      runCli(['whoami'], { ...env, NIMBUS_PROFILE: 'work', NIMBUS_BASE_URL: nowhere }),
+      runCli(['whoami', '--profile', 'work', '--base-url', mock.url], { ...env, NIMBUS_BASE_URL: nowhere }),
       runCli(['whoami', '--base-url', mock.url], {
         ...env,
+        NIMBUS_BASE_URL: nowhere,
         NIMBUS_TOKEN: config.profiles.work!.access_token!,
       }),
     ]);
-    expect(json(byEnv)).toMatchObject({ email: user.email });
-    expect(json(byFlag)).toMatchObject({ email: user.email });
-    expect(json(byToken)).toMatchObject({ email: user.email });
+    expect(json(byProfile)).toMatchObject({ email });
+    // The environment's server wins over the profile's, which keeps its tokens to itself.
+    expect(byEnv.code).toBe(2);
+    expect(byEnv.stderr).toContain(`is logged in to ${mock.url}, not to ${nowhere} (NIMBUS_BASE_URL)`);
+    expect(json(byFlag)).toMatchObject({ email });
+    expect(json(byToken)).toMatchObject({ email });
 
-    const use = await runCli(['use', '1b2c3d4e-0000-4000-8000-000000000000', '--profile', 'work'], env);
-    expect(use.code).toBe(0);
+    const use = await runCli(['use', tenant.project.id, '--profile', 'work'], env);
+    expect(use.code, use.stderr).toBe(0);
     expect((await readConfig(cli.config)).profiles.work).toMatchObject({
-      project_id: '1b2c3d4e-0000-4000-8000-000000000000',
-      email: user.email,
+      project_id: tenant.project.id,
+      email,
     });
   });
 });

@@ -17,7 +17,8 @@ const RENEW_BEFORE_MS = 60_000;
  * scopes the profile's commands used so far plus `scope`, never more.
  *
  * `NIMBUS_TOKEN` holding a workload token is used as it is; holding a user's token, one is minted
- * for this run and not kept (the profile is another identity's).
+ * for this run and not kept (the profile is another identity's). Nor is one kept that was minted
+ * on a server other than the profile's (see `CommandContext.profileSession`).
  */
 export async function workloadToken(
   ctx: CommandContext<BaseNimbus>,
@@ -26,7 +27,7 @@ export async function workloadToken(
 ): Promise<string> {
   if (ctx.envToken !== undefined && isWorkloadToken(ctx.envToken)) return ctx.envToken;
   const projectId = videoTenant(ctx);
-  const kept = ctx.envToken === undefined ? ctx.profile.workload_token : undefined;
+  const kept = ctx.profileSession ? ctx.profile.workload_token : undefined;
   const cached = kept?.project_id === projectId ? kept : undefined;
   if (!options.renew && cached && usable(cached, scope)) return cached.token;
 
@@ -38,7 +39,7 @@ export async function workloadToken(
     project_id: projectId,
     scopes: scopes as Scope[],
   });
-  if (ctx.envToken === undefined) {
+  if (ctx.profileSession) {
     const fresh: CachedWorkloadToken = {
       token: issued.token,
       project_id: projectId,

@@ -23,7 +23,7 @@ export function addAuthCommands(program: Command): void {
     .action(
       async (options: { email?: string; fullName?: string; passwordStdin?: boolean }, command: Command) => {
         const globals = command.optsWithGlobals() as GlobalOptions;
-        const ctx = await commandContext(globals);
+        const ctx = await commandContext(globals, process.env, { session: false });
         const email = options.email ?? (await ask('Email: ', '--email'));
         const full_name = options.fullName ?? (await ask('Full name: ', '--full-name'));
         const password = options.passwordStdin

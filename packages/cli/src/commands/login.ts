@@ -36,8 +36,8 @@ export function addLoginCommands(program: Command): void {
     )
     .action(async (options: LoginOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      // Logging in is how a new profile comes to exist.
-      const ctx = await commandContext(globals, process.env, { newProfile: true });
+      // Logging in is how a new profile comes to exist, and takes no login: any server will do.
+      const ctx = await commandContext(globals, process.env, { newProfile: true, session: false });
       if (options.tokenStdin) {
         if (options.password || options.passwordStdin)
           throw new UsageError(

@@ -26,7 +26,7 @@ export function addMockUiCommand(mock: Command): void {
     .addHelpText('after', examples(['nimbus mock ui', 'nimbus mock ui --no-open']))
     .action(async (options: { open: boolean }, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const { client, profile } = await commandContext(globals);
+      const { client, profile } = await commandContext(globals, process.env, { session: false });
       // Asked first, so a server that is down or a wrong token fails here, not in the browser.
       await client.mock.dashboard();
       const url = `${client.baseUrl.replace(/\/+$/, '')}/__mock/ui`;

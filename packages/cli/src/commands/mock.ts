@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { RunningServer } from '@nimbus/mock-server';
 import type { Nimbus } from '@nimbus/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { commandContext, type GlobalOptions } from '../context';
+import { type CommandContext, commandContext, type GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { examples } from '../help';
 import { print } from '../output/print';
@@ -57,6 +57,14 @@ function integer(name: string, min: number, max: number) {
       throw new InvalidArgumentError(`${name} must be a whole number ${min}-${max}`);
     return n;
   };
+}
+
+/**
+ * The context of a `mock` command: its requests take the control token, never the user's login,
+ * so they run against any server, and a login through it (`mock token`) leaves the profile as it was.
+ */
+function mockContext(globals: GlobalOptions): Promise<CommandContext> {
+  return commandContext(globals, process.env, { session: false });
 }
 
 /** `nimbus mock ...`: start and drive the reference server (docs/decisions/0007-mock-control.md). */
@@ -206,7 +214,7 @@ export function addMockCommands(program: Command): void {
     .option('-y, --yes', 'do not ask for confirmation')
     .addHelpText('after', examples(['nimbus mock reset --yes']))
     .action(async (options: { yes?: boolean }, command: Command) => {
-      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
       await confirmed(options, `Empty the whole state of ${client.baseUrl}?`);
       await client.mock.reset();
       process.stderr.write('State reset\n');
@@ -219,7 +227,7 @@ export function addMockCommands(program: Command): void {
     .option('--password <password>', "user password (default: the demo user's)")
     .addHelpText('after', examples(['nimbus mock token', 'nimbus mock token | nimbus login --token-stdin']))
     .action(async (options: { email?: string; password?: string }, command: Command) => {
-      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
       const { DEMO_USER } = await import('@nimbus/mock-server');
       const email = options.email ?? DEMO_USER.email;
       const password = options.password ?? (options.email ? undefined : DEMO_USER.password);
@@ -234,7 +242,7 @@ export function addMockCommands(program: Command): void {
     .addHelpText('after', examples(['nimbus mock clock', 'nimbus mock clock -o yaml']))
     .action(async (_o: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const { client } = await commandContext(globals);
+      const { client } = await mockContext(globals);
       await print(await client.mock.clock.retrieve(), globals);
     });
   clock
@@ -248,7 +256,7 @@ export function addMockCommands(program: Command): void {
     .addHelpText('after', examples(['nimbus mock clock advance 3600']))
     .action(async (seconds: number, _o: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const { client } = await commandContext(globals);
+      const { client } = await mockContext(globals);
       await print(await client.mock.clock.advance({ seconds }), globals);
     });
   for (const [name, frozen, description] of [
@@ -261,7 +269,7 @@ export function addMockCommands(program: Command): void {
       .addHelpText('after', examples([`nimbus mock clock ${name}`]))
       .action(async (_o: unknown, command: Command) => {
         const globals = command.optsWithGlobals() as GlobalOptions;
-        const { client } = await commandContext(globals);
+        const { client } = await mockContext(globals);
         await print(await client.mock.clock.freeze({ frozen }), globals);
       });
   }
@@ -279,7 +287,7 @@ export function addMockCommands(program: Command): void {
       examples(['nimbus mock export --file state.json', 'nimbus mock export > state.json']),
     )
     .action(async (options: { file?: string; includeSecret?: boolean }, command: Command) => {
-      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
       const query = options.includeSecret ? { include_secret: true } : undefined;
       const text = `${JSON.stringify(await client.mock.exportState(query), null, 2)}\n`;
       if (options.file) await writeFile(options.file, text);
@@ -301,7 +309,7 @@ export function addMockCommands(program: Command): void {
     )
     .action(async (options: RequestsOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const { client } = await commandContext(globals);
+      const { client } = await mockContext(globals);
       const { data: items } = await client.mock.requests.list({
         method: options.method as RequestsQuery['method'],
         path: options.path,
@@ -319,7 +327,7 @@ export function addMockCommands(program: Command): void {
     .option('-y, --yes', 'do not ask for confirmation')
     .addHelpText('after', examples(['nimbus mock import state.json --yes']))
     .action(async (file: string, options: { yes?: boolean }, command: Command) => {
-      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
       // A file that cannot be read is reported before anything is asked.
       const state = await readJsonFile(file);
       await confirmed(options, `Replace the whole state of ${client.baseUrl} with ${file}?`);
@@ -372,7 +380,7 @@ function addFaultCommands(mock: Command): void {
     )
     .action(async (options: FaultAddOptions, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const { client } = await commandContext(globals);
+      const { client } = await mockContext(globals);
       const fault = await client.mock.faults.create({
         method: options.method,
         path: options.path,
@@ -399,7 +407,7 @@ function addFaultCommands(mock: Command): void {
     .addHelpText('after', examples(['nimbus mock faults list', 'nimbus mock faults list -q']))
     .action(async (_o: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
-      const { client } = await commandContext(globals);
+      const { client } = await mockContext(globals);
       const { data: items } = await client.mock.faults.list();
       await print(items, {
         ...globals,
@@ -419,7 +427,7 @@ function addFaultCommands(mock: Command): void {
       ]),
     )
     .action(async (ids: string[], _o: unknown, command: Command) => {
-      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
       for (const id of ids) {
         await client.mock.faults.delete(id);
         process.stderr.write(`Removed fault ${id}\n`);
@@ -431,7 +439,7 @@ function addFaultCommands(mock: Command): void {
     .description('Remove every fault')
     .addHelpText('after', examples(['nimbus mock faults clear']))
     .action(async (_o: unknown, command: Command) => {
-      const { client } = await commandContext(command.optsWithGlobals() as GlobalOptions);
+      const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
       await client.mock.faults.clear();
       process.stderr.write('Faults cleared\n');
     });

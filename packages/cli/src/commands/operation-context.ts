@@ -1,4 +1,4 @@
-import { BaseNimbus, nodeFetch, nodeHttpFetch } from '@nimbus/sdk/base';
+import { BaseNimbus, nodeFetch, nodeHttpFetch, type Route } from '@nimbus/sdk/base';
 import { type CommandContext, contextFor, type GlobalOptions } from '../context';
 
 /**
@@ -8,7 +8,12 @@ import { type CommandContext, contextFor, type GlobalOptions } from '../context'
  */
 export function operationContext(
   options: GlobalOptions,
+  route: Pick<Route, 'auth'>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<CommandContext<BaseNimbus>> {
-  return contextFor(async () => ({ Client: BaseNimbus, nodeFetch, nodeHttpFetch }), options, env, false);
+  // The session is sent on `bearer` routes, and mints the workload token of `query-token` ones.
+  const session = route.auth === 'bearer' || route.auth === 'query-token';
+  return contextFor(async () => ({ Client: BaseNimbus, nodeFetch, nodeHttpFetch }), options, env, {
+    session,
+  });
 }

@@ -25,7 +25,7 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
   const { values, globals, input } = run;
   const { route } = spec;
   const pathParams = input.params ?? {};
-  const ctx = await operationContext(globals);
+  const ctx = await operationContext(globals, route);
   const { client } = ctx;
   if (route.project && !hasProject(ctx)) {
     throw new UsageError(`${spec.names.map(kebab).join(' ')} works on a project: ${PICK_A_PROJECT}`);
