@@ -1,7 +1,8 @@
 // What a test file pays before its first test: `node bench/cold-start.mjs [rounds]` after the
 // build. Vitest gives each test file a fresh module graph, so each case runs in a fresh node
 // (servers/cold-case.mjs): the testing entry (import, startMockServer(), the first seedTenant()),
-// the msw entry (createNimbusHandlers() under msw's setupServer, `ready`, the first seed) and
+// a file of a suite that shares one server (import, connectMockServer() to a server this script
+// started, the first seedTenant()), the msw entry (createNimbusHandlers() under msw's setupServer, `ready`, the first seed) and
 // createServer({ inMemory: true }) from the package's index (its first seed at the standard
 // password cost), beside import('msw/node') and an empty node, every case once per round in
 // rotating order (default 15 rounds), so a change in the machine's load falls on all of them.
@@ -16,12 +17,14 @@ import { benchFile, median, round, spread, table } from './lib.mjs';
 
 const run = promisify(execFile);
 const CASE_SCRIPT = benchFile('./servers/cold-case.mjs');
-const CASES = ['empty', 'msw-node', 'floor', 'testing', 'msw', 'create-server'];
+const CASES = ['empty', 'msw-node', 'floor', 'testing', 'shared', 'msw', 'create-server'];
 
 /** One fresh node: the case's own figures and the wall time from spawn to exit. */
 async function spawnCase(kind) {
   const spawnedAt = performance.now();
-  const { stdout } = await run(process.execPath, ['--expose-gc', CASE_SCRIPT, kind]);
+  const { stdout } = await run(process.execPath, ['--expose-gc', CASE_SCRIPT, kind], {
+    env: { ...process.env, BENCH_SHARED_URL: sharedServer?.url },
+  });
   return { ...JSON.parse(stdout.trim().split('\n').at(-1)), wallMs: performance.now() - spawnedAt };
 }
 
@@ -31,7 +34,20 @@ async function nodeE0() {
   return performance.now() - spawnedAt;
 }
 
+/** The one server of the `shared` case, as a suite's global setup starts it. */
+let sharedServer;
+
 export async function coldStart({ rounds = 15 } = {}) {
+  const { startMockServer } = await import('@nimbus/mock-server/testing');
+  sharedServer = await startMockServer();
+  try {
+    return await sampleCases(rounds);
+  } finally {
+    await sharedServer.close();
+  }
+}
+
+async function sampleCases(rounds) {
   const samples = Object.fromEntries([...CASES, 'node -e 0'].map((kind) => [kind, []]));
   const loads = [loadavg()[0]];
   for (let i = 0; i < rounds; i++) {

@@ -291,6 +291,7 @@ step('cold test file: import, start, first seed, each in a fresh node');
 const cold = await coldStart({ rounds: 15 });
 for (const [kind, label] of [
   ['testing', 'cold test file: testing entry (import + startMockServer + seedTenant)'],
+  ['shared', 'cold test file: one server for the suite (import + connectMockServer + seedTenant)'],
   ['msw', 'cold test file: msw entry (+ createNimbusHandlers + ready + seed), beyond msw/node'],
   ['create-server', 'cold test file: createServer({ inMemory: true }) + seed, standard cost'],
 ]) {

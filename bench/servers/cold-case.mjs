@@ -10,6 +10,8 @@
 //   testing:      import('@nimbus/mock-server/testing'), startMockServer(), seedTenant(); the
 //                 import timed in the order the modules load: zod, the contract, the SDK's
 //                 client, the server (each step loads only what the earlier ones did not)
+//   shared:       import('@nimbus/mock-server/testing'), connectMockServer(url), seedTenant(): a test
+//                 file of a suite that starts one server in its global setup (BENCH_SHARED_URL)
 //   msw:          import('msw/node') (timed apart, as `mswNodeMs`), then the msw entry:
 //                 createNimbusHandlers() under setupServer(), `ready`, seedTenant() through it
 //   create-server: import('@nimbus/mock-server'), createServer({ inMemory: true }), seedTenant()
@@ -62,6 +64,15 @@ const cases = {
     await seedTenant(mock);
     lap('seed');
     return () => mock.close();
+  },
+  shared: async () => {
+    const { connectMockServer, seedTenant } = await import('@nimbus/mock-server/testing');
+    lap('import');
+    const mock = connectMockServer(process.env.BENCH_SHARED_URL);
+    lap('start');
+    await seedTenant(mock);
+    lap('seed');
+    return async () => {};
   },
   msw: async () => {
     const { setupServer } = await import('msw/node');

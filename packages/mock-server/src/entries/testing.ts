@@ -8,8 +8,8 @@ import {
   type RequestMatcher,
   RequestVerificationError,
 } from '../core/request-matcher';
-import { exportState, type StateExport } from '../families/mock/control';
-import { type CreateServerOptions, createServer, type RunningServer } from '../node/create-server';
+import type { StateExport } from '../families/mock/control';
+import type { CreateServerOptions, RunningServer } from '../node/create-server';
 
 export type {
   Fault,
@@ -85,6 +85,12 @@ export interface MockServer {
  * await client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
  */
 export async function startMockServer(options: CreateServerOptions = {}): Promise<MockServer> {
+  // Loaded here, not by the import: a test file that only connects to a running server
+  // (connectMockServer) loads the SDK's client, not the server and the contract's schemas.
+  const [{ createServer }, { exportState }] = await Promise.all([
+    import('../node/create-server'),
+    import('../families/mock/control'),
+  ]);
   const server = await createServer({
     port: 0,
     inMemory: true,
@@ -97,15 +103,7 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     clockStepMs: 1,
     ...options,
   });
-  const createClient = (clientOptions: Omit<NimbusOptions, 'baseUrl'> = {}) =>
-    new Nimbus({
-      maxRetries: 0,
-      controlToken: server.controlToken,
-      fetch: loopbackFetch,
-      ...clientOptions,
-      baseUrl: server.url,
-    });
-  const client = createClient();
+  const { client, createClient } = connectMockServer(server.url, { controlToken: server.controlToken });
   return {
     url: server.url,
     server,
@@ -140,6 +138,30 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     },
     close: () => server.close(),
   };
+}
+
+/** What a test file needs of a server another process or setup file started: its clients. */
+export type MockServerConnection = Pick<MockServer, 'url' | 'client' | 'createClient'>;
+
+/**
+ * Clients of a reference server that is already running, for test files that share one server
+ * (started once in a global setup, see the README): `seedTenant(connectMockServer(url))` gives
+ * each file a tenant of its own. Importing this entry does not load the server, so such a file
+ * pays for the SDK's client only. The clients send as `startMockServer()`'s do, with no retries.
+ */
+export function connectMockServer(
+  url: string,
+  options: { controlToken?: string } = {},
+): MockServerConnection {
+  const createClient = (clientOptions: Omit<NimbusOptions, 'baseUrl'> = {}) =>
+    new Nimbus({
+      maxRetries: 0,
+      controlToken: options.controlToken,
+      fetch: loopbackFetch,
+      ...clientOptions,
+      baseUrl: url,
+    });
+  return { url, client: createClient(), createClient };
 }
 
 /** `globalThis.fetch` as this module found it, to tell when a test library patched it since. */
