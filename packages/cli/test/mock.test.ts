@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
@@ -38,6 +38,7 @@ describe('nimbus mock', () => {
     await tenant.client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
     const exported = await cli.run('mock', 'export', '--file', 'state.json');
     expect(exported.code, exported.stderr).toBe(0);
+    expect((await stat(join(cli.dir, 'state.json'))).mode & 0o777).toBe(0o600);
     const file = JSON.parse(await readFile(join(cli.dir, 'state.json'), 'utf8'));
     expect(file).toEqual(await stateOf(mock));
     expect(JSON.stringify(file)).not.toContain('"secret"');
@@ -99,8 +100,11 @@ describe('nimbus mock', () => {
     expect(JSON.stringify(json(auth))).not.toContain(tenant.user.password);
     expect(bad.code).toBe(2);
 
+    // An existing file readable by all is narrowed to its owner: the export holds the signing secret.
+    await writeFile(join(cli.dir, 'portable.json'), '', { mode: 0o644 });
     const exported = await cli.run('mock', 'export', '--include-secret', '--file', 'portable.json');
     expect(exported.code, exported.stderr).toBe(0);
+    expect((await stat(join(cli.dir, 'portable.json'))).mode & 0o777).toBe(0o600);
     const other = await startMockServer();
     try {
       const imported = await runCli(['mock', 'import', join(cli.dir, 'portable.json'), '--yes'], {

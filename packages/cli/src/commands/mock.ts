@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import type { RunningServer } from '@nimbus/mock-server';
 import type { Nimbus } from '@nimbus/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -290,7 +290,7 @@ export function addMockCommands(program: Command): void {
       const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
       const query = options.includeSecret ? { include_secret: true } : undefined;
       const text = `${JSON.stringify(await client.mock.exportState(query), null, 2)}\n`;
-      if (options.file) await writeFile(options.file, text);
+      if (options.file) await writePrivateFile(options.file, text);
       else process.stdout.write(text);
     });
 
@@ -499,4 +499,15 @@ async function confirmed(options: { yes?: boolean }, question: string): Promise<
   if (options.yes) return;
   const { confirm } = await import('./prompt');
   if (!(await confirm(question))) throw new CommandFailed('Not confirmed: nothing was changed');
+}
+
+/**
+ * A state export holds password hashes (and with `--include-secret` the signing secret): its
+ * owner alone may read it, as the server's own state file. An existing file is narrowed first.
+ */
+async function writePrivateFile(path: string, text: string): Promise<void> {
+  await chmod(path, 0o600).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  await writeFile(path, text, { mode: 0o600 });
 }
