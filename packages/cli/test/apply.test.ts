@@ -27,11 +27,15 @@ async function tenantCli(server: MockServer = mock) {
   return { tenant, cli, tag: `t${++counter}${crypto.randomUUID().slice(0, 6)}` };
 }
 
-/** A tenant file using every kind; `tag` keeps global names (buckets) apart between tests. */
+/**
+ * A tenant file using every kind; `tag` keeps global names (buckets) apart between tests. The
+ * camera's URL has no password unless `rtsp` gives one: a password the server never shows back
+ * is sent on every run (see the RTSP password test), so a rerun would not be "No changes".
+ */
 function tenantFile(
   tag: string,
   member: string,
-  o: { budget?: number; memory?: number; flavor?: string } = {},
+  o: { budget?: number; memory?: number; flavor?: string; rtsp?: string } = {},
 ) {
   return `
 project:
@@ -82,7 +86,7 @@ budgets:
     amount: ${o.budget ?? 1000000}
 cameras:
   - name: Gate
-    rtsp_url: rtsp://admin:secret@10.0.0.5:554/live
+    rtsp_url: ${o.rtsp ?? 'rtsp://admin@10.0.0.5:554/live'}
     features: [motion, person]
 instances:
   - name: web-1
@@ -217,7 +221,9 @@ describe('nimbus apply', () => {
     expect(again.rows.filter((r) => r.action !== 'unchanged').map((r) => r.resource)).toEqual([
       'instances/web-1',
     ]);
-    expect(again.stderr).toMatch(/No changes/);
+    // Nothing was written, but the project does not match the file: no "No changes" beside the error.
+    expect(again.stderr).not.toContain('No changes');
+    expect(again.stderr).toContain('0 created, 0 updated, 15 unchanged, 1 replace needed');
   });
 
   it('refuses a bad file before any call: file, path and problem on stderr, exit 2, nothing created', async () => {
@@ -354,7 +360,11 @@ instances:
   it('export writes the project back, without server fields or secrets, and applying it to a fresh server reproduces it', async () => {
     const { cli, tenant, tag } = await tenantCli();
     const email = await member();
-    expect((await apply(cli, await cli.write('tenant.yaml', tenantFile(tag, email)))).code).toBe(0);
+    const file = await cli.write(
+      'tenant.yaml',
+      tenantFile(tag, email, { rtsp: 'rtsp://admin:secret@10.0.0.5:554/live' }),
+    );
+    expect((await apply(cli, file)).code).toBe(0);
     const project = (await tenant.client.projects.list()).data.find((p) => p.name === `shop-${tag}`)!;
     const exported = await cli.run('export', '--project', project.id, '-f', 'out.yaml');
     expect(exported.code, exported.stderr).toBe(0);
@@ -389,5 +399,141 @@ instances:
     } finally {
       await fresh.close();
     }
+  });
+
+  it("sends a camera's RTSP password, which the server never shows back, whenever the file gives it; a file without one leaves it alone", async () => {
+    const { cli, tenant, tag } = await tenantCli();
+    const camera = (url: string, extra = '') =>
+      `project: { name: cams-${tag} }\ncameras:\n  - name: Gate\n    rtsp_url: ${url}\n    features: [motion]\n${extra}`;
+    const created = await apply(
+      cli,
+      await cli.write('v1.yaml', camera('rtsp://admin:first-pass@10.0.0.5:554/live')),
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.rows.find((r) => r.resource === 'cameras/Gate')!.id!;
+    const patches = () => mock.requests({ method: 'PATCH', path: `/v2/api/cameras/${id}` });
+    const sealed = async () => {
+      const state = (await stateOf(mock)) as {
+        tables: Record<string, Record<string, Record<string, unknown>>>;
+      };
+      return state.tables.video_cameras![id]!.rtsp_password_sealed;
+    };
+    const firstSealed = await sealed();
+
+    // The rotated password: the plan cannot compare it, so it says it sends it (and shows no secret).
+    const rotated = await cli.write('v2.yaml', camera('rtsp://admin:ROTATED-pass@10.0.0.5:554/live'));
+    const plan = await apply(cli, rotated, '--dry-run');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.rows.find((r) => r.resource === 'cameras/Gate')).toMatchObject({
+      action: 'update',
+      changes: 'rtsp_url: password cannot be compared, sent',
+    });
+    expect(plan.stderr).toContain('Plan: 0 to create, 1 to update, 1 unchanged');
+    expect(plan.stderr).not.toContain('No changes');
+    expect(`${plan.stdout}${plan.stderr}`).not.toContain('ROTATED-pass');
+    expect(patches()).toEqual([]);
+
+    const result = await apply(cli, rotated);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.rows.find((r) => r.resource === 'cameras/Gate')).toMatchObject({
+      action: 'update',
+      result: 'done',
+    });
+    expect(result.stderr).toContain('0 created, 1 updated, 1 unchanged');
+    expect(result.stderr).toContain(
+      "note: cameras/Gate: the rtsp_url password is never shown back, so apply cannot compare it and sends the file's on every run",
+    );
+    expect(`${result.stdout}${result.stderr}`).not.toContain('ROTATED-pass');
+    expect(patches()).toHaveLength(1);
+    expect(patches()[0]!.body).toEqual({ rtsp_url: 'rtsp://admin:***@10.0.0.5:554/live' });
+    expect(await sealed()).not.toEqual(firstSealed);
+
+    // export leaves the password out; applying that changes nothing and sends nothing.
+    const projectId = created.rows[0]!.id!;
+    const exported = await cli.run('export', '--project', projectId, '-o', 'yaml');
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain('rtsp_url: rtsp://admin@10.0.0.5:554/live');
+    const roundTrip = await apply(cli, await cli.write('export.yaml', exported.stdout));
+    expect(roundTrip.code, roundTrip.stderr).toBe(0);
+    expect(roundTrip.rows.every((r) => r.action === 'unchanged')).toBe(true);
+    expect(roundTrip.stderr).toContain(`No changes: project "cams-${tag}" already matches`);
+    expect(patches()).toHaveLength(1);
+
+    // Another host in a file without the password keeps the camera's password (sent as ***).
+    const moved = await apply(
+      cli,
+      await cli.write('moved.yaml', exported.stdout.replace('10.0.0.5', '10.0.0.6')),
+    );
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.rows.find((r) => r.resource === 'cameras/Gate')).toMatchObject({
+      action: 'update',
+      changes: 'rtsp_url: rtsp://admin:***@10.0.0.5:554/live -> rtsp://admin:***@10.0.0.6:554/live',
+    });
+    const { token } = await tenant.client.auth.workloadToken({
+      project_id: projectId,
+      scopes: ['cameras:read'],
+    });
+    const [gate] = (await tenant.client.video.withToken(token).cameras.list()).data;
+    expect(gate!.rtsp_url).toBe('rtsp://admin:***@10.0.0.6:554/live');
+  });
+
+  it('compares only the project fields the file gives; a project it cannot change is an error, never "No changes" or --allow-replace', async () => {
+    const { cli, tenant, tag } = await tenantCli();
+    const project = (extra: string) => `project: { name: p-${tag}${extra} }\n`;
+    const roles = (permissions: string) => `roles:\n  - { name: ops, permissions: [${permissions}] }\n`;
+    expect(
+      (
+        await apply(
+          cli,
+          await cli.write('v1.yaml', `${project(', description: The shop')}${roles('compute:read')}`),
+        )
+      ).code,
+    ).toBe(0);
+
+    // A description the file leaves out is the project's own.
+    const bare = await cli.write('bare.yaml', project(''));
+    for (const extra of [[], ['--dry-run']]) {
+      const result = await apply(cli, bare, ...extra);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.rows).toMatchObject([{ resource: `project/p-${tag}`, action: 'unchanged' }]);
+      expect(result.stderr).not.toContain('warning');
+      expect(result.stderr).toContain('No changes');
+    }
+
+    // One the file gives, and differs: apply cannot update or replace a project.
+    const other = await cli.write('other.yaml', project(', description: Another shop'));
+    for (const extra of [[], ['--dry-run'], ['--allow-replace', '--yes']]) {
+      const result = await apply(cli, other, ...extra);
+      expect(result.code, `${extra}: ${result.stderr}`).toBe(1);
+      expect(result.rows).toMatchObject([
+        { action: 'replace needed', changes: 'description: The shop -> Another shop' },
+      ]);
+      expect(result.stderr).toContain(
+        `warning: project/p-${tag} differs (description: The shop -> Another shop) and projects have no update route and apply never replaces one`,
+      );
+      expect(result.stderr).toContain(
+        'error: 1 resource(s) differ from the file and apply can neither change nor replace them',
+      );
+      expect(result.stderr).not.toContain('--allow-replace');
+      expect(result.stderr).not.toContain('No changes');
+    }
+    expect((await tenant.client.projects.list()).data.find((p) => p.name === `p-${tag}`)).toMatchObject({
+      description: 'The shop',
+    });
+
+    // The same for kinds without a delete route: --allow-replace cannot replace a role.
+    const role = await apply(
+      cli,
+      await cli.write('role.yaml', `${project('')}${roles('compute:read, storage:read')}`),
+      '--allow-replace',
+      '--yes',
+    );
+    expect(role.code, role.stderr).toBe(1);
+    expect(role.rows.find((r) => r.resource === 'roles/ops')).toMatchObject({ action: 'replace needed' });
+    expect(role.stderr).toContain(
+      'warning: roles/ops differs (permissions: ["compute:read"] -> ["compute:read","storage:read"]) and roles have neither an update nor a delete route',
+    );
+    expect(role.stderr).not.toContain('--allow-replace');
+    expect(role.stderr).not.toContain('No changes');
   });
 });

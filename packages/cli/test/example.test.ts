@@ -13,9 +13,15 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 describe('examples/tenant.yaml', () => {
-  it('builds against the demo server as its user, and a second apply changes nothing', async () => {
+  it('builds against the demo server as its user, and a second apply creates nothing and only sends the cameras passwords again', async () => {
     const cli = await cliFor(mock);
-    const login = await cli.run('login', '--email', 'demo@nimbus.dev', '--password', 'nimbus-demo-123');
+    const login = await cli.runWithInput(
+      'nimbus-demo-123',
+      'login',
+      '--email',
+      'demo@nimbus.dev',
+      '--password-stdin',
+    );
     expect(login.code, login.stderr).toBe(0);
 
     const first = await cli.run('apply', '-f', TENANT);
@@ -38,10 +44,25 @@ describe('examples/tenant.yaml', () => {
       ]),
     );
 
+    // The file gives the cameras' RTSP passwords, which the server never shows back: apply
+    // cannot compare them, so it sends them again; everything else is unchanged.
     const second = await cli.run('apply', '-f', TENANT);
     expect(second.code, second.stderr).toBe(0);
-    expect(json<{ action: string }[]>(second).every((r) => r.action === 'unchanged')).toBe(true);
-    expect(second.stderr).toContain('No changes: project "acme-shop" already matches');
+    const again = json<{ resource: string; action: string; changes: string }[]>(second);
+    expect(again.filter((r) => r.action !== 'unchanged')).toEqual([
+      expect.objectContaining({
+        resource: 'cameras/Warehouse door',
+        action: 'update',
+        changes: 'rtsp_url: password cannot be compared, sent',
+      }),
+      expect.objectContaining({
+        resource: 'cameras/Loading bay',
+        action: 'update',
+        changes: 'rtsp_url: password cannot be compared, sent',
+      }),
+    ]);
+    expect(second.stderr).toMatch(/: 0 created, 2 updated, \d+ unchanged\n/);
+    expect(second.stderr).toContain('the rtsp_url password is never shown back');
   });
 });
 

@@ -8,7 +8,15 @@ import { readStdin } from '../stdin';
 import { issueText } from '../validation';
 import type { Kind } from './kind';
 
-export type ProjectEntry = z.output<typeof ProjectCreateBody>;
+/**
+ * The project of a tenant file: the create body, but a description left out stays out (rather
+ * than the body's default, empty) so an existing project's own is not taken for a difference.
+ */
+const ProjectEntry = ProjectCreateBody.extend({
+  description: ProjectCreateBody.shape.description.unwrap().optional(),
+});
+
+export type ProjectEntry = z.output<typeof ProjectEntry>;
 
 /** A validated tenant file: the project and the entries of each kind, defaults applied. */
 export interface TenantDocument {
@@ -42,7 +50,7 @@ export function pathText(path: Path): string {
  * not support (their SDK namespace is missing) are refused with that reason rather than as typos.
  */
 export function tenantSchema(kinds: readonly Kind[], unsupported: readonly string[] = []) {
-  const shape: Record<string, z.ZodType> = { project: ProjectCreateBody.strict() };
+  const shape: Record<string, z.ZodType> = { project: ProjectEntry.strict() };
   for (const kind of kinds) shape[kind.key] = z.array(strictEntry(kind)).optional();
   for (const key of unsupported) {
     shape[key] = z

@@ -68,8 +68,12 @@ export function reportRows(steps: readonly Step[], outcomes?: Map<Step, Outcome>
   });
 }
 
-/** `flavor: small -> medium`, each value cut to `width` characters when given. */
+/**
+ * `flavor: small -> medium`, each value cut to `width` characters when given; a secret that
+ * cannot be compared: `rtsp_url: password cannot be compared, sent`.
+ */
 export function describeChange(change: Change, width = Number.POSITIVE_INFINITY): string {
+  if (change.uncompared) return `${change.field}: ${change.uncompared} cannot be compared, sent`;
   return `${change.field}: ${show(change.from, width)} -> ${show(change.to, width)}`;
 }
 

@@ -19,12 +19,58 @@ export interface KindApi {
   writeOnce(): RequestOptions;
 }
 
-/** One field whose declared value differs from the server's. */
+/**
+ * One field whose declared value differs from the server's. `from` and `to` are for showing
+ * (plan rows, JSON `diff`): a secret in them is masked. What an update sends comes from the entry.
+ */
 export interface Change {
   field: string;
   from: unknown;
   to: unknown;
+  /**
+   * Set when the field holds a secret the server never shows back (`password`) and everything
+   * else of it matches: apply cannot compare the secret, so it sends the file's on every run.
+   */
+  uncompared?: string;
 }
+
+/**
+ * A secret part of a field that the server accepts and never shows back in clear (it masks it):
+ * a write-only value. A file that gives it has it sent on every apply, as it cannot be compared;
+ * a file that leaves it out leaves the server's alone.
+ */
+export interface WriteOnlyPart {
+  /** What it is called in messages: `password`. */
+  readonly name: string;
+  /** Whether a value holds the secret part. */
+  holds(value: unknown): boolean;
+  /** The value as the server shows it, the secret masked. */
+  masked(value: unknown): unknown;
+  /** The value without the secret part: what can be compared with the server's. */
+  without(value: unknown): unknown;
+  /**
+   * A value that leaves the secret part out, made to keep the server's (`current`) when it has
+   * one: its masked form, which the server takes as "unchanged".
+   */
+  keep(value: unknown, current: unknown): unknown;
+}
+
+const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):([^@/]*)@/i;
+
+/** The password of a URL (`rtsp://user:password@host/...`), which the server shows as `***`. */
+export const urlPassword: WriteOnlyPart = {
+  name: 'password',
+  holds: (value) => typeof value === 'string' && (URL_PASSWORD.exec(value)?.[2] ?? '') !== '',
+  masked: (value) =>
+    urlPassword.holds(value)
+      ? (value as string).replace(URL_PASSWORD, '$1:***@')
+      : urlPassword.without(value),
+  without: (value) => (typeof value === 'string' ? value.replace(URL_PASSWORD, '$1@') : value),
+  keep: (value, current) =>
+    typeof value === 'string' && !urlPassword.holds(value) && urlPassword.holds(current)
+      ? value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]+)@/i, '$1:***@')
+      : value,
+};
 
 /** An entry as written in a tenant file. */
 export type Entry = Record<string, unknown>;
@@ -113,19 +159,39 @@ export function sameJsonText(a: unknown, b: unknown): boolean {
 
 /**
  * The fields of `desired` (a parsed entry, defaults applied) whose value differs on the
- * server. Fields the entry leaves undefined are not managed, so never a change.
+ * server. Fields the entry leaves undefined are not managed, so never a change. A field with a
+ * write-only part is compared without it when the entry leaves the part out; when the entry
+ * gives it, and the rest matches, it is an `uncompared` change: sent, as it cannot be compared.
  */
 export function changedFields(
   desired: object,
   record: object,
-  options: { skip?: readonly string[]; same?: Record<string, (a: unknown, b: unknown) => boolean> } = {},
+  options: {
+    skip?: readonly string[];
+    same?: Record<string, (a: unknown, b: unknown) => boolean>;
+    writeOnly?: Record<string, WriteOnlyPart>;
+  } = {},
 ): Change[] {
   const current = record as Record<string, unknown>;
   const changes: Change[] = [];
   for (const [field, to] of Object.entries(desired)) {
     if (to === undefined || options.skip?.includes(field)) continue;
+    const from = current[field];
+    const part = options.writeOnly?.[field];
+    if (part) {
+      const shown = part.masked(to);
+      if (!part.holds(to)) {
+        if (!sameValue(part.without(to), part.without(from)))
+          changes.push({ field, from, to: part.keep(shown, from) });
+      } else if (!sameValue(shown, from)) {
+        changes.push({ field, from, to: shown });
+      } else {
+        changes.push({ field, from, to: shown, uncompared: part.name });
+      }
+      continue;
+    }
     const equal = options.same?.[field] ?? sameValue;
-    if (!equal(to, current[field])) changes.push({ field, from: current[field], to });
+    if (!equal(to, from)) changes.push({ field, from, to });
   }
   return changes;
 }
@@ -142,9 +208,13 @@ export function bodyFields(schema: z.ZodType, record: object): Entry {
   return out;
 }
 
-/** The fields of `changes` as a partial body for an update route. */
-export function patchOf(changes: readonly Change[]): Record<string, unknown> {
-  return Object.fromEntries(changes.map((c) => [c.field, c.to]));
+/**
+ * The fields of `changes` as a partial body for an update route, with the entry's values (a
+ * change shows a secret masked; the entry holds it as written).
+ */
+export function patchOf(changes: readonly Change[], item: object): Record<string, unknown> {
+  const values = item as Record<string, unknown>;
+  return Object.fromEntries(changes.map((c) => [c.field, values[c.field]]));
 }
 
 function canonical(value: unknown): string {

@@ -34,6 +34,11 @@ export interface Step {
   /** The resource's id: known for existing ones, set by `run` for created ones. */
   id?: string;
   note?: string;
+  /**
+   * On a `replace needed` step: apply cannot replace it either (no delete route, or the project),
+   * so `--allow-replace` changes nothing and it is left to a person.
+   */
+  manual?: boolean;
   /** The write, for create, update, replace and delete steps. */
   run?: () => Promise<{ id: string; note?: string }>;
   /** Set by a create's `run` when the kind has a lifecycle: waits until it has settled. */
@@ -134,6 +139,7 @@ async function pruneSteps(
         changes: [],
         id,
         note: `not in the file, and ${kind.noun}s have no delete route: remove it by hand`,
+        manual: true,
       };
     }
     const remove = kind.delete.bind(kind);
@@ -224,9 +230,17 @@ async function planProject(target: Target, project: ProjectEntry): Promise<Step>
     };
   }
   target.setProject(found.id);
+  // A description the file leaves out is the project's own: only what the file gives is compared.
   const changes = changedFields(project, found);
   if (changes.length === 0) return { address, action: 'unchanged', changes, id: found.id };
-  return { address, action: 'replace needed', changes, id: found.id, note: 'projects have no update route' };
+  return {
+    address,
+    action: 'replace needed',
+    changes,
+    id: found.id,
+    note: 'projects have no update route and apply never replaces one: make the file match the project, or leave the field out',
+    manual: true,
+  };
 }
 
 /** The kinds the file declares, plus the kinds they refer to (listed so names resolve). */
@@ -294,7 +308,10 @@ function planEntry(
     return step;
   }
   const id = kind.idOf(record);
-  const changes = kind.diff(item, record, target);
+  // A secret that cannot be compared is sent by an update only: it never asks for a replacement.
+  const changes = kind
+    .diff(item, record, target)
+    .filter((c) => !c.uncompared || (kind.update && kind.updatable?.includes(c.field)));
   if (changes.length === 0) return { address, action: 'unchanged', changes, id };
   const fixed = changes.filter((c) => !kind.updatable?.includes(c.field)).map((c) => c.field);
   if (kind.update && fixed.length === 0) {
@@ -309,7 +326,20 @@ function planEntry(
   const note = kind.update
     ? `${fixed.join(', ')} cannot be changed in place`
     : `${kind.noun}s have no update route`;
-  if (options.allowReplace && kind.delete) {
+  if (!kind.delete) {
+    const why = kind.update
+      ? `${note}, and ${kind.noun}s have no delete route`
+      : `${kind.noun}s have neither an update nor a delete route`;
+    return {
+      address,
+      action: 'replace needed',
+      changes,
+      id,
+      note: `${why}: apply can neither change nor replace it, so change it by hand or make the file match`,
+      manual: true,
+    };
+  }
+  if (options.allowReplace) {
     const remove = kind.delete.bind(kind);
     const step: Step = {
       address,

@@ -51,21 +51,25 @@ export async function applyTenant(options: ApplyOptions, globals: GlobalOptions)
   const conflicts = options.dryRun ? await globalNameConflicts(target, steps) : [];
   const counts = countActions(steps);
   const changing = counts.create + counts.update + counts.replace + counts.delete;
-  const blocked = counts['replace needed'] > 0 && !options.allowReplace;
+  // With --allow-replace, what is left `replace needed` is what apply cannot replace either.
+  const blocked = counts['replace needed'] > 0;
+  // "No changes" only when the project matches the file: nothing to write, nothing left over.
+  const matches = changing === 0 && counts.duplicate === 0 && !blocked;
 
   if (options.dryRun) {
     await print(reportRows(steps), { ...globals, columns: REPORT_COLUMNS });
     warnReplacements(steps);
     warnDuplicates(steps);
+    noteUncompared(steps);
     for (const conflict of conflicts) say(`error: ${conflict}`);
     say(
-      changing === 0 && counts.duplicate === 0
+      matches
         ? `No changes: project "${doc.project.name}" matches ${source} (dry run)`
         : `Plan: ${summary(counts)} (dry run: nothing was changed)`,
     );
     if (conflicts.length > 0)
       throw new CommandFailed(`${conflicts.length} name conflict(s): the real run would fail`);
-    if (blocked) throw new CommandFailed(replaceNeededText(counts));
+    if (blocked) throw new CommandFailed(replaceNeededText(steps));
     return;
   }
   const removing = steps.filter((s) => s.action === 'delete' || s.action === 'replace');
@@ -101,6 +105,7 @@ export async function applyTenant(options: ApplyOptions, globals: GlobalOptions)
   }
   warnReplacements(steps);
   warnDuplicates(steps);
+  noteUncompared(steps);
   if (applied.failure) {
     const done = steps.filter((s) => applied.outcomes.get(s) === 'done').map((s) => s.address);
     const notDone = steps.filter((s) => applied.outcomes.get(s) === 'not done').map((s) => s.address);
@@ -114,12 +119,12 @@ export async function applyTenant(options: ApplyOptions, globals: GlobalOptions)
     );
   }
   say(
-    changing === 0 && counts.duplicate === 0
+    matches
       ? `No changes: project "${doc.project.name}" already matches ${source}`
       : `Applied ${source} to project "${doc.project.name}": ${summary(counts, 'done')}`,
   );
   // The rest is applied, but the project does not match the file: a script must notice.
-  if (blocked) throw new CommandFailed(replaceNeededText(counts));
+  if (blocked) throw new CommandFailed(replaceNeededText(steps));
 }
 
 /** `nimbus export`: the project as a tenant file, naming what it leaves out. */
@@ -154,6 +159,10 @@ export async function exportProject(options: { file?: string }, globals: GlobalO
   }
 }
 
+/**
+ * What the plan cannot make match the file. `--allow-replace` is named only where it would
+ * replace the resource; what apply cannot replace at all (a project) carries its own remedy.
+ */
 function warnReplacements(steps: readonly Step[]): void {
   for (const step of steps) {
     if (step.action !== 'replace needed') continue;
@@ -161,7 +170,29 @@ function warnReplacements(steps: readonly Step[]): void {
       step.changes.length > 0
         ? ` differs (${step.changes.map((change) => describeChange(change)).join('; ')}) and`
         : '';
-    say(`warning: ${step.address}${differs} ${step.note}: replace it by hand or pass --allow-replace`);
+    const remedy = step.manual ? '' : ': replace it by hand or pass --allow-replace';
+    say(`warning: ${step.address}${differs} ${step.note}${remedy}`);
+  }
+}
+
+/**
+ * Secrets the server never shows back (a camera's RTSP password): apply sends the file's on
+ * every run, and says why a run with nothing else to do still updates.
+ */
+function noteUncompared(steps: readonly Step[]): void {
+  const byPart = new Map<string, string[]>();
+  for (const step of steps) {
+    if (step.action !== 'update') continue;
+    for (const change of step.changes) {
+      if (!change.uncompared) continue;
+      const part = `${change.field} ${change.uncompared}`;
+      byPart.set(part, [...(byPart.get(part) ?? []), step.address]);
+    }
+  }
+  for (const [part, addresses] of byPart) {
+    say(
+      `note: ${addresses.join(', ')}: the ${part} is never shown back, so apply cannot compare it and sends the file's on every run (leave it out of the file to keep the current one)`,
+    );
   }
 }
 
@@ -187,8 +218,21 @@ function summary(counts: Record<Action, number>, tense: 'plan' | 'done' = 'plan'
   return parts.join(', ');
 }
 
-function replaceNeededText(counts: Record<Action, number>): string {
-  return `${counts['replace needed']} resource(s) need replacing (see the warnings): replace them by hand, or pass --allow-replace`;
+/** The closing error when resources still differ: `--allow-replace` is advised only where it helps. */
+function replaceNeededText(steps: readonly Step[]): string {
+  const left = steps.filter((s) => s.action === 'replace needed');
+  const manual = left.filter((s) => s.manual).length;
+  const replaceable = left.length - manual;
+  const parts: string[] = [];
+  if (replaceable > 0)
+    parts.push(
+      `${replaceable} resource(s) need replacing (see the warnings): replace them by hand, or pass --allow-replace`,
+    );
+  if (manual > 0)
+    parts.push(
+      `${manual} resource(s) differ from the file and apply can neither change nor replace them (see the warnings)`,
+    );
+  return parts.join('; ');
 }
 
 /** The line every other command prints under an API error: the id the server logged it under. */

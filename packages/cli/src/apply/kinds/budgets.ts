@@ -21,6 +21,6 @@ export const budgetsKind: Kind<Entry, Budget> = {
   delete: async (record, api) => {
     await api.client.budgets.delete(record.id);
   },
-  update: (record, _item, changes, api) => api.client.budgets.update(record.id, patchOf(changes)),
+  update: (record, item, changes, api) => api.client.budgets.update(record.id, patchOf(changes, item)),
   export: (record) => bodyFields(BudgetCreateBody, record),
 };

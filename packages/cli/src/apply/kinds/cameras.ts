@@ -1,7 +1,7 @@
 import type { Nimbus } from '@nimbus/sdk';
 import { type Camera, CameraCreateBody } from '@nimbus/sdk/contract';
 import type { z } from 'zod';
-import { bodyFields, changedFields, type Kind, type KindApi, patchOf, sameSet } from '../kind';
+import { bodyFields, changedFields, type Kind, type KindApi, patchOf, sameSet, urlPassword } from '../kind';
 
 type Entry = z.output<typeof CameraCreateBody>;
 type CameraApi = Nimbus['video']['cameras'];
@@ -20,15 +20,6 @@ function cameras(api: KindApi): Promise<CameraApi> {
   return found;
 }
 
-/**
- * An RTSP URL without its password. The server never shows one (it masks it), so URLs are
- * compared, and exported, without: a file taken to another project gets the password added
- * by hand, and a password changed only in the file is no drift apply can see.
- */
-function withoutPassword(url: unknown): unknown {
-  return typeof url === 'string' ? url.replace(/^(rtsps?:\/\/[^:/@]*):[^@/]*@/i, '$1@') : url;
-}
-
 /** Video cameras of the project's tenant, changed in place with PATCH (only the fields that differ). */
 export const camerasKind: Kind<Entry, Camera> = {
   key: 'cameras',
@@ -41,12 +32,17 @@ export const camerasKind: Kind<Entry, Camera> = {
   recordName: (record) => record.name,
   idOf: (record) => record.id,
   list: async (api) => (await (await cameras(api)).list()).data,
+  // The server masks the RTSP password (`user:***@`): a password the file gives cannot be
+  // compared, so it is sent on every run; a URL without one leaves the camera's password alone.
   diff: (item, record) =>
-    changedFields(item, record, {
-      same: { rtsp_url: (a, b) => withoutPassword(a) === withoutPassword(b), features: sameSet },
-    }),
+    changedFields(item, record, { same: { features: sameSet }, writeOnly: { rtsp_url: urlPassword } }),
   create: async (item, api) => (await cameras(api)).create(item, api.writeOnce()),
-  update: async (record, _item, changes, api) => (await cameras(api)).update(record.id, patchOf(changes)),
+  update: async (record, item, changes, api) => {
+    const patch = patchOf(changes, item);
+    // A URL without its password keeps the camera's (sent as `***`), as a file from export has none.
+    if (patch.rtsp_url !== undefined) patch.rtsp_url = urlPassword.keep(item.rtsp_url, record.rtsp_url);
+    return (await cameras(api)).update(record.id, patch);
+  },
   delete: async (record, api) => {
     await (await cameras(api)).delete(record.id);
   },
@@ -61,6 +57,6 @@ export const camerasKind: Kind<Entry, Camera> = {
   },
   export: (record) => ({
     ...bodyFields(CameraCreateBody, record),
-    rtsp_url: withoutPassword(record.rtsp_url),
+    rtsp_url: urlPassword.without(record.rtsp_url),
   }),
 };

@@ -24,6 +24,6 @@ export const functionsKind: Kind<Entry, FunctionRecord> = {
   settle: async (record, api) => {
     await api.client.functions.waitFor(record.id, 'active');
   },
-  update: (record, _item, changes, api) => api.client.functions.update(record.id, patchOf(changes)),
+  update: (record, item, changes, api) => api.client.functions.update(record.id, patchOf(changes, item)),
   export: (record) => bodyFields(FunctionCreateBody, record),
 };

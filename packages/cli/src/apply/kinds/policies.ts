@@ -26,7 +26,7 @@ export const policiesKind: Kind<Entry, Policy> = {
   delete: async (record, api) => {
     await api.client.policies.delete(record.id);
   },
-  update: (record, _item, changes, api) => api.client.policies.update(record.id, patchOf(changes)),
+  update: (record, item, changes, api) => api.client.policies.update(record.id, patchOf(changes, item)),
   export(record) {
     // Only custom policies are exported, and `type: custom` is the default.
     const { type: _custom, ...entry } = bodyFields(PolicyCreateBody, record);
