@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,17 +32,26 @@ describe('tenant setup with the CLI (examples/tenant-setup.sh)', () => {
   });
 
   it('logs in, plans and applies examples/tenant.yaml', { timeout: 60_000 }, async () => {
+    // The CLI behind a wrapper that writes down each command line it is run with.
+    const argv = join(dir, 'argv.log');
+    const spy = join(dir, 'nimbus-spy.sh');
+    await writeFile(spy, `printf '%s\\n' "$*" >> '${argv}'\nexec ${CLI} "$@"\n`);
     const env = {
       PATH: process.env.PATH ?? '',
       NO_PROXY: '*',
       NIMBUS_BASE_URL: mock.url,
       NIMBUS_CONFIG: join(dir, 'config.json'),
-      NIMBUS_CLI: CLI,
+      NIMBUS_CLI: `sh ${spy}`,
     };
     const run = await sh(`${here}tenant-setup.sh`, env);
     expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('Logged in as demo@nimbus.dev');
     expect(run.stderr).toContain('(dry run: nothing was changed)');
     expect(run.stderr).toContain('Applied');
+    // The password reaches login on stdin: no command line holds it (ps, shell history).
+    const commands = (await readFile(argv, 'utf8')).trim().split('\n');
+    expect(commands[0]).toBe('login --email demo@nimbus.dev --password-stdin');
+    expect(commands.join('\n')).not.toContain('nimbus-demo-123');
 
     const owner = mock.createClient();
     await owner.auth.login({ email: 'demo@nimbus.dev', password: 'nimbus-demo-123' });
