@@ -93,13 +93,6 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     families: allFamilies as FamilyModule[],
     config: { webhookFetch, ...config, controlToken, allowedHosts },
   });
-  const health = store.health();
-  if (!health.ok) {
-    app.runtime.config.logger.error('The state file cannot be written: writes answer 503 until it can', {
-      path: store.location,
-      reason: health.reason,
-    });
-  }
   // Node-only services the core reaches through the runtime (prom-client, the file system).
   app.runtime.metrics = createMetrics(app.runtime);
   app.runtime.media = createMediaSource(defaultMediaRoot());

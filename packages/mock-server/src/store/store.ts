@@ -1,4 +1,4 @@
-import { OutsideEditError, StalePiecesError } from './errors';
+import { OutsideEditError, StalePiecesError, StateFileError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
 import { serialiseRows } from './row-blocks';
 import { emptyState, type State, type StoredRecord } from './state';
@@ -161,6 +161,11 @@ export class Store {
       this.#unwritten = 0;
       try {
         await this.#writeAll();
+        if (this.#writeError) {
+          this.#log?.info('The state file can be written again: writes are accepted', {
+            path: this.#persistence.location,
+          });
+        }
         this.#writeError = undefined;
       } catch (error) {
         this.#dirty = true;
@@ -170,7 +175,7 @@ export class Store {
           await this.#takeOutsideEdit();
           return;
         }
-        this.#writeError = error as Error;
+        this.#writeFailed(error as Error);
         this.#retryLater();
       } finally {
         this.#flushMs = performance.now() - started;
@@ -196,7 +201,7 @@ export class Store {
       } catch (error) {
         // Dirty, so the retry writes the state rather than finding nothing to do.
         this.#dirty = true;
-        this.#writeError = error as Error;
+        this.#writeFailed(error as Error);
         this.#retryLater();
       }
     });
@@ -328,7 +333,7 @@ export class Store {
       edit = await this.#persistence.readOutsideEdit?.();
     } catch (error) {
       if (this.#externalError?.message !== (error as Error).message) {
-        this.#log?.error(`${(error as Error).message}; writes answer 503 until the file is fixed`);
+        this.#log?.error(refusedEditMessage(error as Error));
       }
       this.#externalError = error as Error;
       // Not left to the watcher alone: a fix it does not report (an in-place save it missed)
@@ -338,9 +343,11 @@ export class Store {
     }
     if (!edit) {
       // The file is ours again (an edit put back, or the file deleted): writes may go on.
+      if (this.#externalError) this.#logRecovered();
       this.#externalError = undefined;
       return;
     }
+    const wasBroken = this.#externalError !== undefined;
     const discarded = this.#unwritten;
     // Against the state served, not the file last written: an edit made from an older copy
     // reverts flushed writes too, and those must show.
@@ -368,5 +375,35 @@ export class Store {
     } else {
       this.#log?.info(`The state file was edited outside the server and reloaded: ${counts}`, fields);
     }
+    if (wasBroken) this.#logRecovered();
   }
+
+  #logRecovered(): void {
+    this.#log?.info('The state file is a valid state again: writes are accepted', {
+      path: this.#persistence.location,
+    });
+  }
+
+  /** A failed write: logged when writes stop being accepted, not at each retry (every second). */
+  #writeFailed(error: Error): void {
+    if (!this.#writeError) {
+      this.#log?.error('The state file cannot be written: writes answer 503 until it can', {
+        path: this.#persistence.location,
+        reason: error.message,
+      });
+    }
+    this.#writeError = error;
+  }
+}
+
+/**
+ * The error line of an edit that is not a valid state. The start-up advice of StateFileError's
+ * message (start with --in-memory) does not apply to a running server, so its reason is told alone.
+ */
+function refusedEditMessage(error: Error): string {
+  const reason =
+    error instanceof StateFileError
+      ? `State file ${error.path} was changed outside the server and is not a valid Nimbus state (${error.reason})`
+      : error.message.replace(/[.;:\s]+$/, '');
+  return `${reason}: it is left as it is, and writes answer 503 until it is fixed or put back`;
 }
