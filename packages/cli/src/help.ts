@@ -94,7 +94,7 @@ function subcommand(command: Command, name: string): Command | undefined {
 }
 
 /** Whether `arg` is a flag of `command` or of a command above it that takes a separate value. */
-function takesValue(command: Command, arg: string): boolean {
+export function takesValue(command: Command, arg: string): boolean {
   if (arg.includes('=')) return false;
   for (let c: Command | null = command; c; c = c.parent) {
     const option = c.options.find((o) => o.long === arg || o.short === arg);

@@ -313,3 +313,27 @@ describe('usage errors and help', () => {
     expect(undescribed).toEqual([]);
   });
 });
+  it("a program-wide flag's error after a command shows that command's usage line, not the program's", async ({
+    cli,
+  }) => {
+    const [format, project, before] = await Promise.all([
+      cli.run('instances', 'list', '-o', 'xml'),
+      cli.run('instances', 'list', '--project'),
+      cli.run('--output', 'xml', 'databases', 'replicas', 'list', 'x'),
+    ]);
+    const usage = (words: string) =>
+      `Usage: nimbus ${words} [options]\nRun 'nimbus ${words} --help' for its flags and an example.\n`;
+    expect(format.code).toBe(2);
+    expect(format.stderr).toContain("argument 'xml' is invalid");
+    expect(format.stderr).toContain(usage('instances list'));
+    expect(project.code).toBe(2);
+    expect(project.stderr).toContain("error: option '--project <id>' argument missing");
+    expect(project.stderr).toContain(usage('instances list'));
+    expect(before.code).toBe(2);
+    expect(before.stderr).toContain(
+      "Usage: nimbus databases replicas list [options] <database-id>\nRun 'nimbus databases replicas list --help'",
+    );
+    for (const result of [format, project, before])
+      expect(result.stderr).not.toContain('Usage: nimbus [options]');
+  });
+
