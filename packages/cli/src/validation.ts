@@ -10,6 +10,10 @@ export function issueText(issue: z.core.$ZodIssue, input?: unknown): string {
     return `required (${issue.expected})`;
   if (issue.code === 'invalid_value' && input !== undefined && valueAt(input, issue.path) === undefined)
     return `required (one of ${issue.values.map(String).join(', ')})`;
+  // A record's key: what its schema says a key must be (`must be 1..127 letters, digits and "-"`,
+  // or zod's `must match pattern ...`), not zod's bare "Invalid key in record". The path names it.
+  if (issue.code === 'invalid_key' && issue.issues.length > 0)
+    return `invalid key: ${issue.issues.map((inner) => issueText(inner)).join('; ')}`;
   return issue.message;
 }
 

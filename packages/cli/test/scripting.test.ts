@@ -176,6 +176,28 @@ describe('a server that accepts and never answers', () => {
     }
   });
 });
+describe('map keys', () => {
+  it('a key the contract refuses is named with the rule it breaks, not zod\'s "Invalid key in record"', async ({
+    cli,
+  }) => {
+    const result = await cli.run(
+      'vaults',
+      'create',
+      '--name',
+      'keyed',
+      '--region',
+      'hn',
+      '--secrets',
+      '{"DB_PASSWORD":"x"}',
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'error: --secrets (at secrets.DB_PASSWORD): invalid key: must be 1..127 letters, digits and "-"\n',
+    );
+    expect(result.stderr).not.toContain('Invalid key in record');
+  });
+});
+
 
 describe('nimbus use', () => {
   it('refuses a malformed id (exit 2) and a project that is not yours (exit 1), keeping the profile as it was', async ({
