@@ -1,4 +1,5 @@
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { describe, expect } from 'vitest';
 import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
@@ -255,6 +256,98 @@ describe('profiles', () => {
     expect(env.stderr).toMatch(/^error: Unknown profile "staging" \(NIMBUS_PROFILE\): .* has no profiles/m);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain('Unknown profile "prod" (--profile)');
+  });
+});
+
+describe('--from-file', () => {
+  it('refuses a field the contract does not declare before sending (exit 2), naming it, its line and the field meant', async ({
+    tenant,
+    cli,
+  }) => {
+    const typo = await cli.write('typo.yaml', 'name: typo\nflavor: small\nregion: hn\nimgae: debian-12\n');
+    const jsonFile = await cli.write(
+      'typo.json',
+      '{\n  "name": "typo-2",\n  "flavor": "small",\n  "region": "hn",\n  "colour": "red"\n}\n',
+    );
+    const cluster = await cli.write(
+      'cluster.yaml',
+      'name: typo-3\nregion: hn\nnode_pools:\n  - name: default\n    flavor: small\n    count: 2\n    cuont: 3\n',
+    );
+    const [yaml, fromJson, nested, misspeltRequired] = await Promise.all([
+      cli.run('instances', 'create', '--from-file', typo),
+      cli.run('instances', 'create', '--from-file', jsonFile),
+      cli.run('clusters', 'create', '--from-file', cluster),
+      cli.runWithInput(
+        'nmae: typo-4\nflavor: small\nregion: hn\n',
+        'instances',
+        'create',
+        '--from-file',
+        '-',
+      ),
+    ]);
+    expect(yaml.code).toBe(2);
+    expect(yaml.stderr).toContain(`error: ${typo}: imgae: unknown field: did you mean image? (line 4)\n`);
+    expect(yaml.stderr).toContain('Usage: nimbus instances create [options]');
+    expect(fromJson.code).toBe(2);
+    expect(fromJson.stderr).toContain(
+      `error: ${jsonFile}: colour: unknown field: not a field of this body (line 5)\n`,
+    );
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toContain(`error: ${cluster}: node_pools[0].cuont: unknown field`);
+    expect(nested.stderr).toContain('(line 7)');
+    expect(misspeltRequired.code).toBe(2);
+    expect(misspeltRequired.stderr).toContain(
+      'error: <stdin>: nmae: unknown field: did you mean name? (line 1)\n',
+    );
+    expect(misspeltRequired.stderr).toContain('error: --name: required (string)\n');
+    // Nothing was sent.
+    const names = (await tenant.client.instances.list({ per_page: 100 })).data.map((i) => i.name);
+    expect(names.filter((name) => name.startsWith('typo'))).toEqual([]);
+  });
+
+  it("takes any key in a map field (a function's env)", async ({ cli }) => {
+    const file = await cli.write(
+      'fn.yaml',
+      'name: mapped\nruntime: nodejs20\nregion: hn\nenv:\n  ANY_NAME: x\n  another_one: y\n',
+    );
+    const created = await cli.run('functions', 'create', '--from-file', file);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toBe('');
+  });
+
+  it("prints a server's Nimbus-Warning on stderr as warning: ...", async ({ mock, cli }) => {
+    // A server between that names a field, as one on a newer contract would.
+    const proxy = createHttpServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => name !== 'host' && name !== 'content-length'),
+      ) as Record<string, string>;
+      const answer = await fetch(`${mock.url}${request.url}`, {
+        method: request.method,
+        headers,
+        ...(chunks.length > 0 && { body: Buffer.concat(chunks) }),
+      });
+      const out = Object.fromEntries(answer.headers);
+      delete out['content-encoding'];
+      delete out['content-length'];
+      response.writeHead(answer.status, { ...out, 'nimbus-warning': 'unknown fields: shiny' });
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const result = await runCli(
+        ['buckets', 'create', '--name', `warned-${crypto.randomUUID().slice(0, 8)}`, '--region', 'hn'],
+        { ...cli.env, NIMBUS_BASE_URL: url },
+        cli.dir,
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe('warning: unknown fields: shiny\n');
+      expect(json(result)).toMatchObject({ region: 'hn' });
+    } finally {
+      proxy.close();
+    }
   });
 });
 

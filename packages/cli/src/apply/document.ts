@@ -118,9 +118,10 @@ export async function readTenantFile(
  * Where a path of the file starts, as "line N", when the file was YAML-parsed: its value, or with
  * `key`, its key (an unknown key's value may start lines later, or be a whole block).
  */
-type LineOf = (path: Path, key?: 'key') => number | undefined;
+export type LineOf = (path: Path, key?: 'key') => number | undefined;
 
-async function parseText(file: string, text: string): Promise<{ value: unknown; lines: LineOf }> {
+/** A tenant file or `--from-file` body as a value (JSON when it ends in .json, else YAML), with `LineOf` over it. */
+export async function parseText(file: string, text: string): Promise<{ value: unknown; lines: LineOf }> {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter });
   const lines = lineFinder(doc, counter);
@@ -168,7 +169,7 @@ function describeIssue(file: string, issue: z.core.$ZodIssue, lines: LineOf, val
   return [problem(file, issue.path, issueText(issue, value), lines)];
 }
 
-function problem(file: string, path: Path, message: string, lines: LineOf, at?: 'key'): string {
+export function problem(file: string, path: Path, message: string, lines: LineOf, at?: 'key'): string {
   const line = lines(path, at);
   const where = path.length > 0 ? `${pathText(path)}: ` : '';
   return `${file}: ${where}${message}${line === undefined ? '' : ` (line ${line})`}`;

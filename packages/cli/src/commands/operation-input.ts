@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { LineOf } from '../apply/document';
 import { UsageError } from '../errors';
 import { readStdin } from '../stdin';
 import { collectFields, missingFields } from './flags';
@@ -22,20 +23,25 @@ export async function readOperationInput(
   values: Record<string, unknown>,
 ): Promise<OperationInput> {
   const params = Object.fromEntries(spec.params.map((p, i) => [p.key, args[i]!]));
-  const body = spec.hasBody
-    ? {
-        ...(await readBodyFile(values.fromFile as string | undefined)),
-        ...collectFields(spec.body, values),
-      }
-    : undefined;
+  const file = spec.hasBody ? await readBodyFile(values.fromFile as string | undefined) : undefined;
+  const body = spec.hasBody ? { ...file?.value, ...collectFields(spec.body, values) } : undefined;
   const query = spec.query.length > 0 ? collectFields(spec.query, values) : undefined;
-  await checkInput(spec, body, query);
+  await checkInput(spec, body, query, file);
   return { params: spec.params.length > 0 ? params : undefined, query, body };
+}
+
+/** A `--from-file` body: the file's name in messages, its value, and the line of each path in it. */
+interface BodyFile {
+  file: string;
+  value: Record<string, unknown>;
+  lines: LineOf;
 }
 
 /**
  * Checks a body or query against the contract's schemas before anything is sent, so a missing or
- * malformed field is a usage error (exit 2) naming its flag. A command given no field has only
+ * malformed field is a usage error (exit 2) naming its flag. A field of a `--from-file` body the
+ * contract does not declare is one too, named with its line as `apply` names it (zod would drop it
+ * and the server take the body without it). A command given no field has only
  * missing ones to report, worded from its spec; when it needs none and takes no body (a plain
  * list, a get, a delete) there is nothing to check. Either way it loads neither the contract
  * nor zod, most of what a CLI run would otherwise spend starting.
@@ -44,6 +50,7 @@ async function checkInput(
   spec: OperationSpec,
   body: Record<string, unknown> | undefined,
   query: Record<string, unknown> | undefined,
+  file: BodyFile | undefined,
 ): Promise<void> {
   const given = Object.keys(body ?? {}).length + Object.keys(query ?? {}).length > 0;
   if (!given) {
@@ -53,12 +60,85 @@ async function checkInput(
   }
   const [{ endpointOf }, { checkFields }] = await Promise.all([import('./operations'), import('./fields')]);
   const endpoint = endpointOf(spec);
-  checkFields(endpoint.body, body, spec.body);
-  checkFields(endpoint.query, query, spec.query);
+  const unknown = file && endpoint.body ? await unknownFieldProblems(spec, endpoint.body, file) : [];
+  try {
+    checkFields(endpoint.body, body, spec.body);
+    checkFields(endpoint.query, query, spec.query);
+  } catch (error) {
+    if (unknown.length > 0 && error instanceof UsageError)
+      throw new UsageError([...unknown, error.message].join('\n'));
+    throw error;
+  }
+  if (unknown.length > 0) throw new UsageError(unknown.join('\n'));
 }
 
-async function readBodyFile(path: string | undefined): Promise<Record<string, unknown>> {
-  if (!path) return {};
+/**
+ * The fields of a `--from-file` body its schema does not declare, at any depth, one line each as
+ * `apply` words them: `body.yaml: imgae: unknown field: did you mean image? (line 4)`. A record
+ * (a map such as `env` or `tags`) takes any key.
+ */
+async function unknownFieldProblems(
+  spec: OperationSpec,
+  schema: Parameters<typeof import('@nimbus/sdk/contract').unknownFieldPaths>[0],
+  { file, value, lines }: BodyFile,
+): Promise<string[]> {
+  const [{ unknownFieldPaths }, { problem }] = await Promise.all([
+    import('@nimbus/sdk/contract'),
+    import('../apply/document'),
+  ]);
+  const fields = spec.body.map((f) => f.key);
+  return unknownFieldPaths(schema, value).map((segments) => {
+    const path = pathIn(value, segments);
+    const meant = path.length === 1 ? closest(String(path[0]), fields) : undefined;
+    const message = meant
+      ? `unknown field: did you mean ${meant}?`
+      : 'unknown field: not a field of this body';
+    return problem(file, path, message, lines, 'key');
+  });
+}
+
+/** A path of string segments with the indices of arrays as numbers: `vpcs[0].name`, not `vpcs.0.name`. */
+function pathIn(value: unknown, segments: readonly string[]): (string | number)[] {
+  let at = value;
+  return segments.map((segment) => {
+    const index = Array.isArray(at) && /^\d+$/.test(segment) ? Number(segment) : undefined;
+    at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[segment] : undefined;
+    return index ?? segment;
+  });
+}
+
+/**
+ * The name among `names` a misspelt `word` most likely meant: at most two edits away (a letter
+ * added, dropped, changed or two swapped), and fewer than half its length; undefined when none is.
+ */
+function closest(word: string, names: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(word.toLowerCase(), name.toLowerCase());
+    if (distance <= 2 && distance < word.length / 2 && (!best || distance < best.distance))
+      best = { name, distance };
+  }
+  return best?.name;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+async function readBodyFile(path: string | undefined): Promise<BodyFile | undefined> {
+  if (!path) return undefined;
   // Named as `apply -f -` names it.
   const file = path === '-' ? '<stdin>' : path;
   let text: string;
@@ -67,19 +147,11 @@ async function readBodyFile(path: string | undefined): Promise<Record<string, un
   } catch (error) {
     throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
   }
-  let value: unknown;
-  if (/\.json$/i.test(path)) {
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new UsageError(`${file}: not valid JSON: ${(error as Error).message}`);
-    }
-  } else {
-    // YAML is a superset of JSON: stdin is read as YAML.
-    value = (await import('../output/yaml')).fromYaml(text, file);
-  }
+  // Read as `apply` reads a tenant file: JSON when it ends in .json, else YAML (stdin too, as
+  // YAML includes JSON), and where each field of it starts, for the messages.
+  const { value, lines } = await (await import('../apply/document')).parseText(file, text);
   if (!isRecord(value)) throw new UsageError(`${file} must hold an object`);
-  return value;
+  return { file, value, lines };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

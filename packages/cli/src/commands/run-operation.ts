@@ -31,10 +31,16 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
     throw new UsageError(`${spec.names.map(kebab).join(' ')} works on a project: ${PICK_A_PROJECT}`);
   }
   // Each call with the credentials its endpoint takes: basic auth, a workload token, or the session.
+  // A `Nimbus-Warning` the server answers (fields of the body it does not know) goes to stderr.
   const send = (input: OperationInput, options?: RequestOptions) =>
-    withEndpointCredentials(ctx, { ...route, scope: spec.scope }, values, (credentials) =>
-      client.call(route, input, { ...options, ...credentials }),
-    );
+    withEndpointCredentials(ctx, { ...route, scope: spec.scope }, values, async (credentials) => {
+      const { data, response } = await client
+        .call(route, input, { ...options, ...credentials })
+        .withResponse();
+      const warning = response.headers.get('nimbus-warning');
+      if (warning) process.stderr.write(`warning: ${warning}\n`);
+      return data;
+    });
 
   if (spec.paging === 'page') {
     await printPagedList(client, route as Route & { list: true }, input, !!values.all, globals);

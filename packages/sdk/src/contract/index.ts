@@ -57,6 +57,7 @@ export * from './docs';
 export * from './mock';
 export * from './namespaces';
 export * from './secrets';
+export * from './unknown-fields';
 export * from './v1/activity-logs';
 export * from './v1/anomalies';
 export * from './v1/api-products';
