@@ -173,6 +173,36 @@ describe('nimbus mock', () => {
     expect(await exited).toBe(0);
   });
 
+  it('start refuses a state file another server runs on (exit 2), naming its pid and URL; the lock goes with a signal', async ({
+    bareCli: cli,
+  }) => {
+    const statePath = join(cli.dir, 'shared', 'state.json');
+    const args = ['mock', 'start', '--state', statePath, '--port', '0', '--no-seed', '--no-simulator'];
+    const env = { NIMBUS_CONFIG: join(cli.dir, 'start-locked.json') };
+    const first = await startedServer(args, env);
+    try {
+      const second = await runCli(args, env);
+      expect(second.code).toBe(2);
+      expect(second.stderr).toContain(`State file ${statePath} is in use by another Nimbus server`);
+      expect(second.stderr).toContain(`pid ${first.child.pid}, ${first.url}`);
+      expect(second.stderr).toContain('--state <file>) or --in-memory');
+    } finally {
+      first.child.kill('SIGTERM');
+    }
+    expect(await first.exited).toBe(0);
+    await expect(readFile(`${statePath}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
+
+    // Free again: the next server starts on the file, and Ctrl-C (SIGINT) removes its lock too.
+    const next = await startedServer(args, env);
+    expect(JSON.parse(await readFile(`${statePath}.lock`, 'utf8'))).toMatchObject({
+      pid: next.child.pid,
+      url: next.url,
+    });
+    next.child.kill('SIGINT');
+    expect(await next.exited).toBe(0);
+    await expect(readFile(`${statePath}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('start beyond loopback prints a control token once; mock commands send it from the flag or env', async ({
     bareCli: cli,
   }) => {
@@ -219,3 +249,22 @@ describe('nimbus mock', () => {
     expect(await exited).toBe(0);
   });
 });
+
+/** `nimbus ...args` (a `mock start`) as a child process, once it says where it listens. */
+async function startedServer(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(output);
+      if (found && output.includes('browsers')) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`mock start exited (${code}): ${output}`)));
+  });
+  return { child, url, exited };
+}

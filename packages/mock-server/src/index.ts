@@ -7,6 +7,7 @@ export { families } from './families';
 export { type CreateServerOptions, createServer, type RunningServer } from './node/create-server';
 export { createNodeServer } from './node/http-adapter';
 export { DEFAULT_STATE_PATH, openStore } from './node/open-store';
+export { StateFileLockedError } from './node/state-lock';
 export { type OpenApiDocument, type OpenApiName, openApiDocument } from './openapi/document';
 export { DEMO_USER } from './seed/demo';
 export { StateFileError } from './store/errors';

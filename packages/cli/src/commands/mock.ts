@@ -123,9 +123,8 @@ export function addMockCommands(program: Command): void {
       const controlToken = globals.controlToken ?? (process.env.NIMBUS_CONTROL_TOKEN || undefined);
       const seedFile = typeof options.seed === 'string' ? options.seed : undefined;
       // Loaded here only: every other command starts faster without the server's code.
-      const { consoleLogger, createServer, DEFAULT_STATE_PATH, StateFileError } = await import(
-        '@nimbus/mock-server'
-      );
+      const { consoleLogger, createServer, DEFAULT_STATE_PATH, StateFileError, StateFileLockedError } =
+        await import('@nimbus/mock-server');
       let server: RunningServer;
       try {
         server = await createServer({
@@ -144,7 +143,8 @@ export function addMockCommands(program: Command): void {
           logger: consoleLogger,
         });
       } catch (error) {
-        if (error instanceof StateFileError) throw new UsageError(error.message);
+        if (error instanceof StateFileError || error instanceof StateFileLockedError)
+          throw new UsageError(error.message);
         if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
           throw new CommandFailed(
             `${options.host}:${options.port} is in use: stop what listens there, or pass --port <port> (0 picks a free one)`,

@@ -87,7 +87,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   const controlToken = config.controlToken ?? (isLoopbackHost(host) ? undefined : newControlToken());
   const allowedHosts =
     config.allowedHosts === 'any' ? 'any' : [...(config.allowedHosts ?? []), ...hostsOfBinding(host)];
-  const { store, fresh } = await openStore({ statePath, inMemory, flushDelayMs, log: config.logger });
+  const { store, fresh, lock } = await openStore({ statePath, inMemory, flushDelayMs, log: config.logger });
   const app = createApp({
     store,
     families: allFamilies as FamilyModule[],
@@ -114,20 +114,30 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     headersTimeoutMs,
     requestTimeoutMs,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // Not started (the port is taken): the state file's lock goes with the store.
+    await app.close();
+    await store.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   // A wildcard bind is reached through loopback on this machine (0.0.0.0 is no address to call).
   const reachable = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '::1' : host;
   const shownHost = reachable.includes(':') ? `[${reachable}]` : reachable;
+  const url = `http://${shownHost}:${address.port}`;
+  // A second server on the same state file names this one in its refusal.
+  lock?.describe(url);
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url,
     port: address.port,
     app,
     store,

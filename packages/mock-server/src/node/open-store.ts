@@ -1,8 +1,10 @@
+import { resolve } from 'node:path';
 import { newServerSecret } from '../core/secrets';
 import { FilePersistence } from '../store/file-persistence';
 import { MemoryPersistence, type Persistence } from '../store/persistence';
 import { emptyState } from '../store/state';
 import { Store, type StoreLog } from '../store/store';
+import { lockStateFile, type StateLock } from './state-lock';
 
 export const DEFAULT_STATE_PATH = '.nimbus/state.json';
 
@@ -10,6 +12,8 @@ export const DEFAULT_STATE_PATH = '.nimbus/state.json';
  * Opens the state: from the file when there is one (a corrupt file throws
  * StateFileError and is left as it is), else a new state with a new server secret.
  * Check `store.health()` afterwards: a location that cannot be written leaves it unhealthy.
+ * A state file is locked while the store is open (`<file>.lock`, removed by `store.close()`):
+ * a file another server holds throws StateFileLockedError.
  */
 export async function openStore(options: {
   statePath?: string;
@@ -20,11 +24,26 @@ export async function openStore(options: {
 }): Promise<{
   store: Store;
   fresh: boolean;
+  /** The lock on the state file (none in memory, or where no lock file can be made). */
+  lock?: StateLock;
 }> {
-  const persistence: Persistence = options.inMemory
-    ? new MemoryPersistence()
-    : new FilePersistence(options.statePath ?? DEFAULT_STATE_PATH);
-  const loaded = await persistence.load();
+  let lock: StateLock | undefined;
+  let persistence: Persistence;
+  if (options.inMemory) {
+    persistence = new MemoryPersistence();
+  } else {
+    const statePath = resolve(options.statePath ?? DEFAULT_STATE_PATH);
+    // Taken before the file is read: the server that holds it may be writing it.
+    lock = lockStateFile(statePath, options.log);
+    persistence = new FilePersistence(statePath, { lock });
+  }
+  let loaded: Awaited<ReturnType<Persistence['load']>>;
+  try {
+    loaded = await persistence.load();
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const store = new Store(persistence, loaded ?? emptyState(newServerSecret()), {
     flushDelayMs: options.flushDelayMs,
     log: options.log,
@@ -39,5 +58,5 @@ export async function openStore(options: {
     store.changed();
     await store.flush();
   }
-  return { store, fresh: !loaded };
+  return { store, fresh: !loaded, lock };
 }

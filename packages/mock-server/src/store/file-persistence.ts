@@ -61,6 +61,8 @@ export class FilePersistence implements Persistence {
   #source: { file: FileHandle; stats: BigIntStats } | undefined;
   #watcher: FSWatcher | undefined;
   #closed = false;
+  /** Released when the persistence is closed (see node/state-lock.ts). */
+  readonly #lock: { release(): void } | undefined;
   /** Made by the first write, then reused by every write (the store runs one at a time). */
   #buffer: Buffer | undefined;
   readonly pieces: PieceWriter<EncodedPiece> = {
@@ -68,8 +70,9 @@ export class FilePersistence implements Persistence {
     write: (pieces) => this.writePieces(pieces),
   };
 
-  constructor(path: string) {
+  constructor(path: string, options: { lock?: { release(): void } } = {}) {
     this.location = resolve(path);
+    this.#lock = options.lock;
     this.#file = new TextFile(this.location);
     this.#temp = join(dirname(this.location), `.${basename(this.location)}.tmp`);
   }
@@ -207,9 +210,13 @@ export class FilePersistence implements Persistence {
 
   async close(): Promise<void> {
     this.#closed = true;
-    await this.#watcher?.close();
-    await this.#source?.file.close();
-    this.#source = undefined;
+    try {
+      await this.#watcher?.close();
+      await this.#source?.file.close();
+      this.#source = undefined;
+    } finally {
+      this.#lock?.release();
+    }
   }
 
   /** Our last write or load, once the digest of a loaded text is taken. */
