@@ -167,6 +167,25 @@ describe('nimbus mock', () => {
       };
       const hashes = Object.values(state.tables.users).map((user) => user.password_hash);
       expect(hashes).toEqual([expect.stringMatching(/^scrypt\$[^$]+\$[^$]+$/)]);
+      // Every address the banner shows below the base URL answers when opened (the metrics with
+      // the basic auth it names, the curl line's listing without its token: 401, not 404).
+      const banner = output.slice(0, output.indexOf('Demo tenant'));
+      const shown = [...banner.matchAll(/^ {2}\S.*?(http:\/\/\S+)/gm)].map((line) => line[1]!);
+      expect(shown).toEqual([
+        `${url}/docs`,
+        `${url}/api/v1/openapi.json`,
+        `${url}/v2/openapi.json`,
+        expect.stringMatching(/\/v2\/metrics$/),
+        `${url}/__mock/ui`,
+      ]);
+      const basic = /basic auth (\S+):(\S+)\)/.exec(output)!;
+      for (const address of shown) {
+        const authorization = `Basic ${Buffer.from(`${basic[1]}:${basic[2]}`).toString('base64')}`;
+        const answer = await fetch(address, { headers: { authorization } });
+        expect(answer.status, address).toBe(200);
+      }
+      const tried = /curl .* (http:\/\/\S+)/.exec(output)![1]!;
+      expect((await fetch(tried)).status).toBe(401);
     } finally {
       child.kill('SIGTERM');
     }

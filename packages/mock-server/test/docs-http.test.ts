@@ -91,4 +91,13 @@ describe('/docs and the OpenAPI documents over HTTP', () => {
     });
     expect(revalidated.status).toBe(304);
   });
+
+  it("points an address without a route (the server's root, an API's root) at /docs in its 404", async () => {
+    for (const path of ['/', '/api/v1', '/v2']) {
+      const answer = await get(`${mock.url}${path}`);
+      expect(answer.status, path).toBe(404);
+      const { error } = JSON.parse(answer.body.toString('utf8')) as { error: { message: string } };
+      expect(error.message).toBe(`No route for GET ${path}: the routes of both APIs are listed at /docs`);
+    }
+  });
 });

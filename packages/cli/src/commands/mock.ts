@@ -167,8 +167,10 @@ export function addMockCommands(program: Command): void {
       const config = server.app.runtime.config;
       const lines = [
         `Nimbus reference server listening on ${server.url}`,
-        `  cloud API   ${server.url}/api/v1`,
-        `  video API   ${server.url}/v2`,
+        // Each URL printed answers when opened: the APIs' roots have no route of their own.
+        `  API docs    ${server.url}/docs`,
+        `  cloud API   ${server.url}/api/v1/openapi.json (routes under /api/v1)`,
+        `  video API   ${server.url}/v2/openapi.json (routes under /v2)`,
         `  state       ${options.inMemory ? 'in memory' : server.store.location}`,
         `  metrics     ${server.url}/v2/metrics (basic auth ${config.metricsUser}:${config.metricsPassword})`,
         `  dashboard   ${server.url}/__mock/ui${server.controlToken ? '?token=<control token>' : ''}`,

@@ -11,7 +11,11 @@ export function routeOf(router: Router, request: RequestHead, target: RequestTar
   const match = router.match(request.method, target.pathname);
   if (match.kind === 'found') return match;
   if (match.kind === 'not-found') {
-    throw new HttpError(404, ErrorCode.NOT_FOUND, `No route for ${request.method} ${target.pathname}`);
+    throw new HttpError(
+      404,
+      ErrorCode.NOT_FOUND,
+      `No route for ${request.method} ${target.pathname}: the routes of both APIs are listed at /docs`,
+    );
   }
   throw new HttpError(
     405,
