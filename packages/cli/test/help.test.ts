@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { kebab } from '../src/commands/flags';
 import { readOperationInput } from '../src/commands/operation-input';
 import type { OperationSpec } from '../src/commands/operation-spec';
 import { describeOperations } from '../src/commands/operations';
@@ -148,6 +150,33 @@ describe('command help', () => {
       if (message) refused.push(`${example}: ${message}`);
     }
     expect(refused).toEqual([]);
+  });
+});
+
+describe('the README', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+
+  it('gives the page size of every list whose --help says another default than 20', async () => {
+    const pagination = readme.slice(readme.indexOf('**Pagination.**'), readme.indexOf('**Confirmations.**'));
+    expect(pagination).toContain('default 20 on `/api/v1` lists');
+    const others = operations
+      .flatMap((group) => group.operations)
+      .filter((spec) => spec.query.some((f) => f.flag === 'per-page' && f.default !== 20));
+    expect(others.length).toBeGreaterThan(0);
+    for (const spec of others) {
+      const words = [kebab(spec.names[0]!), ...spec.names.slice(1).map(kebab)];
+      const help = await runCli([...words, '--help'], {});
+      const shown = /--per-page <per-page>[^(]*\(default (\d+)\)/.exec(help.stdout.replace(/\s+/g, ' '))?.[1];
+      expect(shown, words.join(' ')).toBeDefined();
+      expect(pagination, words.join(' ')).toMatch(new RegExp(`${shown} on \`${words.join(' ')}\``));
+    }
+  });
+
+  it('describes boolean flags as --help shows them: a switch that takes an explicit value', async () => {
+    const help = await runCli(['vaults', 'create', '--help'], {});
+    expect(help.stdout).toMatch(/--purge-protection \[true\|false\]/);
+    expect(help.stdout).toContain('--no-purge-protection');
+    expect(readme).toContain('which is why the help shows them as `--versioning [true|false]`');
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { describe, expect } from 'vitest';
@@ -50,6 +51,31 @@ describe('--debug and NIMBUS_DEBUG', () => {
     for (const secret of [password, env.DB_PASS, env.STRIPE_KEY]) {
       expect(`${login.stderr}${created.stderr}`).not.toContain(secret);
     }
+  });
+
+  it('are what the README says: a line per request, the body sent with its secrets as ***, a line per response', async ({
+    tenant,
+    cli,
+  }) => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('**Debug.**'), readme.indexOf('**Idempotency.**'));
+    const secret = `sealed-${crypto.randomUUID()}`;
+    const name = `dbg${tenant.project.id.slice(0, 8)}`;
+    const vault = ['vaults', 'create', '--name', name, '--region', 'hn'];
+    const created = await cli.run(
+      ...vault,
+      '--secrets',
+      JSON.stringify({ 'DB-PASSWORD': secret }),
+      '--debug',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toMatch(/^> POST \S+\/api\/v1\/vaults idempotency-key=\S+$/m);
+    expect(created.stderr).toMatch(/^> body \{.*"secrets":\{"DB-PASSWORD":"\*\*\*"\}/m);
+    expect(created.stderr).not.toContain(secret);
+    // The README shows a body line and how secrets show in it, and no longer says bodies are never written.
+    expect(section).toMatch(/^> body \{.*"\*\*\*"\}$/m);
+    expect(section.replace(/\s+/g, ' ')).toContain('each field the contract marks secret');
+    expect(section).not.toMatch(/No headers, bodies/);
   });
 
   it('every API error names its request id, the one the debug line shows', async ({ cli }) => {
@@ -150,6 +176,28 @@ describe('flag values', () => {
   });
 });
 
+describe('map keys', () => {
+  it('a key the contract refuses is named with the rule it breaks, not zod\'s "Invalid key in record"', async ({
+    cli,
+  }) => {
+    const result = await cli.run(
+      'vaults',
+      'create',
+      '--name',
+      'keyed',
+      '--region',
+      'hn',
+      '--secrets',
+      '{"DB_PASSWORD":"x"}',
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'error: --secrets (at secrets.DB_PASSWORD): invalid key: must be 1..127 letters, digits and "-"\n',
+    );
+    expect(result.stderr).not.toContain('Invalid key in record');
+  });
+});
+
 describe('a server that accepts and never answers', () => {
   it('is given up on after --timeout or NIMBUS_TIMEOUT seconds, the error naming the server and the limit', async ({
     mock,
@@ -177,28 +225,6 @@ describe('a server that accepts and never answers', () => {
     }
   });
 });
-describe('map keys', () => {
-  it('a key the contract refuses is named with the rule it breaks, not zod\'s "Invalid key in record"', async ({
-    cli,
-  }) => {
-    const result = await cli.run(
-      'vaults',
-      'create',
-      '--name',
-      'keyed',
-      '--region',
-      'hn',
-      '--secrets',
-      '{"DB_PASSWORD":"x"}',
-    );
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(
-      'error: --secrets (at secrets.DB_PASSWORD): invalid key: must be 1..127 letters, digits and "-"\n',
-    );
-    expect(result.stderr).not.toContain('Invalid key in record');
-  });
-});
-
 
 describe('nimbus use', () => {
   it('refuses a malformed id (exit 2) and a project that is not yours (exit 1), keeping the profile as it was', async ({
@@ -229,33 +255,6 @@ describe('nimbus use', () => {
     expect(used.code, used.stderr).toBe(0);
     expect(used.stderr).toContain(`now uses project ${tenant.project.id} (`);
     expect((await user.run('instances', 'list')).code).toBe(0);
-  });
-});
-
-describe('--from-file -', () => {
-  it('reports a YAML error once, as <stdin>:line:col, like apply -f -', async ({ cli }) => {
-    const result = await cli.runWithInput('name: [unclosed\n', 'instances', 'create', '--from-file', '-');
-    expect(result.code).toBe(2);
-    const errors = result.stderr.split('\n').filter((line) => line.startsWith('error:'));
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^error: <stdin>:\d+:\d+: not valid YAML: \S/);
-    expect(result.stderr).not.toMatch(/^error: *$/m);
-  });
-});
-
-describe('profiles', () => {
-  it('NIMBUS_PROFILE or --profile naming an unknown profile says so (exit 2) instead of running anonymous', async ({
-    mock,
-  }) => {
-    const anonymous = await cliFor(mock);
-    const [env, flag] = await Promise.all([
-      runCli(['projects', 'list'], { ...anonymous.env, NIMBUS_PROFILE: 'staging' }, anonymous.dir),
-      anonymous.run('projects', 'list', '--profile', 'prod'),
-    ]);
-    expect(env.code).toBe(2);
-    expect(env.stderr).toMatch(/^error: Unknown profile "staging" \(NIMBUS_PROFILE\): .* has no profiles/m);
-    expect(flag.code).toBe(2);
-    expect(flag.stderr).toContain('Unknown profile "prod" (--profile)');
   });
 });
 
@@ -351,6 +350,33 @@ describe('--from-file', () => {
   });
 });
 
+describe('--from-file -', () => {
+  it('reports a YAML error once, as <stdin>:line:col, like apply -f -', async ({ cli }) => {
+    const result = await cli.runWithInput('name: [unclosed\n', 'instances', 'create', '--from-file', '-');
+    expect(result.code).toBe(2);
+    const errors = result.stderr.split('\n').filter((line) => line.startsWith('error:'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^error: <stdin>:\d+:\d+: not valid YAML: \S/);
+    expect(result.stderr).not.toMatch(/^error: *$/m);
+  });
+});
+
+describe('profiles', () => {
+  it('NIMBUS_PROFILE or --profile naming an unknown profile says so (exit 2) instead of running anonymous', async ({
+    mock,
+  }) => {
+    const anonymous = await cliFor(mock);
+    const [env, flag] = await Promise.all([
+      runCli(['projects', 'list'], { ...anonymous.env, NIMBUS_PROFILE: 'staging' }, anonymous.dir),
+      anonymous.run('projects', 'list', '--profile', 'prod'),
+    ]);
+    expect(env.code).toBe(2);
+    expect(env.stderr).toMatch(/^error: Unknown profile "staging" \(NIMBUS_PROFILE\): .* has no profiles/m);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('Unknown profile "prod" (--profile)');
+  });
+});
+
 describe('mock start', () => {
   it('on a busy port says so in one line (exit 1)', async () => {
     const busy = createServer();
@@ -387,6 +413,30 @@ describe('usage errors and help', () => {
       expect(result.stderr).not.toContain('Commands:');
       expect(result.stderr.split('\n').length).toBeLessThan(8);
     }
+  });
+
+  it("a program-wide flag's error after a command shows that command's usage line, not the program's", async ({
+    cli,
+  }) => {
+    const [format, project, before] = await Promise.all([
+      cli.run('instances', 'list', '-o', 'xml'),
+      cli.run('instances', 'list', '--project'),
+      cli.run('--output', 'xml', 'databases', 'replicas', 'list', 'x'),
+    ]);
+    const usage = (words: string) =>
+      `Usage: nimbus ${words} [options]\nRun 'nimbus ${words} --help' for its flags and an example.\n`;
+    expect(format.code).toBe(2);
+    expect(format.stderr).toContain("argument 'xml' is invalid");
+    expect(format.stderr).toContain(usage('instances list'));
+    expect(project.code).toBe(2);
+    expect(project.stderr).toContain("error: option '--project <id>' argument missing");
+    expect(project.stderr).toContain(usage('instances list'));
+    expect(before.code).toBe(2);
+    expect(before.stderr).toContain(
+      "Usage: nimbus databases replicas list [options] <database-id>\nRun 'nimbus databases replicas list --help'",
+    );
+    for (const result of [format, project, before])
+      expect(result.stderr).not.toContain('Usage: nimbus [options]');
   });
 
   it('names every missing required field the same way, with or without other fields given', async ({
@@ -428,27 +478,3 @@ describe('usage errors and help', () => {
     expect(undescribed).toEqual([]);
   });
 });
-  it("a program-wide flag's error after a command shows that command's usage line, not the program's", async ({
-    cli,
-  }) => {
-    const [format, project, before] = await Promise.all([
-      cli.run('instances', 'list', '-o', 'xml'),
-      cli.run('instances', 'list', '--project'),
-      cli.run('--output', 'xml', 'databases', 'replicas', 'list', 'x'),
-    ]);
-    const usage = (words: string) =>
-      `Usage: nimbus ${words} [options]\nRun 'nimbus ${words} --help' for its flags and an example.\n`;
-    expect(format.code).toBe(2);
-    expect(format.stderr).toContain("argument 'xml' is invalid");
-    expect(format.stderr).toContain(usage('instances list'));
-    expect(project.code).toBe(2);
-    expect(project.stderr).toContain("error: option '--project <id>' argument missing");
-    expect(project.stderr).toContain(usage('instances list'));
-    expect(before.code).toBe(2);
-    expect(before.stderr).toContain(
-      "Usage: nimbus databases replicas list [options] <database-id>\nRun 'nimbus databases replicas list --help'",
-    );
-    for (const result of [format, project, before])
-      expect(result.stderr).not.toContain('Usage: nimbus [options]');
-  });
-
