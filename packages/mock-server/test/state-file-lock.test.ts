@@ -1,51 +1,22 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer as listen } from 'node:net';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Nimbus } from '@nimbus/sdk';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type RunningServer, StateFileError, StateFileLockedError } from '../src/index';
+import { hostname } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { createServer, StateFileError, StateFileLockedError } from '../src/index';
+import {
+  closeAfterTest,
+  type LoggedLine,
+  projectClient,
+  startFileServer,
+  tempStatePath,
+} from './support/file-servers';
 
 /**
  * One server per state file: two would each take the other's writes for outside edits and
  * discard their own acknowledged writes. The lock is `<state file>.lock`, held while the server runs.
  */
-
-const tempState = async () => join(await mkdtemp(join(tmpdir(), 'nimbus-lock-')), 'state.json');
-const running: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
-
-interface Line {
-  level: string;
-  message: string;
-  fields?: Record<string, unknown>;
-}
-
-async function start(statePath: string, logged: Line[] = []): Promise<RunningServer> {
-  const log = (level: string) => (message: string, fields?: Record<string, unknown>) =>
-    logged.push({ level, message, fields });
-  const server = await createServer({
-    port: 0,
-    statePath,
-    flushDelayMs: 10,
-    passwordCost: 'test',
-    logger: { info: log('info'), warn: log('warn'), error: log('error') },
-  });
-  running.push(server);
-  return server;
-}
-
-async function tenant(url: string, email: string) {
-  const client = new Nimbus({ baseUrl: url, maxRetries: 0 });
-  await client.auth.register({ email, password: 'long-enough', full_name: 'L' });
-  await client.auth.login({ email, password: 'long-enough' });
-  const project = await client.projects.create({ name: 'locked' });
-  return client.withProject(project.id);
-}
 
 /** The pid of a process that has ended. */
 async function deadPid(): Promise<number> {
@@ -56,8 +27,8 @@ async function deadPid(): Promise<number> {
 
 describe('a state file another server runs on', () => {
   it('refuses the second server, naming the file, the first server’s pid and URL, and what to do; the first keeps every write', async () => {
-    const statePath = await tempState();
-    const first = await start(statePath);
+    const statePath = await tempStatePath('lock');
+    const first = await startFileServer(statePath);
     const lock = JSON.parse(await readFile(`${statePath}.lock`, 'utf8'));
     expect(lock).toMatchObject({ pid: process.pid, url: first.url });
 
@@ -74,7 +45,7 @@ describe('a state file another server runs on', () => {
     expect(JSON.parse(await readFile(`${statePath}.lock`, 'utf8'))).toEqual(lock);
 
     // Every write the first server answered is in its file.
-    const client = await tenant(first.url, 'first@example.com');
+    const client = await projectClient(first.url, 'first@example.com', 'locked');
     const created = await Promise.all(
       Array.from({ length: 6 }, (_, i) => client.buckets.create({ name: `kept-${i}`, region: 'hn' })),
     );
@@ -84,21 +55,21 @@ describe('a state file another server runs on', () => {
   });
 
   it('is free again once the server closes: the lock file is removed, and the next server starts', async () => {
-    const statePath = await tempState();
-    const first = await start(statePath);
+    const statePath = await tempStatePath('lock');
+    const first = await startFileServer(statePath);
     await first.close();
     expect(existsSync(`${statePath}.lock`)).toBe(false);
-    const second = await start(statePath);
+    const second = await startFileServer(statePath);
     expect(JSON.parse(await readFile(`${statePath}.lock`, 'utf8'))).toMatchObject({ url: second.url });
   });
 
   it('is not locked by a start that failed: a corrupt file, or a port in use', async () => {
-    const corrupt = await tempState();
+    const corrupt = await tempStatePath('lock');
     await writeFile(corrupt, '{"version": 1');
     await expect(createServer({ port: 0, statePath: corrupt })).rejects.toBeInstanceOf(StateFileError);
     expect(existsSync(`${corrupt}.lock`)).toBe(false);
 
-    const statePath = await tempState();
+    const statePath = await tempStatePath('lock');
     const taken = listen();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as { port: number };
@@ -108,16 +79,16 @@ describe('a state file another server runs on', () => {
       taken.close();
     }
     expect(existsSync(`${statePath}.lock`)).toBe(false);
-    await start(statePath);
+    await startFileServer(statePath);
   });
 
   it('left by a server that is gone (killed) is taken over, with a one-line notice', async () => {
-    const statePath = await tempState();
+    const statePath = await tempStatePath('lock');
     const pid = await deadPid();
     const stale = { pid, host: hostname(), url: 'http://127.0.0.1:1', started_at: new Date(0).toISOString() };
     await writeFile(`${statePath}.lock`, JSON.stringify(stale));
-    const logged: Line[] = [];
-    const server = await start(statePath, logged);
+    const logged: LoggedLine[] = [];
+    const server = await startFileServer(statePath, logged);
     expect(JSON.parse(await readFile(`${statePath}.lock`, 'utf8'))).toMatchObject({
       pid: process.pid,
       url: server.url,
@@ -129,9 +100,9 @@ describe('a state file another server runs on', () => {
   });
 
   it('still takes in an edit a person saves into the state file while the server runs', async () => {
-    const statePath = await tempState();
-    const server = await start(statePath);
-    const client = await tenant(server.url, 'editor@example.com');
+    const statePath = await tempStatePath('lock');
+    const server = await startFileServer(statePath);
+    const client = await projectClient(server.url, 'editor@example.com', 'locked');
     const [project] = (await client.projects.list()).data;
     await server.store.flush();
     const onDisk = JSON.parse(await readFile(statePath, 'utf8'));
@@ -144,9 +115,9 @@ describe('a state file another server runs on', () => {
 
   it('is not taken by servers in memory', async () => {
     const a = await createServer({ port: 0, inMemory: true });
-    running.push(a);
+    closeAfterTest(a);
     const b = await createServer({ port: 0, inMemory: true });
-    running.push(b);
+    closeAfterTest(b);
     expect(existsSync('.nimbus/state.json.lock')).toBe(false);
   });
 });

@@ -1,55 +1,19 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Nimbus } from '@nimbus/sdk';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type RunningServer } from '../src/index';
+import { describe, expect, it } from 'vitest';
+import { type LoggedLine, projectClient, startFileServer, tempStatePath } from './support/file-servers';
 
 /**
  * What the log says while the state file cannot be used (broken from outside, or not writable),
  * and the one line that says when writes are accepted again.
  */
 
-const tempState = async () => join(await mkdtemp(join(tmpdir(), 'nimbus-log-')), 'state.json');
-const running: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
-
-interface Line {
-  level: string;
-  message: string;
-  fields?: Record<string, unknown>;
-}
-
-async function start(statePath: string, logged: Line[]): Promise<RunningServer> {
-  const log = (level: string) => (message: string, fields?: Record<string, unknown>) =>
-    logged.push({ level, message, fields });
-  const server = await createServer({
-    port: 0,
-    statePath,
-    flushDelayMs: 10,
-    passwordCost: 'test',
-    logger: { info: log('info'), warn: log('warn'), error: log('error') },
-  });
-  running.push(server);
-  return server;
-}
-
-async function tenant(url: string, email: string) {
-  const client = new Nimbus({ baseUrl: url, maxRetries: 0 });
-  await client.auth.register({ email, password: 'long-enough', full_name: 'L' });
-  await client.auth.login({ email, password: 'long-enough' });
-  const project = await client.projects.create({ name: 'logged' });
-  return client.withProject(project.id);
-}
-
 describe('the log while the state file cannot be used', () => {
   it('is logged once in one clean sentence, and its fix with one line when writes are accepted again', async () => {
-    const statePath = await tempState();
-    const logged: Line[] = [];
-    const server = await start(statePath, logged);
-    const client = await tenant(server.url, 'broken@example.com');
+    const statePath = await tempStatePath('log');
+    const logged: LoggedLine[] = [];
+    const server = await startFileServer(statePath, logged);
+    const client = await projectClient(server.url, 'broken@example.com', 'logged');
     await server.store.flush();
     const good = await readFile(statePath, 'utf8');
 
@@ -81,12 +45,12 @@ describe('the log while the state file cannot be used', () => {
   });
 
   it('a location that cannot be written is logged once, and one line says when writes are accepted again', async () => {
-    const statePath = await tempState();
+    const statePath = await tempStatePath('log');
     // A directory where the writer puts its temp file: every write fails (EISDIR), root or not.
     const blocker = join(statePath, '..', '.state.json.tmp');
     await mkdir(blocker);
-    const logged: Line[] = [];
-    const server = await start(statePath, logged);
+    const logged: LoggedLine[] = [];
+    const server = await startFileServer(statePath, logged);
     expect(server.store.health().ok).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1200)); // a retry fails the same way
     await rm(blocker, { recursive: true });
