@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import { describe, expect } from 'vitest';
+import type { MockServer, SeededTenant } from '../../mock-server/src/entries/testing';
 import { type Cli, cliFor, it, json, runCli } from './helpers';
 
 interface Profile {
@@ -14,6 +15,14 @@ async function profileOf(cli: Cli, name = 'default'): Promise<Profile> {
   return (JSON.parse(await readFile(cli.config, 'utf8')) as { profiles: Record<string, Profile> }).profiles[
     name
   ]!;
+}
+
+/** A CLI logged in to `mock` as `tenant` through `nimbus login`, and the profile that wrote. */
+async function loggedIn(mock: MockServer, tenant: SeededTenant): Promise<{ cli: Cli; profile: Profile }> {
+  const cli = await cliFor(mock);
+  const login = await cli.run('login', '--email', tenant.user.email, '--password', tenant.user.password);
+  expect(login.code, login.stderr).toBe(0);
+  return { cli, profile: await profileOf(cli) };
 }
 
 /** A server that answers every request 401 and remembers what it was sent. */
@@ -40,10 +49,7 @@ async function recordingServer(): Promise<{ url: string; seen: string[]; close()
 
 describe('a profile and the server it logged in to', () => {
   it('mock token prints a token and leaves the logged-in profile as it was', async ({ mock, tenant }) => {
-    const cli = await cliFor(mock);
-    const login = await cli.run('login', '--email', tenant.user.email, '--password', tenant.user.password);
-    expect(login.code, login.stderr).toBe(0);
-    const before = await profileOf(cli);
+    const { cli, profile: before } = await loggedIn(mock, tenant);
 
     const email = `other-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await mock.client.auth.register({ email, password: 'another-pw-123', full_name: 'Other' });
@@ -60,11 +66,7 @@ describe('a profile and the server it logged in to', () => {
     mock,
     tenant,
   }) => {
-    const cli = await cliFor(mock);
-    expect(
-      (await cli.run('login', '--email', tenant.user.email, '--password', tenant.user.password)).code,
-    ).toBe(0);
-    const profile = await profileOf(cli);
+    const { cli, profile } = await loggedIn(mock, tenant);
     const other = await recordingServer();
     try {
       const [byFlag, byEnv, generated, events] = await Promise.all([
@@ -115,11 +117,7 @@ describe('a profile and the server it logged in to', () => {
     mock,
     tenant,
   }) => {
-    const cli = await cliFor(mock);
-    expect(
-      (await cli.run('login', '--email', tenant.user.email, '--password', tenant.user.password)).code,
-    ).toBe(0);
-    const profile = await profileOf(cli);
+    const { cli, profile } = await loggedIn(mock, tenant);
     // The same server under another name (127.0.0.1 against localhost) counts as another.
     const elsewhere = mock.url.replace('127.0.0.1', 'localhost');
     const [clock, token] = await Promise.all([
