@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { declaredNames, declaredValues } from './support/declared-values';
 import { createPackedApp, type PackedApp } from './support/packed-app';
@@ -23,9 +24,20 @@ beforeAll(async () => {
     const manifest = await app.manifest(name);
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
       if (typeof target !== 'object' || target === null) continue; // ./package.json
-      const specifier = join(name, subpath);
       const at = (types: string) => join(app.dir, 'node_modules', name, types);
       const conditions = target as { types: string; browser?: { types: string } };
+      if (subpath.includes('*')) {
+        // `./contract/*`: every declaration file the pattern matches is an entry.
+        for (const match of await patternMatches(at(conditions.types))) {
+          entries.push({
+            specifier: join(name, subpath.replace('*', match.stem)),
+            declarations: match.file,
+            conditions: [],
+          });
+        }
+        continue;
+      }
+      const specifier = join(name, subpath);
       entries.push({ specifier, declarations: at(conditions.types), conditions: [] });
       if (conditions.browser) {
         entries.push({ specifier, declarations: at(conditions.browser.types), conditions: ['browser'] });
@@ -36,17 +48,34 @@ beforeAll(async () => {
 
 afterAll(() => app?.remove());
 
-/** The names each way of loading `specifier` gives, from one Node process in the app. */
-async function runtimeNames(entry: Entry): Promise<{ import: string[]; require: string[] }> {
+/** The files a `types` pattern (`.../dist/contract/*.d.ts`) matches, with what `*` stands for. */
+async function patternMatches(pattern: string): Promise<{ file: string; stem: string }[]> {
+  const [dir, suffix] = pattern.split('*') as [string, string];
+  const files = await readdir(dir, { recursive: true });
+  return files
+    .filter((file) => file.endsWith(suffix))
+    .map((file) => ({
+      file: join(dir, file),
+      stem: relative(dir, join(dir, file)).slice(0, -suffix.length),
+    }));
+}
+
+/** The names each way of loading each entry gives, from one Node process in the app per set of conditions. */
+async function runtimeNames(group: Entry[]): Promise<Map<Entry, { import: string[]; require: string[] }>> {
   const script = `
     const { createRequire } = await import('node:module');
     const require = createRequire(process.cwd() + '/');
-    const imported = await import(${JSON.stringify(entry.specifier)});
-    const required = require(${JSON.stringify(entry.specifier)});
-    console.log(JSON.stringify({ import: Object.keys(imported), require: Object.keys(required) }));`;
-  const conditions = entry.conditions.map((condition) => `--conditions=${condition}`);
+    const names = [];
+    for (const specifier of ${JSON.stringify(group.map((entry) => entry.specifier))}) {
+      const imported = await import(specifier);
+      const required = require(specifier);
+      names.push({ import: Object.keys(imported), require: Object.keys(required) });
+    }
+    console.log(JSON.stringify(names));`;
+  const conditions = group[0]!.conditions.map((condition) => `--conditions=${condition}`);
   const { stdout } = await app.node([...conditions, '--input-type=module', '-e', script]);
-  return JSON.parse(stdout.trim().split('\n').at(-1)!);
+  const names = JSON.parse(stdout.trim().split('\n').at(-1)!) as { import: string[]; require: string[] }[];
+  return new Map(group.map((entry, i) => [entry, names[i]!]));
 }
 
 describe('the packed packages', () => {
@@ -59,7 +88,9 @@ describe('the packed packages', () => {
         '@nimbus/sdk',
         '@nimbus/sdk [browser]',
         '@nimbus/sdk/contract',
+        '@nimbus/sdk/contract/v1/instances',
         '@nimbus/mock-server',
+        '@nimbus/mock-server/openapi',
         '@nimbus/mock-server/testing',
         '@nimbus/mock-server/msw',
         '@nimbus/cli',
@@ -70,10 +101,20 @@ describe('the packed packages', () => {
   it('have at run time, with import() and require(), every value their declarations export', async () => {
     const missing: string[] = [];
     const values = declaredValues(entries.map((entry) => entry.declarations));
+    // A process per entry: one entry's load must not lend another what its own lacks. The
+    // contract's modules share one process: each is a re-export from the contract's declarations.
+    const groups = new Map<unknown, Entry[]>();
+    for (const entry of entries) {
+      const key = entry.specifier.startsWith('@nimbus/sdk/contract/') ? 'contract modules' : entry;
+      groups.set(key, [...(groups.get(key) ?? []), entry]);
+    }
+    const loadedNames = new Map<Entry, { import: string[]; require: string[] }>();
+    for (const group of groups.values())
+      for (const [entry, names] of await runtimeNames(group)) loadedNames.set(entry, names);
     for (const entry of entries) {
       const declared = values.get(entry.declarations)!;
       expect(declared.length, `${entry.specifier} declares no values`).toBeGreaterThan(0);
-      const loaded = await runtimeNames(entry);
+      const loaded = loadedNames.get(entry)!;
       for (const system of ['import', 'require'] as const) {
         const present = new Set(loaded[system]);
         for (const name of declared.filter((value) => !present.has(value))) {

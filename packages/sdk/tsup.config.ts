@@ -1,4 +1,17 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+/**
+ * Every module of the contract as an entry of its own (`@nimbus/sdk/contract/v1/instances`):
+ * the reference server loads one family's schemas on the first request that needs them, not
+ * the whole contract at start. `contract/index` imports the same modules, so each schema and
+ * endpoint still exists once in a process, whichever way it was imported.
+ */
+const contractModules = Object.fromEntries(
+  readdirSync('src/contract', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => [`contract/${file.replace(/(\/index)?\.ts$/, '')}`, `src/contract/${file}`]),
+);
 
 export default defineConfig({
   entry: {
@@ -6,7 +19,7 @@ export default defineConfig({
     'index.browser': 'src/index.browser.ts',
     base: 'src/base.ts',
     'base.browser': 'src/base.browser.ts',
-    'contract/index': 'src/contract/index.ts',
+    ...contractModules,
   },
   // ESM only, for `import` and `require` alike (Node >= 20.19 requires ES modules): one copy of
   // every class in a process, so `instanceof APIError` holds whichever way the SDK was loaded.

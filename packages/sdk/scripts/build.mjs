@@ -1,6 +1,7 @@
 // The SDK's `npm run build`: the generated sources, then tsup with the flags given to the build
 // (`npm run build -- --no-dts --no-clean` is the tests' JavaScript-only build), then, when
-// declarations were built, the root entries' type re-exports (export-named-types.mjs).
+// declarations were built, the root entries' type re-exports (export-named-types.mjs) and the
+// declarations of the contract's modules (contract-module-types.mjs).
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -13,4 +14,7 @@ const run = (script, args = []) =>
 
 run(fileURLToPath(new URL('../../../scripts/generate-sdk-types.mjs', import.meta.url)));
 run(tsup, flags);
-if (!flags.includes('--no-dts')) run(fileURLToPath(new URL('export-named-types.mjs', import.meta.url)));
+if (!flags.includes('--no-dts')) {
+  run(fileURLToPath(new URL('export-named-types.mjs', import.meta.url)));
+  run(fileURLToPath(new URL('contract-module-types.mjs', import.meta.url)));
+}

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSdkTypes, typeNameOf } from '../src/codegen/sdk-types';
 import { operations } from '../src/contract';
@@ -7,16 +8,14 @@ const generated = generateSdkTypes();
 
 describe('generated SDK types', () => {
   // Fails when the contract changed without `node scripts/generate-sdk-types.mjs` (the build runs it).
-  it.each(Object.keys(generated) as (keyof typeof generated)[])(
-    'src/generated/%s matches the contract',
-    (name) => {
-      const onDisk = readFileSync(new URL(`../src/generated/${name}`, import.meta.url), 'utf8');
-      expect(
-        onDisk === generated[name],
-        `src/generated/${name} is stale: run node scripts/generate-sdk-types.mjs`,
-      ).toBe(true);
-    },
-  );
+  it.each(
+    (Object.keys(generated) as (keyof typeof generated)[]).map((name) => [join('src/generated', name), name]),
+  )('%s matches the contract', (path, name) => {
+    const onDisk = readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+    expect(onDisk === generated[name], `${path} is stale: run node scripts/generate-sdk-types.mjs`).toBe(
+      true,
+    );
+  });
 
   it('names bodies and list queries as callers pass them, before defaults', () => {
     const types = generated['types.d.ts'];

@@ -15,6 +15,7 @@
 
 import { type Endpoint, isEndpoint } from '../contract/define';
 import * as contractModule from '../contract/index';
+import { secretsOf } from '../contract/secrets';
 
 type Mode = 'input' | 'output';
 
@@ -43,6 +44,8 @@ export interface GeneratedFiles {
   'routes.ts': string;
   'client-routes.ts': string;
   'contract.d.ts': string;
+  /** Beside the contract's modules, an entry of the package like them. */
+  '../contract/operation-routes.ts': string;
 }
 
 /** Runtime constants of the contract that the SDK needs, copied so the SDK does not load zod for them. */
@@ -60,6 +63,7 @@ export function generateSdkTypes(): GeneratedFiles {
     'routes.ts': routesModule(operations, printer),
     'client-routes.ts': clientRoutesModule(operations, printer),
     'contract.d.ts': contractTypesModule(new Printer(declarations, 'T.'), merged),
+    '../contract/operation-routes.ts': operationRoutesModule(operations),
   };
 }
 
@@ -600,6 +604,39 @@ function routesModule(operations: contractModule.Operation[], printer: Printer):
     out.push(`export const ${api} = ${printRoutes(node as Record<string, unknown>, 0)};\n`);
   }
   return out.join('\n');
+}
+
+/**
+ * Every operation as `[id, method, path]`, and the secret fields of those that have any: what
+ * the reference server routes by, and redacts its request journal by, before it loads a family.
+ */
+function operationRoutesModule(operations: contractModule.Operation[]): string {
+  const out = [HEADER];
+  out.push(`import type { HttpMethod } from './define';`);
+  out.push(`import type { EndpointSecrets } from './secrets';`, '');
+  out.push('/**');
+  out.push(' * Every operation of the contract as `[id, method, path]`, without its schemas: the reference');
+  out.push(
+    " * server routes a request by this table and loads the family's schemas when a request needs them.",
+  );
+  out.push(' */');
+  out.push(
+    'export const OPERATION_ROUTES: readonly (readonly [id: string, method: HttpMethod, path: string])[] = [',
+  );
+  for (const { id, endpoint } of operations)
+    out.push(`  ['${id}', '${endpoint.method}', '${endpoint.path}'],`);
+  out.push('];', '');
+  out.push(
+    '/** The fields each operation marks secret (`secret()` in the contract), for those that mark any. */',
+  );
+  out.push('export const OPERATION_SECRETS: Readonly<Record<string, EndpointSecrets>> = {');
+  for (const { id, endpoint } of operations) {
+    const secrets = secretsOf(endpoint);
+    if (secrets.body.length + secrets.query.length + secrets.response.length === 0) continue;
+    out.push(`  '${id}': ${JSON.stringify(secrets).replaceAll('"', "'")},`);
+  }
+  out.push('};');
+  return `${out.join('\n')}\n`;
 }
 
 function printRoutes(node: Record<string, unknown>, depth: number): string {

@@ -56,6 +56,7 @@ export * from './define';
 export * from './docs';
 export * from './mock';
 export * from './namespaces';
+export * from './operation-routes';
 export * from './secrets';
 export * from './unknown-fields';
 export * from './v1/activity-logs';

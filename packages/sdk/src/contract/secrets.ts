@@ -132,16 +132,36 @@ export function secretsOf(endpoint: EndpointConfig): EndpointSecrets {
 export function secretsLookup(
   operations: readonly { endpoint: EndpointConfig }[],
 ): (method: string, pathname: string) => EndpointSecrets | undefined {
-  const routes = operations
-    .map(({ endpoint }) => {
-      const params = endpoint.path.match(/\{\w+\}/g)?.length ?? 0;
-      const source = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+');
-      return { endpoint, params, pattern: new RegExp(`^(?:/.*)?${source}$`) };
+  return routeSecretsLookup(
+    operations.map(({ endpoint }) => ({
+      method: endpoint.method,
+      path: endpoint.path,
+      secrets: () => secretsOf(endpoint),
+    })),
+  );
+}
+
+/** A route and its secrets, found when a request first calls it. */
+export interface SecretRoute {
+  readonly method: string;
+  readonly path: string;
+  secrets(): EndpointSecrets;
+}
+
+/** `secretsLookup` over routes given without their endpoints (the server's route table). */
+export function routeSecretsLookup(
+  routes: readonly SecretRoute[],
+): (method: string, pathname: string) => EndpointSecrets | undefined {
+  const compiled = routes
+    .map((route) => {
+      const params = route.path.match(/\{\w+\}/g)?.length ?? 0;
+      const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+');
+      return { route, params, pattern: new RegExp(`^(?:/.*)?${source}$`) };
     })
     .sort((a, b) => a.params - b.params);
   return (method, pathname) => {
-    const route = routes.find((r) => r.endpoint.method === method && r.pattern.test(pathname));
-    return route && secretsOf(route.endpoint);
+    const found = compiled.find((r) => r.route.method === method && r.pattern.test(pathname));
+    return found?.route.secrets();
   };
 }
 

@@ -8,6 +8,7 @@ import {
   NULL_BODY_STATUSES,
   withReadBody,
 } from './transport';
+import { interceptedFetch } from './transport-intercept';
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
@@ -23,9 +24,12 @@ const loaders = {
 /**
  * One attempt over `node:http` or `node:https` (Node's global agents, which keep connections
  * alive). What only fetch does goes through Node's own fetch: bodies other than text and bytes,
- * and redirects, which are sent again by fetch.
+ * and redirects, which are sent again by fetch. A patched global fetch (msw's `setupServer`,
+ * nock, a test's stub) sees the call, as with the default transport.
  */
 function exchange(url: string, init: RequestInit): Exchange {
+  const intercepted = interceptedFetch();
+  if (intercepted) return fetchExchange(intercepted, url, init);
   const { body } = init;
   const target = new URL(url);
   const load = loaders[target.protocol as keyof typeof loaders];
