@@ -20,7 +20,7 @@ await build({
   packages: 'external',
   logLevel: 'warning',
   alias: {
-    '@nimbus/sdk/contract': `${root}packages/sdk/src/contract/index.ts`,
+    '@nimbus/sdk/contract': `${root}packages/sdk/src/contract`,
     '@nimbus/sdk': `${root}packages/sdk/src/index.ts`,
   },
 });

@@ -4,7 +4,7 @@ import { importSource, root } from './import-source.mjs';
 
 const OUTPUTS = { v1: 'openapi/cloud-platform.json', v2: 'openapi/video.json' };
 const { openApiDocument } = await importSource('packages/mock-server/src/openapi/document.ts', {
-  '@nimbus/sdk/contract': `${root}packages/sdk/src/contract/index.ts`,
+  '@nimbus/sdk/contract': `${root}packages/sdk/src/contract`,
   '@nimbus/sdk': `${root}packages/sdk/src/index.browser.ts`,
 });
 

@@ -103,13 +103,14 @@ describe('@nimbus/mock-server/msw in Node', () => {
   });
 
   it('with an msw older than the peer range, says which range to install', async () => {
-    // msw 1's exports map: no `./core/http`.
+    // msw 1's exports map: its index, no `./core/http`.
     const old = join(app.dir, 'node_modules/msw');
     await mkdir(old, { recursive: true });
     await writeFile(
       join(old, 'package.json'),
       JSON.stringify({ name: 'msw', version: '1.3.5', exports: { '.': './index.js' } }),
     );
+    await writeFile(join(old, 'index.js'), 'exports.rest = {};\n');
     const [[imported], [required]] = await Promise.all([load('import'), load('require')]);
     for (const loaded of [imported, required]) {
       expect(loaded).toEqual({

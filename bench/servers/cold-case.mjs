@@ -8,8 +8,8 @@
 //                 before Nimbus's own code (the contract is zod schemas; the core answers with
 //                 Fetch API Responses, and Node loads its fetch classes on first use)
 //   testing:      import('@nimbus/mock-server/testing'), startMockServer(), seedTenant(); the
-//                 import timed in the order the modules load: zod, the contract, the SDK's
-//                 client, the server (each step loads only what the earlier ones did not)
+//                 import loads the SDK's client, the start the server's core, the seed zod and
+//                 the families (with their contract modules) that its requests reach
 //   shared:       import('@nimbus/mock-server/testing'), connectMockServer(url), seedTenant(): a test
 //                 file of a suite that starts one server in its global setup (BENCH_SHARED_URL)
 //   msw:          import('msw/node') (timed apart, as `mswNodeMs`), then the msw entry:
@@ -51,14 +51,8 @@ const cases = {
     return async () => {};
   },
   testing: async () => {
-    await import('zod');
-    lap('import zod');
-    await import('@nimbus/sdk/contract');
-    lap('import contract');
-    await import('@nimbus/sdk');
-    lap('import sdk');
     const { startMockServer, seedTenant } = await import('@nimbus/mock-server/testing');
-    lap('import server');
+    lap('import');
     const mock = await startMockServer();
     lap('start');
     await seedTenant(mock);

@@ -25,7 +25,7 @@ export async function bundle(): Promise<string> {
     // Inside this repository the packages resolve to their sources (an app resolves them in
     // node_modules, where the SDK's `browser` export condition picks the fetch transport).
     alias: {
-      '@nimbus/sdk/contract': `${root}packages/sdk/src/contract/index.ts`,
+      '@nimbus/sdk/contract': `${root}packages/sdk/src/contract`,
       '@nimbus/sdk': `${root}packages/sdk/src/index.browser.ts`,
       '@nimbus/mock-server/msw': `${root}packages/mock-server/src/entries/msw.ts`,
     },

@@ -1,7 +1,10 @@
 import { cp, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { defineConfig } from 'tsup';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Options } from 'tsup';
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /** The `/docs` page's files and the notices their Apache-2.0 licence asks to keep with them. */
 const SWAGGER_UI_FILES = [
@@ -26,16 +29,58 @@ async function copyDashboard(): Promise<void> {
   await cp('src/dashboard', 'dist/dashboard', { recursive: true });
 }
 
+/**
+ * Dynamic imports that stay imports of another entry's built file, rather than a copy in the
+ * importer's: the testing entry's of the server (a test file that only connects to a running
+ * server loads the SDK's client, not the server), and the docs family's of the OpenAPI builder
+ * (a fifth of the server's file, which a server that never serves a document need not read).
+ */
+const ENTRY_IMPORTS: Record<string, Record<string, string>> = {
+  [join('src', 'entries', 'testing.ts')]: { '../index': './index.js' },
+  [join('src', 'families', 'docs.ts')]: { '../openapi/document': './openapi.js' },
+};
+
+const importsOfEntries: Plugin = {
+  name: 'imports-of-entries',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\// }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const importer = Object.keys(ENTRY_IMPORTS).find((file) => args.importer.endsWith(file));
+      const path = importer && ENTRY_IMPORTS[importer]![args.path];
+      return path ? { path, external: true } : undefined;
+    });
+  },
+};
+
 export default defineConfig({
-  entry: { index: 'src/index.ts', testing: 'src/entries/testing.ts', msw: 'src/entries/msw.ts' },
+  entry: {
+    index: 'src/index.ts',
+    testing: 'src/entries/testing.ts',
+    msw: 'src/entries/msw.ts',
+    openapi: 'src/entries/openapi.ts',
+  },
   // ESM only, for `import` and `require` alike, as the SDK (see its README).
   format: ['esm'],
+  // One file per entry. The server loads a family, and the contract module it answers for, on
+  // the first request that needs it (src/core/families.ts): esbuild keeps each such module in
+  // the file, evaluated on first use. As files of their own, a test file's server paid more to
+  // load the hundred or so of them than to run them.
+  splitting: false,
   dts: true,
   clean: true,
   target: 'node20',
   sourcemap: true,
-  // The SDK (and its contract) stay one copy at run time: never bundled into the server.
-  external: [/^@nimbus\//],
+  // The SDK's client stays one copy at run time (`instanceof APIError` holds in a test). The
+  // contract's modules are bundled in from their sources, for the lazy loading above; nothing
+  // compares the server's contract objects with those an app imports from `@nimbus/sdk/contract`.
+  external: [/^@nimbus\/sdk(\/base)?$/],
+  noExternal: [/^@nimbus\/sdk\/contract/],
+  esbuildOptions(options) {
+    options.alias = {
+      '@nimbus/sdk/contract': fileURLToPath(new URL('../sdk/src/contract', import.meta.url)),
+    };
+  },
+  esbuildPlugins: [importsOfEntries],
   onSuccess: async () => {
     await Promise.all([copySwaggerUi(), copyDashboard()]);
   },

@@ -83,7 +83,8 @@ describe('msw handlers', () => {
       logLevel: 'silent',
       alias: {
         // What a bundler picks through the SDK's `browser` export condition.
-        '@nimbus/sdk/contract': `${packages}sdk/src/contract/index.ts`,
+        // The contract and each of its modules (`@nimbus/sdk/contract/v1/instances`).
+        '@nimbus/sdk/contract': `${packages}sdk/src/contract`,
         '@nimbus/sdk': `${packages}sdk/src/index.browser.ts`,
       },
     });

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { HttpError } from '../core/http-error';
 import { onFirstUse } from '../core/on-first-use';
 import type { MediaSource } from '../core/runtime';

@@ -1,4 +1,5 @@
-import { VIDEO_EVENT_STREAM_PATH, type VideoEvent } from '@nimbus/sdk/contract';
+import type { VideoEvent } from '@nimbus/sdk/contract';
+import { VIDEO_EVENT_STREAM_PATH } from '@nimbus/sdk/contract/v2/events';
 import type { WebSocketHandler, WebSocketHandlerConnection } from 'msw';
 import { ws } from 'msw/core/ws';
 import type { App } from '../core/app';

@@ -1,9 +1,9 @@
-import { type Endpoint, type Operation, operations } from '@nimbus/sdk/contract';
+import { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
 import type { Store } from '../store/store';
 import { authenticate } from './auth';
 import { resolveConfig, type ServerConfig } from './config';
+import { type BoundOperation, Families, type FamilyModule, type LazyFamily } from './families';
 import type { Faults } from './faults';
-import type { Handler, HandlerEntry } from './handler';
 import { HandlerContext } from './handler-context';
 import { HttpError } from './http-error';
 import { IdempotencyCache } from './idempotency';
@@ -20,17 +20,13 @@ import { corsAllowed, isPreflight, preflightReply, withCommonHeaders } from './s
 import { applyFault } from './stages/fault';
 import { parseInput } from './stages/input';
 import { limitRate } from './stages/rate-limit';
-import { type FoundRoute, routeOf } from './stages/route';
+import { routeOf } from './stages/route';
 import { runHandler } from './stages/run-handler';
 import { authorizeProject, authorizeTenant } from './stages/tenancy';
 import { requireWritableStore } from './stages/writable-store';
 import { checkUnknownFields, withUnknownFieldsWarning } from './unknown-fields';
 
-/** A resource family: its handlers and what it starts with the server. */
-export interface FamilyModule {
-  readonly handlers: readonly HandlerEntry[];
-  setup?(runtime: Runtime): void;
-}
+export type { FamilyModule, LazyFamily };
 
 export interface App {
   /** The whole server as a Fetch API handler. */
@@ -39,8 +35,16 @@ export interface App {
   handle(request: CoreRequest): Promise<Reply>;
   readonly runtime: Runtime;
   readonly faults: Faults;
-  /** Contract operations that have a handler, by id. */
+  /** Contract operations that have a family, by id. */
   readonly handled: ReadonlySet<string>;
+  /** The families: a lazy one loads on the first request for one of its operations. */
+  readonly families: Families;
+  /**
+   * Settles once the server may answer: at once for an empty store; for one that holds records
+   * (a state file), once every family is loaded and its pending transitions are armed again.
+   * Requests wait for it.
+   */
+  readonly ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,7 +54,7 @@ export interface App {
  */
 export function createApp(options: {
   store: Store;
-  families: readonly FamilyModule[];
+  families: readonly (FamilyModule | LazyFamily)[];
   config?: Partial<ServerConfig>;
 }): App {
   const config = resolveConfig(options.config);
@@ -63,19 +67,18 @@ export function createApp(options: {
     idempotency.clear();
     limiter?.clear();
   });
-  const handlers = new Map<Endpoint, Handler>();
-  for (const family of options.families)
-    for (const [endpoint, handler] of family.handlers) {
-      if (handlers.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is bound twice`);
-      handlers.set(endpoint, handler);
-    }
-  const routed: Operation[] = operations().filter((op) => handlers.has(op.endpoint));
-  const router = new Router(routed);
+  const families = new Families(options.families, runtime);
+  runtime.loadAllFamilies = () => families.loadAll();
+  const router = new Router(OPERATION_ROUTES.filter(([id]) => families.handled.has(id)));
   const queries = new QueryParser();
-  for (const family of options.families) family.setup?.(runtime);
-  runtime.lifecycle.resume();
+  // Records may have pending transitions, and a durable state may be replaced by an outside
+  // edit: every family loads first (their transitions' listeners, schedules and hooks), as it
+  // does before a state import (mock/control.ts). An empty in-memory store loads each on use.
+  const lazy = !runtime.store.durable && runtime.store.isEmpty();
+  const ready = (lazy ? Promise.resolve() : families.loadAll()).then(() => runtime.lifecycle.resume());
 
   async function handle(request: CoreRequest): Promise<Reply> {
+    await ready;
     const started = performance.now();
     const target = new RequestTarget(request.url);
     const requestId = requestIdOf(request);
@@ -102,8 +105,10 @@ export function createApp(options: {
         response = preflightReply(request);
       } else {
         const found = routeOf(router, request, target);
-        route = found.endpoint.path;
-        response = await dispatch(request, target, found, requestId, origin);
+        route = found.path;
+        const bound = families.operation(found.id);
+        const operation = bound instanceof Promise ? await bound : bound;
+        response = await dispatch(request, target, operation, found.params, requestId, origin);
       }
     } catch (error) {
       response = errorReply(api, toHttpError(error, config, requestId));
@@ -142,11 +147,12 @@ export function createApp(options: {
   async function dispatch(
     request: CoreRequest,
     target: RequestTarget,
-    route: FoundRoute,
+    operation: BoundOperation,
+    params: Record<string, string>,
     requestId: string,
     origin: OriginStanding,
   ): Promise<Reply> {
-    const { endpoint, operation } = route;
+    const { endpoint } = operation;
     const fault = applyFault(faults, request, target);
     if (fault) await fault;
     if (endpoint.auth === 'control') authorizeControl(config, request, origin);
@@ -157,7 +163,7 @@ export function createApp(options: {
     const principal = authenticated instanceof Promise ? await authenticated : authenticated;
     const projectId = authorizeProject(runtime, request, endpoint, principal);
     const tenantId = authorizeTenant(endpoint, principal);
-    const input = await parseInput(request, target, endpoint, route.params, queries, config.maxBodyBytes);
+    const input = await parseInput(request, target, endpoint, params, queries, config.maxBodyBytes);
     // Body fields the contract does not declare: 400 when strict, else named in a Nimbus-Warning header.
     checkUnknownFields(request, endpoint, input.bodyText, config.strict);
     const ctx = new HandlerContext({
@@ -174,7 +180,7 @@ export function createApp(options: {
       runtime,
     });
     return runHandler({
-      handler: handlers.get(endpoint)!,
+      handler: operation.handler,
       ctx,
       operation,
       idempotency,
@@ -188,7 +194,9 @@ export function createApp(options: {
     handle,
     runtime,
     faults,
-    handled: new Set(routed.map((op) => op.id)),
+    handled: families.handled,
+    families,
+    ready,
     close: () => runtime.close(),
   };
 }

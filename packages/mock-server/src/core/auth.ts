@@ -1,4 +1,5 @@
-import { type Endpoint, ErrorCode } from '@nimbus/sdk/contract';
+import type { Endpoint } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { HttpError } from './http-error';
 import type { Principal } from './principal';
 import type { RequestHead } from './request';

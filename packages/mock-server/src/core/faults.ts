@@ -1,5 +1,5 @@
 import type { Fault as ListedFault, MockFaultCreateParams } from '@nimbus/sdk';
-import { ErrorCode } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { HttpError, RawReplyError } from './http-error';
 import { pathMatches } from './path-pattern';
 import type { RequestHead } from './request';

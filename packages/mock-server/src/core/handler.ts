@@ -1,11 +1,5 @@
-import {
-  type Endpoint,
-  isEndpoint,
-  type ParamsOf,
-  type ParsedBodyOf,
-  type ParsedQueryOf,
-  type ResponseOf,
-} from '@nimbus/sdk/contract';
+import type { Endpoint, ParamsOf, ParsedBodyOf, ParsedQueryOf, ResponseOf } from '@nimbus/sdk/contract';
+import { isEndpoint } from '@nimbus/sdk/contract/define';
 import type { Principal } from './principal';
 import type { RequestHead } from './request';
 import type { Runtime } from './runtime';

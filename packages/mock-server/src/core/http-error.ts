@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import type { Reply } from './request';
 
 /**

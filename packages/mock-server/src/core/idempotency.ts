@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { BoundedCache, stringBytes } from './bounded-cache';
 import { HttpError } from './http-error';
 import type { Reply } from './request';

@@ -1,14 +1,12 @@
+import type { EndpointSecrets, RecordedRequest, SecretPath } from '@nimbus/sdk/contract';
+import { OPERATION_ROUTES, OPERATION_SECRETS } from '@nimbus/sdk/contract/operation-routes';
 import {
   EACH,
-  type EndpointSecrets,
   maskUrlPassword,
-  operations,
-  type RecordedRequest,
   redactQueryValue,
   redactSecrets,
-  type SecretPath,
-  secretsLookup,
-} from '@nimbus/sdk/contract';
+  routeSecretsLookup,
+} from '@nimbus/sdk/contract/secrets';
 import type { z } from 'zod';
 import { pathMatches } from './path-pattern';
 import type { HeaderReader, Reply } from './request';
@@ -142,11 +140,22 @@ function keptResponse(reply: Reply): Reply {
   return kept === body ? reply : { ...reply, body: kept };
 }
 
-/** The secrets of the endpoint a request called, from the contract's marks; built on first read. */
-let secretsOfRequest: ReturnType<typeof secretsLookup> | undefined;
+const NO_SECRETS = { body: [], query: [], response: [] };
+
+/**
+ * The secrets of the endpoint a request called, from the contract's marks as the route table
+ * carries them: a request refused before its family loaded is redacted too. Built on first read.
+ */
+let secretsOfRequest: ReturnType<typeof routeSecretsLookup> | undefined;
 
 function entryOf(record: JournalRecord): JournalEntry {
-  secretsOfRequest ??= secretsLookup(operations());
+  secretsOfRequest ??= routeSecretsLookup(
+    OPERATION_ROUTES.map(([id, method, path]) => ({
+      method,
+      path,
+      secrets: () => OPERATION_SECRETS[id] ?? NO_SECRETS,
+    })),
+  );
   const secrets = secretsOfRequest(record.method, record.target.pathname);
   return {
     request_id: record.requestId,

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import type { StoredRecord } from '../store/state';
 import { defineTable, type Store } from '../store/store';
 import { HttpError } from './http-error';

@@ -1,19 +1,25 @@
-import type { Endpoint, HttpMethod, Operation } from '@nimbus/sdk/contract';
+import type { HttpMethod } from '@nimbus/sdk/contract';
+
+/** One route of the contract: an operation id, its method and its path template. */
+export type RouteEntry = readonly [id: string, method: HttpMethod, path: string];
 
 interface CompiledRoute {
+  /** The path template, e.g. `/api/v1/instances/{id}`. */
+  path: string;
   pattern: RegExp;
   names: string[];
-  byMethod: Map<HttpMethod, Operation>;
+  /** Operation ids by method. */
+  byMethod: Map<HttpMethod, string>;
   /** Fewer parameters wins when two templates match the same path. */
   specificity: number;
 }
 
 export type RouteMatch =
-  | { kind: 'found'; operation: Operation; endpoint: Endpoint; params: Record<string, string> }
+  | { kind: 'found'; id: string; path: string; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allow: HttpMethod[] }
   | { kind: 'not-found' };
 
-/** Matches request paths against the contract's path templates. */
+/** Matches request paths against the contract's path templates, to operation ids. */
 export class Router {
   readonly #routes: CompiledRoute[] = [];
   /** Templates without parameters by path: found with one lookup instead of a regex per route. */
@@ -21,10 +27,9 @@ export class Router {
   /** Templates with parameters, fewest first. */
   readonly #templated: CompiledRoute[] = [];
 
-  constructor(operations: Operation[]) {
+  constructor(routes: readonly RouteEntry[]) {
     const byTemplate = new Map<string, CompiledRoute>();
-    for (const operation of operations) {
-      const { path, method } = operation.endpoint;
+    for (const [id, method, path] of routes) {
       let route = byTemplate.get(path);
       if (!route) {
         const names: string[] = [];
@@ -32,12 +37,18 @@ export class Router {
           names.push(name);
           return '([^/]+)';
         });
-        route = { pattern: new RegExp(`^${source}$`), names, byMethod: new Map(), specificity: names.length };
+        route = {
+          path,
+          pattern: new RegExp(`^${source}$`),
+          names,
+          byMethod: new Map(),
+          specificity: names.length,
+        };
         byTemplate.set(path, route);
         this.#routes.push(route);
       }
       if (route.byMethod.has(method)) throw new Error(`Duplicate route ${method} ${path}`);
-      route.byMethod.set(method, operation);
+      route.byMethod.set(method, id);
     }
     // Literal segments beat parameters: /compliance/evaluate before /compliance/{id}.
     this.#routes.sort((a, b) => a.specificity - b.specificity);
@@ -52,15 +63,15 @@ export class Router {
     // A literal template matches one path only, and comes before every templated one.
     const literal = this.#literal.get(pathname);
     if (literal) {
-      const operation = literal.byMethod.get(method as HttpMethod);
-      if (operation) return { kind: 'found', operation, endpoint: operation.endpoint, params: {} };
+      const id = literal.byMethod.get(method as HttpMethod);
+      if (id) return { kind: 'found', id, path: literal.path, params: {} };
       for (const known of literal.byMethod.keys()) allow.add(known);
     }
     for (const route of this.#templated) {
       const m = route.pattern.exec(pathname);
       if (!m) continue;
-      const operation = route.byMethod.get(method as HttpMethod);
-      if (!operation) {
+      const id = route.byMethod.get(method as HttpMethod);
+      if (!id) {
         for (const known of route.byMethod.keys()) allow.add(known);
         continue;
       }
@@ -74,7 +85,7 @@ export class Router {
         }
       });
       if (!decodable) return { kind: 'not-found' };
-      return { kind: 'found', operation, endpoint: operation.endpoint, params };
+      return { kind: 'found', id, path: route.path, params };
     }
     if (allow.size > 0) return { kind: 'method-not-allowed', allow: [...allow] };
     return { kind: 'not-found' };

@@ -65,6 +65,8 @@ export class Runtime {
   dashboardAssets?: MediaSource;
   /** Set by the Node server: compresses static bodies (the OpenAPI documents, the `/docs` files). */
   compress?: Compressor;
+  /** Loads every family not loaded yet: before the state is replaced by one that may hold records. */
+  loadAllFamilies: () => Promise<void> = async () => {};
   /** Work to stop on close (timers, sockets, deliveries). */
   readonly #closers: (() => void | Promise<void>)[] = [];
   #tokens: TokenService | undefined;

@@ -14,6 +14,24 @@ export type PasswordCost = keyof typeof SCRYPT_LOG_N;
 
 const scryptOptions = (logN: number) => ({ N: 2 ** logN, r: 8, p: 1, dkLen: 32 });
 
+/** scrypt of a password and salt: the same function whichever implementation computes it. */
+export type Scrypt = (
+  password: string,
+  salt: Uint8Array,
+  options: { N: number; r: number; p: number; dkLen: number },
+) => Promise<Uint8Array>;
+
+let scrypt: Scrypt = scryptAsync;
+
+/**
+ * Computes scrypt with `implementation` from now on. The core's own is @noble/hashes, which runs
+ * in a browser too; the Node server passes `node:crypto`'s (node/scrypt.ts), native and many
+ * times faster. The hashes are the same, so either verifies the other's.
+ */
+export function useScrypt(implementation: Scrypt): void {
+  scrypt = implementation;
+}
+
 /**
  * Password hash: scrypt with a random salt, stored as `scrypt$<salt>$<hash>` (base64url) at the
  * standard cost, or `scrypt$ln=<log2 N>$<salt>$<hash>` at another, so any server verifies it.
@@ -21,7 +39,7 @@ const scryptOptions = (logN: number) => ({ N: 2 ** logN, r: 8, p: 1, dkLen: 32 }
 export async function hashPassword(password: string, cost: PasswordCost = 'standard'): Promise<string> {
   const salt = randomBytes(16);
   const logN = SCRYPT_LOG_N[cost];
-  return formatHash(logN, salt, await scryptAsync(password, salt, scryptOptions(logN)));
+  return formatHash(logN, salt, await scrypt(password, salt, scryptOptions(logN)));
 }
 
 /**
@@ -41,7 +59,7 @@ function formatHash(logN: number, salt: Uint8Array, hash: Uint8Array): string {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);
   if (!parsed) return false;
-  const actual = await scryptAsync(password, fromBase64Url(parsed.salt), scryptOptions(parsed.logN));
+  const actual = await scrypt(password, fromBase64Url(parsed.salt), scryptOptions(parsed.logN));
   return constantTimeEqual(actual, fromBase64Url(parsed.hash));
 }
 

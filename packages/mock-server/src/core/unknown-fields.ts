@@ -1,4 +1,6 @@
-import { type Endpoint, ErrorCode, unknownFieldPaths } from '@nimbus/sdk/contract';
+import type { Endpoint } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { unknownFieldPaths } from '@nimbus/sdk/contract/unknown-fields';
 import type { z } from 'zod';
 import { HttpError } from './http-error';
 import type { Reply, RequestHead } from './request';

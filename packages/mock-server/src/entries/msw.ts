@@ -22,7 +22,7 @@ import {
 } from '../core/request-matcher';
 import { newServerSecret } from '../core/secrets';
 import { families } from '../families';
-import { exportState, type StateExport } from '../families/mock/control';
+import { exportState, type StateExport } from '../families/mock/state-export';
 import { createBundledMediaSource } from '../media/bundled-source';
 import { seedDemo } from '../seed/demo';
 import { type KeyValueStorage, LocalStoragePersistence } from '../store/local-storage-persistence';
@@ -195,6 +195,8 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
   }
 
   const ready = (async () => {
+    // A state saved in the page's storage may hold records: their families load first.
+    await app.ready;
     const saved = await persistence.load();
     if (saved) store.replace(saved);
     else await applySeed();

@@ -8,7 +8,7 @@ import {
   type RequestMatcher,
   RequestVerificationError,
 } from '../core/request-matcher';
-import type { StateExport } from '../families/mock/control';
+import type { StateExport } from '../families/mock/state-export';
 import type { CreateServerOptions, RunningServer } from '../node/create-server';
 
 export type {
@@ -87,10 +87,7 @@ export interface MockServer {
 export async function startMockServer(options: CreateServerOptions = {}): Promise<MockServer> {
   // Loaded here, not by the import: a test file that only connects to a running server
   // (connectMockServer) loads the SDK's client, not the server and the contract's schemas.
-  const [{ createServer }, { exportState }] = await Promise.all([
-    import('../node/create-server'),
-    import('../families/mock/control'),
-  ]);
+  const { createServer, exportState } = await import('../index');
   const server = await createServer({
     port: 0,
     inMemory: true,
@@ -157,26 +154,23 @@ export function connectMockServer(
     new Nimbus({
       maxRetries: 0,
       controlToken: options.controlToken,
-      fetch: loopbackFetch,
+      fetch: loopbackFetch(),
       ...clientOptions,
       baseUrl: url,
     });
   return { url, client: createClient(), createClient };
 }
 
-/** `globalThis.fetch` as this module found it, to tell when a test library patched it since. */
-const startupFetch = globalThis.fetch;
-
 /**
  * The clients' transport: `node:http`, loaded already (the server runs on it), where the SDK's
- * default transport loads undici with the first request of every test file. The default
- * transport still serves a patched `fetch` (msw's `setupServer`, nock, a test's stub: it sends
- * through the patch, as its docs say) and a proxy in the environment (it honours it).
+ * default transport loads undici with the first request of every test file, and whose answers
+ * become `Response`s only when asked (Node loads its fetch classes on the first). Both send
+ * through a patched `fetch` (msw's `setupServer`, nock, a test's stub); the default transport
+ * serves a proxy in the environment (it honours it).
  */
-const loopbackFetch: Fetch = (url, init) => {
-  const patched = globalThis.fetch !== startupFetch || Symbol.for('fetch-interceptor') in globalThis;
-  return (patched || proxyConfigured() ? nodeFetch : nodeHttpFetch)(url, init);
-};
+function loopbackFetch(): Fetch {
+  return proxyConfigured() ? nodeFetch : nodeHttpFetch;
+}
 
 function proxyConfigured(): boolean {
   const { env } = process;

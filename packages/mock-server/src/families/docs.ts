@@ -1,10 +1,13 @@
-import { type DocsAssetName, docs, ErrorCode } from '@nimbus/sdk/contract';
+import type { DocsAssetName } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { docs } from '@nimbus/sdk/contract/docs';
 import type { FamilyModule } from '../core/app';
 import { defineHandlers } from '../core/handler';
 import { HttpError } from '../core/http-error';
+import { onFirstUse } from '../core/on-first-use';
 import type { MediaSource } from '../core/runtime';
 import { StaticBody } from '../core/static-body';
-import { type OpenApiName, openApiDocument } from '../openapi/document';
+import type { OpenApiName } from '../openapi/document';
 import { faviconBody } from './docs-favicon';
 
 /** The Swagger UI files, read from the runtime's docs assets. */
@@ -83,10 +86,18 @@ const documents = new Map<string, StaticBody>();
 const pageBody = new StaticBody(PAGE, { contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
 const assetBodies = new WeakMap<MediaSource, Map<SwaggerUiFile, Promise<StaticBody>>>();
 
-function documentBody(name: OpenApiName, origin: string): StaticBody {
+/**
+ * The document builder, loaded with the first document asked for: it builds every schema of the
+ * contract, which the server otherwise loads family by family. (The build keeps it in the
+ * `openapi` entry's file, so the server's own file does not carry it.)
+ */
+const openApi = onFirstUse(() => import('../openapi/document'));
+
+async function documentBody(name: OpenApiName, origin: string): Promise<StaticBody> {
   const key = `${name} ${origin}`;
   let body = documents.get(key);
   if (!body) {
+    const { openApiDocument } = await openApi();
     if (documents.size >= MAX_ORIGINS) documents.delete(documents.keys().next().value!);
     const text = JSON.stringify(openApiDocument(name, { serverUrl: origin }));
     body = new StaticBody(text, { contentType: JSON_TYPE, cacheControl: REVALIDATE });
@@ -125,9 +136,10 @@ function assetBody(assets: MediaSource, file: SwaggerUiFile): Promise<StaticBody
  */
 export const docsFamily: FamilyModule = {
   handlers: defineHandlers(docs, {
-    cloudPlatform: (ctx) =>
-      documentBody('v1', ctx.url.origin).respond(ctx.request.headers, ctx.runtime.compress),
-    video: (ctx) => documentBody('v2', ctx.url.origin).respond(ctx.request.headers, ctx.runtime.compress),
+    cloudPlatform: async (ctx) =>
+      (await documentBody('v1', ctx.url.origin)).respond(ctx.request.headers, ctx.runtime.compress),
+    video: async (ctx) =>
+      (await documentBody('v2', ctx.url.origin)).respond(ctx.request.headers, ctx.runtime.compress),
     page: (ctx) => pageBody.respond(ctx.request.headers, ctx.runtime.compress),
     async asset(ctx) {
       const { file } = ctx.params;

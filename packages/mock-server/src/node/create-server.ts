@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { Dispatcher } from 'undici';
-import { type App, createApp, type FamilyModule } from '../core/app';
+import { type App, createApp } from '../core/app';
 import type { ServerConfig } from '../core/config';
 import { onFirstUse } from '../core/on-first-use';
 import { isLoopbackHost } from '../core/origin-policy';
-import { newControlToken } from '../core/secrets';
+import { newControlToken, useScrypt } from '../core/secrets';
 import { users } from '../core/tables';
 import { families as allFamilies } from '../families';
 import { startSession } from '../families/v1/auth';
@@ -18,6 +18,7 @@ import { createNodeServer, type NodeExtension } from './http-adapter';
 import { createMediaSource, defaultMediaRoot } from './media-source';
 import { createMetrics } from './metrics';
 import { openStore } from './open-store';
+import { nodeScrypt } from './scrypt';
 import { videoEventStream } from './video-stream';
 
 export interface CreateServerOptions extends Partial<Omit<ServerConfig, 'logger'>> {
@@ -83,6 +84,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     requestTimeoutMs,
     ...config
   } = options;
+  // The same hashes, computed natively (a process's first scrypt in JavaScript is slow).
+  useScrypt(nodeScrypt);
   // Reachable from other machines, the control routes (state, secrets, reset) need a token.
   const controlToken = config.controlToken ?? (isLoopbackHost(host) ? undefined : newControlToken());
   const allowedHosts =
@@ -90,7 +93,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   const { store, fresh, lock } = await openStore({ statePath, inMemory, flushDelayMs, log: config.logger });
   const app = createApp({
     store,
-    families: allFamilies as FamilyModule[],
+    families: allFamilies,
     config: { webhookFetch, ...config, controlToken, allowedHosts },
   });
   // Node-only services the core reaches through the runtime (prom-client, the file system).
@@ -99,6 +102,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   app.runtime.docsAssets = createDocsAssets();
   app.runtime.dashboardAssets = createDashboardAssets();
   app.runtime.compress = zlibCompressor;
+  await app.ready;
   if (!inMemory && watch) {
     await store.watch();
   }

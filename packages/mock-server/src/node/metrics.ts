@@ -1,4 +1,4 @@
-import { CameraStatus } from '@nimbus/sdk/contract';
+import { CameraStatus } from '@nimbus/sdk/contract/v2/cameras';
 import type { MetricsSource, Runtime } from '../core/runtime';
 import { videoServices } from '../families/v2/services';
 import { videoCameras } from '../families/v2/tables';

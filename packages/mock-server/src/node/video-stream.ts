@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ErrorCode, VIDEO_EVENT_STREAM_PATH, type VideoEvent } from '@nimbus/sdk/contract';
+import type { VideoEvent } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { VIDEO_EVENT_STREAM_PATH } from '@nimbus/sdk/contract/v2/events';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { App } from '../core/app';
 import { HttpError } from '../core/http-error';

@@ -99,6 +99,16 @@ export class Store {
     return this.#persistence.location;
   }
 
+  /** Whether the state outlives the process (a file, a browser's storage), and others may edit it. */
+  get durable(): boolean {
+    return this.#persistence.durable;
+  }
+
+  /** Whether no table holds a record. */
+  isEmpty(): boolean {
+    return Object.values(this.#state.tables).every((rows) => Object.keys(rows).length === 0);
+  }
+
   /**
    * The longest a change waits before its write starts: the flush delay, or, for a state so large
    * that writing it takes a while, four times the last flush, up to one second.

@@ -1,11 +1,11 @@
-import { operations } from '@nimbus/sdk/contract';
+import { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/core/http-error';
 import { RequestTarget } from '../../src/core/request-target';
 import { Router } from '../../src/core/router';
 import { routeOf } from '../../src/core/stages/route';
 
-const router = new Router(operations());
+const router = new Router(OPERATION_ROUTES);
 const route = (method: string, path: string) =>
   routeOf(
     router,
@@ -16,7 +16,8 @@ const route = (method: string, path: string) =>
 describe('route stage', () => {
   it('finds the operation and its path parameters', () => {
     const found = route('GET', '/api/v1/instances/abc');
-    expect(found.operation.id).toBe('v1.instances.retrieve');
+    expect(found.id).toBe('v1.instances.retrieve');
+    expect(found.path).toBe('/api/v1/instances/{id}');
     expect(found.params).toEqual({ id: 'abc' });
   });
 

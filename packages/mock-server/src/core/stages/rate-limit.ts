@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { HttpError } from '../http-error';
 import type { RateLimiter } from '../rate-limit';
 import type { RequestHead } from '../request';

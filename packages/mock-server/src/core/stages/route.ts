@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { HttpError } from '../http-error';
 import type { RequestHead } from '../request';
 import type { RequestTarget } from '../request-target';

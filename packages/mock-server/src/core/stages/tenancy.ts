@@ -1,4 +1,6 @@
-import { type Endpoint, ErrorCode, permissionOf } from '@nimbus/sdk/contract';
+import type { Endpoint } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { permissionOf } from '@nimbus/sdk/contract/define';
 import { z } from 'zod';
 import { HttpError } from '../http-error';
 import { allows, memberPermissions, permissionsOfRole } from '../permissions';

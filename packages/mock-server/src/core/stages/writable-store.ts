@@ -1,4 +1,5 @@
-import { type Endpoint, ErrorCode } from '@nimbus/sdk/contract';
+import type { Endpoint } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import type { Store } from '../../store/store';
 import { HttpError } from '../http-error';
 import { isWrite } from '../request';

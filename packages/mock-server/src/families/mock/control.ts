@@ -1,4 +1,4 @@
-import { mock } from '@nimbus/sdk/contract';
+import { mock } from '@nimbus/sdk/contract/mock';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -7,6 +7,7 @@ import type { Runtime } from '../../core/runtime';
 import { issuesToDetails } from '../../core/validation';
 import { type State, StateSchema } from '../../store/state';
 import { buckets } from '../v1/buckets';
+import { exportState } from './state-export';
 
 function clockState(runtime: Runtime) {
   return { now: runtime.clock.iso(), offset_ms: runtime.clock.offsetMs, frozen: runtime.clock.frozen };
@@ -14,19 +15,6 @@ function clockState(runtime: Runtime) {
 
 /** What the server makes (`newServerSecret`: 32 random bytes, base64url); the signing key is read from it. */
 const SIGNING_SECRET = /^[A-Za-z0-9_-]{32,}$/;
-
-/** A state export: the whole state, with the signing secret only when it was asked for. */
-export type StateExport = Omit<State, 'secret'> & { secret?: string };
-
-/**
- * The state as `GET /__mock/state` gives it. Without `includeSecret` the export holds no
- * signing secret: an import elsewhere keeps that server's own, so tokens issued here stop working
- * there. With it, whoever holds the export can sign tokens for every user in it.
- */
-export function exportState(runtime: Runtime, options: { includeSecret?: boolean } = {}): StateExport {
-  const { secret, ...rest } = runtime.store.state;
-  return structuredClone(options.includeSecret ? { ...rest, secret } : rest);
-}
 
 /** The control routes that need no family; webhooks and video add theirs in their own files. */
 const controlRoutes = {
@@ -57,7 +45,7 @@ export const controlFamily: FamilyModule = {
 
     exportState: (ctx) => exportState(ctx.runtime, { includeSecret: ctx.query.include_secret === true }),
 
-    importState(ctx) {
+    async importState(ctx) {
       // An export without a secret keeps the running server's own. Nothing else is defaulted:
       // a body that is not a whole export must not empty the state.
       const given = ctx.body.secret;
@@ -75,6 +63,8 @@ export const controlFamily: FamilyModule = {
           'Not a Nimbus state document',
         );
       }
+      // The imported records' families, set up before their pending transitions are armed.
+      await ctx.runtime.loadAllFamilies();
       ctx.runtime.store.replace(parsed.data as State);
       return { ok: true as const };
     },

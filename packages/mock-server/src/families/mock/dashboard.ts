@@ -1,4 +1,5 @@
-import { ErrorCode, mock } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { mock } from '@nimbus/sdk/contract/mock';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';

@@ -1,4 +1,4 @@
-import { mock } from '@nimbus/sdk/contract';
+import { mock } from '@nimbus/sdk/contract/mock';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';

@@ -1,4 +1,4 @@
-import { mock } from '@nimbus/sdk/contract';
+import { mock } from '@nimbus/sdk/contract/mock';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows } from '../../core/handler';
 import { webhookDeliveries } from '../v1/topics/tables';

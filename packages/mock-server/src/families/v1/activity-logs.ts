@@ -1,11 +1,11 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { activityLogs as activityLogsEndpoints } from '@nimbus/sdk/contract/v1/activity-logs';
 import { activityLogs } from '../../core/activity';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 
 /** Serves what the core records for every mutating call of a project (core/activity.ts). */
 export const activityLogsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.activityLogs, {
+  handlers: defineHandlers(activityLogsEndpoints, {
     list(ctx) {
       const { operation, status, actor, resource_id, since, order } = ctx.query;
       let rows = filterRows(ctx.runtime.store.table(activityLogs).list(ctx.projectId), {

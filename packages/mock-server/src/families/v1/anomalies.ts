@@ -1,4 +1,5 @@
-import { type Anomaly, type AnomalySeverity, v1 } from '@nimbus/sdk/contract';
+import type { Anomaly, AnomalySeverity } from '@nimbus/sdk/contract';
+import { anomalies as anomaliesEndpoints } from '@nimbus/sdk/contract/v1/anomalies';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { assertState, createInProject, emit, findInProject } from '../../core/resources';
@@ -29,7 +30,7 @@ export function severityOf(expected: number, actual: number): AnomalySeverity {
 }
 
 export const anomaliesFamily: FamilyModule = {
-  handlers: defineHandlers(v1.anomalies, {
+  handlers: defineHandlers(anomaliesEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(anomalies).list(ctx.projectId);
       const { status, severity, resource_type } = ctx.query;

@@ -1,4 +1,6 @@
-import { type AssignmentCreateBody, resolveParameters, v1 } from '@nimbus/sdk/contract';
+import type { AssignmentCreateBody } from '@nimbus/sdk/contract';
+import { assignments as assignmentsEndpoints } from '@nimbus/sdk/contract/v1/assignments';
+import { resolveParameters } from '@nimbus/sdk/contract/v1/policy-rule';
 import type { FamilyModule } from '../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
 import { fieldError, HttpError } from '../../core/http-error';
@@ -10,7 +12,7 @@ import { policyAssignments } from './policies/tables';
 import { foreignRowIn } from './support/foreign-rows';
 
 export const assignmentsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.assignments, {
+  handlers: defineHandlers(assignmentsEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(policyAssignments).list(ctx.projectId);
       const { policy_id, scope, scope_id } = ctx.query;

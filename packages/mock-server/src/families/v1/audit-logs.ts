@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { auditLogs as auditLogsEndpoints } from '@nimbus/sdk/contract/v1/audit-logs';
 import { type AuditLogRow, auditLogs } from '../../core/activity';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, paginate } from '../../core/handler';
@@ -20,7 +20,7 @@ function visibleTo(projectId: string, callerId: string | undefined) {
 }
 
 export const auditLogsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.auditLogs, {
+  handlers: defineHandlers(auditLogsEndpoints, {
     list(ctx) {
       const store = ctx.runtime.store;
       // An API key is no account: it sees the project's events only.

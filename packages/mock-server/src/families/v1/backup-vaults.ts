@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { backupVaults as backupVaultsEndpoints } from '@nimbus/sdk/contract/v1/backup-vaults';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -6,7 +6,7 @@ import { createInProject } from '../../core/resources';
 import { backupVaults } from './backups/tables';
 
 export const backupVaultsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.backupVaults, {
+  handlers: defineHandlers(backupVaultsEndpoints, {
     list(ctx) {
       const { region, redundancy, name } = ctx.query;
       const rows = ctx.runtime.store.table(backupVaults).list(ctx.projectId);

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { bandwidthPolicies as bandwidthPoliciesEndpoints } from '@nimbus/sdk/contract/v1/bandwidth-policies';
 import type { FamilyModule } from '../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
 import { fieldError, HttpError } from '../../core/http-error';
@@ -17,7 +17,7 @@ const TYPE = 'network.bandwidth_policy';
 type Target = BandwidthPolicyRow['target'];
 
 export const bandwidthPoliciesFamily: FamilyModule = {
-  handlers: defineHandlers(v1.bandwidthPolicies, {
+  handlers: defineHandlers(bandwidthPoliciesEndpoints, {
     list: (ctx) =>
       paginate(ctx, filterRows(ctx.runtime.store.table(bandwidthPolicies).list(ctx.projectId), ctx.query)),
 

@@ -1,4 +1,5 @@
-import { type Bucket, v1 } from '@nimbus/sdk/contract';
+import type { Bucket } from '@nimbus/sdk/contract';
+import { buckets as bucketsEndpoints } from '@nimbus/sdk/contract/v1/buckets';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -14,7 +15,7 @@ export const buckets = defineTable<BucketRow>('buckets', { unique: { name: (row)
 const TYPE = 'storage.bucket';
 
 export const bucketsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.buckets, {
+  handlers: defineHandlers(bucketsEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(buckets).list(ctx.projectId);
       const { region, storage_class } = ctx.query;

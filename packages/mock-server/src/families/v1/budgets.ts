@@ -1,4 +1,5 @@
-import { type Budget, v1 } from '@nimbus/sdk/contract';
+import type { Budget } from '@nimbus/sdk/contract';
+import { budgets as budgetsEndpoints } from '@nimbus/sdk/contract/v1/budgets';
 import type { FamilyModule } from '../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
 import { quotaResources } from '../../core/quotas';
@@ -108,7 +109,7 @@ export const budgetsFamily: FamilyModule = {
     });
   },
 
-  handlers: defineHandlers(v1.budgets, {
+  handlers: defineHandlers(budgetsEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(budgets).list(ctx.projectId);
       const page = paginate(

@@ -1,4 +1,8 @@
-import { CACHE_CAPACITY_GB, type CacheInstance, type CacheSku, v1 } from '@nimbus/sdk/contract';
+import type { CacheInstance, CacheSku } from '@nimbus/sdk/contract';
+import {
+  CACHE_CAPACITY_GB,
+  cacheInstances as cacheInstancesEndpoints,
+} from '@nimbus/sdk/contract/v1/cache-instances';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { fieldError } from '../../core/http-error';
@@ -37,7 +41,7 @@ export const cacheInstancesFamily: FamilyModule = {
     publishTransitions(runtime, cacheInstances, TYPE);
   },
 
-  handlers: defineHandlers(v1.cacheInstances, {
+  handlers: defineHandlers(cacheInstancesEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(cacheInstances).list(ctx.projectId);
       const { status, region, sku } = ctx.query;

@@ -1,4 +1,5 @@
-import { type Cluster, v1 } from '@nimbus/sdk/contract';
+import type { Cluster } from '@nimbus/sdk/contract';
+import { clusters as clustersEndpoints } from '@nimbus/sdk/contract/v1/clusters';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -35,7 +36,7 @@ export const clustersFamily: FamilyModule = {
     });
   },
 
-  handlers: defineHandlers(v1.clusters, {
+  handlers: defineHandlers(clustersEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(clusters).list(ctx.projectId);
       const { status, region, name } = ctx.query;

@@ -1,4 +1,6 @@
-import { type PolicyParameterValue, resolveParameters, v1 } from '@nimbus/sdk/contract';
+import type { PolicyParameterValue } from '@nimbus/sdk/contract';
+import { compliance as complianceEndpoints } from '@nimbus/sdk/contract/v1/compliance';
+import { resolveParameters } from '@nimbus/sdk/contract/v1/policy-rule';
 import type { FamilyModule } from '../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -9,7 +11,7 @@ import { findResource } from './policies/resource-types';
 import { type AssignmentRow, complianceResults, type PolicyView, policyAssignments } from './policies/tables';
 
 export const complianceFamily: FamilyModule = {
-  handlers: defineHandlers(v1.compliance, {
+  handlers: defineHandlers(complianceEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(complianceResults).list(ctx.projectId);
       const { compliant, policy_id, resource_type, resource_id } = ctx.query;

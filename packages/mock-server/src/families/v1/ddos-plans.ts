@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { ddosPlans as ddosPlansEndpoints } from '@nimbus/sdk/contract/v1/ddos-plans';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -6,7 +6,7 @@ import { createInProject } from '../../core/resources';
 import { ddosPlans, loadBalancers, vpcs, vpnGateways } from './network/tables';
 
 export const ddosPlansFamily: FamilyModule = {
-  handlers: defineHandlers(v1.ddosPlans, {
+  handlers: defineHandlers(ddosPlansEndpoints, {
     list: (ctx) =>
       paginate(ctx, filterRows(ctx.runtime.store.table(ddosPlans).list(ctx.projectId), ctx.query)),
 

@@ -1,4 +1,5 @@
-import { type Firewall, v1 } from '@nimbus/sdk/contract';
+import type { Firewall } from '@nimbus/sdk/contract';
+import { firewalls as firewallsEndpoints } from '@nimbus/sdk/contract/v1/firewalls';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { fieldError, HttpError } from '../../core/http-error';
@@ -16,7 +17,7 @@ export const firewalls = defineTable<FirewallRow>('firewalls', {
 quotaResources.add('firewalls');
 
 export const firewallsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.firewalls, {
+  handlers: defineHandlers(firewallsEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(firewalls).list(ctx.projectId);
       const { region, vpc_id, name } = ctx.query;

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { globalLoadBalancers as globalLoadBalancersEndpoints } from '@nimbus/sdk/contract/v1/global-load-balancers';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { fieldError } from '../../core/http-error';
@@ -7,7 +7,7 @@ import { dnsLabel, dnsSuffix, findReferenced } from './network/shared';
 import { globalLoadBalancers, loadBalancers } from './network/tables';
 
 export const globalLoadBalancersFamily: FamilyModule = {
-  handlers: defineHandlers(v1.globalLoadBalancers, {
+  handlers: defineHandlers(globalLoadBalancersEndpoints, {
     list: (ctx) =>
       paginate(ctx, filterRows(ctx.runtime.store.table(globalLoadBalancers).list(ctx.projectId), ctx.query)),
 

@@ -1,4 +1,5 @@
-import { type Instance, v1 } from '@nimbus/sdk/contract';
+import type { Instance } from '@nimbus/sdk/contract';
+import { instances as instancesEndpoints } from '@nimbus/sdk/contract/v1/instances';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -28,7 +29,7 @@ export const instancesFamily: FamilyModule = {
     });
   },
 
-  handlers: defineHandlers(v1.instances, {
+  handlers: defineHandlers(instancesEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(instances).list(ctx.projectId);
       const { status, region, flavor, name } = ctx.query;

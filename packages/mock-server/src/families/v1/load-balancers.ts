@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { loadBalancers as loadBalancersEndpoints } from '@nimbus/sdk/contract/v1/load-balancers';
 import type { FamilyModule } from '../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
 import { fieldError } from '../../core/http-error';
@@ -22,7 +22,7 @@ export const loadBalancersFamily: FamilyModule = {
     });
   },
 
-  handlers: defineHandlers(v1.loadBalancers, {
+  handlers: defineHandlers(loadBalancersEndpoints, {
     list(ctx) {
       const page = paginate(
         ctx,

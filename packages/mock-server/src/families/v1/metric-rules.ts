@@ -1,4 +1,5 @@
-import { type MetricRule, v1 } from '@nimbus/sdk/contract';
+import type { MetricRule } from '@nimbus/sdk/contract';
+import { metricRules as metricRulesEndpoints } from '@nimbus/sdk/contract/v1/metric-rules';
 import type { FamilyModule } from '../../core/app';
 import type { Context } from '../../core/handler';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
@@ -131,7 +132,7 @@ export function ensureDefaultMetricRules(ctx: Context): void {
 }
 
 export const metricRulesFamily: FamilyModule = {
-  handlers: defineHandlers(v1.metricRules, {
+  handlers: defineHandlers(metricRulesEndpoints, {
     list(ctx) {
       ensureDefaultMetricRules(ctx);
       const { enabled, severity, resource_type, metric } = ctx.query;

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { privateEndpoints as privateEndpointsEndpoints } from '@nimbus/sdk/contract/v1/private-endpoints';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { fieldError, HttpError } from '../../core/http-error';
@@ -9,7 +9,7 @@ import { findReferenced, storedCidr } from './network/shared';
 import { privateEndpoints, subnets } from './network/tables';
 
 export const privateEndpointsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.privateEndpoints, {
+  handlers: defineHandlers(privateEndpointsEndpoints, {
     list: (ctx) =>
       paginate(ctx, filterRows(ctx.runtime.store.table(privateEndpoints).list(ctx.projectId), ctx.query)),
 

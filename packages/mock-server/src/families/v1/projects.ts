@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { projects as projectsEndpoints } from '@nimbus/sdk/contract/v1/projects';
 import type { FamilyModule } from '../../core/app';
 import { type Context, defineHandlers, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -22,7 +22,7 @@ function memberOf(ctx: Context, projectId: string, userId: string): readonly str
 }
 
 export const projectsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.projects, {
+  handlers: defineHandlers(projectsEndpoints, {
     list(ctx) {
       const user = requireUser(ctx);
       const store = ctx.runtime.store;

@@ -1,4 +1,5 @@
-import { type ProvisioningMetric, v1 } from '@nimbus/sdk/contract';
+import type { ProvisioningMetric } from '@nimbus/sdk/contract';
+import { provisioningMetrics as provisioningMetricsEndpoints } from '@nimbus/sdk/contract/v1/provisioning-metrics';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers } from '../../core/handler';
 import { assertState, createInProject, emit, findInProject } from '../../core/resources';
@@ -12,7 +13,7 @@ const provisioningMetrics = defineTable<MetricRow>('provisioning_metrics');
 const TYPE = 'monitor.provisioning_metric';
 
 export const provisioningMetricsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.provisioningMetrics, {
+  handlers: defineHandlers(provisioningMetricsEndpoints, {
     start(ctx) {
       const { resource_type, resource_id, label } = ctx.body;
       // A measurement, not a billable resource: no quota.

@@ -1,10 +1,10 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { quotas as quotasEndpoints } from '@nimbus/sdk/contract/v1/quotas';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, paginate } from '../../core/handler';
 import { quotaLimit, quotaResources } from '../../core/quotas';
 
 export const quotasFamily: FamilyModule = {
-  handlers: defineHandlers(v1.quotas, {
+  handlers: defineHandlers(quotasEndpoints, {
     list(ctx) {
       const store = ctx.runtime.store;
       const rows = [...quotaResources].sort().map((resource) => {

@@ -1,4 +1,5 @@
-import { REGISTRY_STORAGE_GB, type Registry, v1 } from '@nimbus/sdk/contract';
+import type { Registry } from '@nimbus/sdk/contract';
+import { REGISTRY_STORAGE_GB, registries as registriesEndpoints } from '@nimbus/sdk/contract/v1/registries';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -14,7 +15,7 @@ export const registries = defineTable<RegistryRow>('registries', { unique: { nam
 quotaResources.add('registries');
 
 export const registriesFamily: FamilyModule = {
-  handlers: defineHandlers(v1.registries, {
+  handlers: defineHandlers(registriesEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(registries).list(ctx.projectId);
       const { region, sku, name } = ctx.query;

@@ -1,4 +1,5 @@
-import { type Report, v1 } from '@nimbus/sdk/contract';
+import type { Report } from '@nimbus/sdk/contract';
+import { reports as reportsEndpoints } from '@nimbus/sdk/contract/v1/reports';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { createInProject, findInProject } from '../../core/resources';
@@ -46,7 +47,7 @@ export const reportsFamily: FamilyModule = {
     });
   },
 
-  handlers: defineHandlers(v1.reports, {
+  handlers: defineHandlers(reportsEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(reports).list(ctx.projectId);
       return paginate(ctx, filterRows(rows, { status: ctx.query.status, period: ctx.query.period }));

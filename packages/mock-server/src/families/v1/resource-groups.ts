@@ -1,4 +1,5 @@
-import { type ResourceGroup, v1 } from '@nimbus/sdk/contract';
+import type { ResourceGroup } from '@nimbus/sdk/contract';
+import { resourceGroups as resourceGroupsEndpoints } from '@nimbus/sdk/contract/v1/resource-groups';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -15,7 +16,7 @@ const resourceGroups = defineTable<ResourceGroupRow>('resource_groups');
 quotaResources.add(resourceGroups.name);
 
 export const resourceGroupsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.resourceGroups, {
+  handlers: defineHandlers(resourceGroupsEndpoints, {
     list(ctx) {
       const { region, name } = ctx.query;
       return paginate(

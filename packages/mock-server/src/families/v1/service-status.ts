@@ -1,4 +1,5 @@
-import { operations, type ServiceHealth, v1 } from '@nimbus/sdk/contract';
+import { operations, type ServiceHealth } from '@nimbus/sdk/contract';
+import { serviceStatus as serviceStatusEndpoints } from '@nimbus/sdk/contract/v1/service-status';
 import type { FamilyModule } from '../../core/app';
 import type { Faults } from '../../core/faults';
 import { defineHandlers } from '../../core/handler';
@@ -65,7 +66,7 @@ const MESSAGES: Record<ServiceHealth, string> = {
 };
 
 export const serviceStatusFamily: FamilyModule = {
-  handlers: defineHandlers(v1.serviceStatus, {
+  handlers: defineHandlers(serviceStatusEndpoints, {
     retrieve(ctx) {
       const faults = ctx.runtime.faults.active();
       let overall: ServiceHealth = 'operational';

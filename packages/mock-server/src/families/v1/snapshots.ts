@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { snapshots as snapshotsEndpoints } from '@nimbus/sdk/contract/v1/snapshots';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { createInProject } from '../../core/resources';
@@ -13,7 +13,7 @@ export const snapshotsFamily: FamilyModule = {
     completeOnTransition(runtime, snapshots, TYPE);
   },
 
-  handlers: defineHandlers(v1.snapshots, {
+  handlers: defineHandlers(snapshotsEndpoints, {
     list(ctx) {
       const { resource_type, resource_id, status } = ctx.query;
       const rows = ctx.runtime.store.table(snapshots).list(ctx.projectId);

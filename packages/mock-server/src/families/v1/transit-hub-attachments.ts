@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { transitHubAttachments as transitHubAttachmentsEndpoints } from '@nimbus/sdk/contract/v1/transit-hub-attachments';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -7,7 +7,7 @@ import { findReferenced } from './network/shared';
 import { transitHubAttachments, transitHubs, vpcs } from './network/tables';
 
 export const transitHubAttachmentsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.transitHubAttachments, {
+  handlers: defineHandlers(transitHubAttachmentsEndpoints, {
     list: (ctx) =>
       paginate(
         ctx,

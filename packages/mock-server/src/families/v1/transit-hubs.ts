@@ -1,11 +1,11 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { transitHubs as transitHubsEndpoints } from '@nimbus/sdk/contract/v1/transit-hubs';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { createInProject } from '../../core/resources';
 import { transitHubs } from './network/tables';
 
 export const transitHubsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.transitHubs, {
+  handlers: defineHandlers(transitHubsEndpoints, {
     list: (ctx) =>
       paginate(ctx, filterRows(ctx.runtime.store.table(transitHubs).list(ctx.projectId), ctx.query)),
     create: (ctx) =>

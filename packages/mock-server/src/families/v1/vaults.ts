@@ -1,4 +1,5 @@
-import { type Vault, v1 } from '@nimbus/sdk/contract';
+import type { Vault } from '@nimbus/sdk/contract';
+import { vaults as vaultsEndpoints } from '@nimbus/sdk/contract/v1/vaults';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -32,7 +33,7 @@ function newVersion(): string {
 }
 
 export const vaultsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.vaults, {
+  handlers: defineHandlers(vaultsEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(vaults).list(ctx.projectId);
       const { region, sku, name } = ctx.query;

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { vpcPeerings as vpcPeeringsEndpoints } from '@nimbus/sdk/contract/v1/vpc-peerings';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -8,7 +8,7 @@ import { findReferenced, storedCidr } from './network/shared';
 import { vpcPeerings, vpcs } from './network/tables';
 
 export const vpcPeeringsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.vpcPeerings, {
+  handlers: defineHandlers(vpcPeeringsEndpoints, {
     list: (ctx) =>
       paginate(ctx, filterRows(ctx.runtime.store.table(vpcPeerings).list(ctx.projectId), ctx.query)),
 

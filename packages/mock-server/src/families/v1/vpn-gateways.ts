@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { vpnGateways as vpnGatewaysEndpoints } from '@nimbus/sdk/contract/v1/vpn-gateways';
 import type { FamilyModule } from '../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
 import { fieldError } from '../../core/http-error';
@@ -11,7 +11,7 @@ import { type VpnGatewayRow, vpcs, vpnGateways } from './network/tables';
 const TYPE = 'network.vpn_gateway';
 
 export const vpnGatewaysFamily: FamilyModule = {
-  handlers: defineHandlers(v1.vpnGateways, {
+  handlers: defineHandlers(vpnGatewaysEndpoints, {
     list: (ctx) =>
       paginate(ctx, filterRows(ctx.runtime.store.table(vpnGateways).list(ctx.projectId), ctx.query)),
 

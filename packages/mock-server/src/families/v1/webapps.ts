@@ -1,4 +1,5 @@
-import { v1, WEBAPP_RUNTIME_VERSIONS, type WebApp } from '@nimbus/sdk/contract';
+import type { WebApp } from '@nimbus/sdk/contract';
+import { WEBAPP_RUNTIME_VERSIONS, webapps as webappsEndpoints } from '@nimbus/sdk/contract/v1/webapps';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -17,7 +18,7 @@ export const webapps = defineTable<WebAppRow>('webapps', { unique: { name: (w) =
 quotaResources.add('webapps');
 
 export const webappsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.webapps, {
+  handlers: defineHandlers(webappsEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(webapps).list(ctx.projectId);
       const { region, runtime, plan, name } = ctx.query;

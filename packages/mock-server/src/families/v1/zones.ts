@@ -1,4 +1,5 @@
-import { v1, type Zone } from '@nimbus/sdk/contract';
+import type { Zone } from '@nimbus/sdk/contract';
+import { zones as zonesEndpoints } from '@nimbus/sdk/contract/v1/zones';
 import type { FamilyModule } from '../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
@@ -24,7 +25,7 @@ function nameServers(projectId: string, zone: string): string[] {
 }
 
 export const zonesFamily: FamilyModule = {
-  handlers: defineHandlers(v1.zones, {
+  handlers: defineHandlers(zonesEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(zones).list(ctx.projectId);
       const { type, name } = ctx.query;

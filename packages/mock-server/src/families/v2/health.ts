@@ -1,4 +1,5 @@
-import { ErrorCode, v2 } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { health as healthEndpoints } from '@nimbus/sdk/contract/v2/health';
 import { defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
 
@@ -7,7 +8,7 @@ type Check = { status: 'ok' | 'fail'; reason?: string };
 const unavailable = (what: string) =>
   new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, `${what} is not available`);
 
-export const healthHandlers = defineHandlers(v2.health, {
+export const healthHandlers = defineHandlers(healthEndpoints, {
   live: () => ({ status: 'ok' as const }),
 
   ready(ctx) {

@@ -42,9 +42,13 @@ export async function setup(): Promise<void> {
       {
         name: 'workspace-sources',
         setup(b) {
-          b.onResolve({ filter: /^@nimbus\/sdk\/contract$/ }, () => ({
-            path: join(root, 'packages/sdk/src/contract/index.ts'),
-          }));
+          // The contract and each of its modules (`@nimbus/sdk/contract/v1/instances`).
+          b.onResolve({ filter: /^@nimbus\/sdk\/contract(\/.+)?$/ }, (args) =>
+            b.resolve(`.${args.path.slice('@nimbus/sdk/contract'.length) || '/index'}`, {
+              kind: args.kind,
+              resolveDir: join(root, 'packages/sdk/src/contract'),
+            }),
+          );
           b.onResolve({ filter: /^@nimbus\/sdk$/ }, () => ({
             path: join(root, 'packages/sdk/src/index.ts'),
           }));

@@ -1,5 +1,5 @@
 import { type ApiName, ErrorCode } from '@nimbus/sdk/contract';
-import { type App, createApp, type FamilyModule } from '../../../src/core/app';
+import { type App, createApp } from '../../../src/core/app';
 import type { ServerConfig } from '../../../src/core/config';
 import { families } from '../../../src/families';
 import { MemoryPersistence, type Persistence } from '../../../src/store/persistence';
@@ -163,7 +163,7 @@ export class Harness {
     const harness = new Harness(
       createApp({
         store,
-        families: families as FamilyModule[],
+        families,
         config: { validateResponses: true, transitionDelayMs: 0, logger, ...options.config },
       }),
       store,

@@ -1,11 +1,11 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { apiProducts as apiProductsEndpoints } from '@nimbus/sdk/contract/v1/api-products';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { createInProject, emit, findInProject } from '../../../core/resources';
 import { API_PRODUCT_TYPE, API_SUBSCRIPTION_TYPE, apiProducts, apiSubscriptions } from './tables';
 
 export const apiProductsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.apiProducts, {
+  handlers: defineHandlers(apiProductsEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(apiProducts).list(ctx.projectId);
       const { name, version } = ctx.query;

@@ -1,4 +1,5 @@
-import { API_KEY_PREFIX_LENGTH, v1 } from '@nimbus/sdk/contract';
+import { apiProducts as apiProductsEndpoints } from '@nimbus/sdk/contract/v1/api-products';
+import { API_KEY_PREFIX_LENGTH } from '@nimbus/sdk/contract/v1/api-products/subscriptions';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, paginate } from '../../../core/handler';
 import { createInProject, findInProject } from '../../../core/resources';
@@ -6,7 +7,7 @@ import { newOpaqueToken, sha256 } from '../../../core/secrets';
 import { API_SUBSCRIPTION_TYPE, apiProducts, apiSubscriptions } from './tables';
 
 export const apiSubscriptionsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.apiProducts.subscriptions, {
+  handlers: defineHandlers(apiProductsEndpoints.subscriptions, {
     list(ctx) {
       const product = findInProject(ctx, apiProducts, ctx.params.id, 'API product');
       return paginate(

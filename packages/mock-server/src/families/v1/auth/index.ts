@@ -1,4 +1,5 @@
-import { ErrorCode, v1 } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { auth as authEndpoints } from '@nimbus/sdk/contract/v1/auth';
 import type { TOTP } from 'otpauth';
 import { auditLogs } from '../../../core/activity';
 import type { FamilyModule } from '../../../core/app';
@@ -127,7 +128,7 @@ export async function startSession(runtime: Runtime, user: UserRow) {
 
 export const authFamily: FamilyModule = {
   handlers: [
-    ...defineHandlers(v1.auth, {
+    ...defineHandlers(authEndpoints, {
       async register(ctx) {
         const table = ctx.runtime.store.table(users);
         if (table.byKey('email', ctx.body.email.toLowerCase())) {

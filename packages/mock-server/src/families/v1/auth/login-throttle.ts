@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import type { LoginThrottleSettings } from '../../../core/config';
 import { HttpError } from '../../../core/http-error';
 import type { Runtime } from '../../../core/runtime';

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { backupPolicies as backupPoliciesEndpoints } from '@nimbus/sdk/contract/v1/backup-policies';
 import type { FamilyModule } from '../../../core/app';
 import { type Context, defineHandlers } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
@@ -19,7 +19,7 @@ function assertNameFree(ctx: Context, name: string, selfId?: string): void {
 }
 
 export const backupPoliciesFamily: FamilyModule = {
-  handlers: defineHandlers(v1.backupPolicies, {
+  handlers: defineHandlers(backupPoliciesEndpoints, {
     create(ctx) {
       const { schedule, frequency, time, day_of_week, destination_region, destination_zone, ...rest } =
         ctx.body;

@@ -1,4 +1,4 @@
-import { DayOfWeek } from '@nimbus/sdk/contract';
+import { DayOfWeek } from '@nimbus/sdk/contract/v1/backup-policies';
 import { fieldError } from '../../../core/http-error';
 import type { PolicyRow } from '../backups/tables';
 

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { backups as backupsEndpoints } from '@nimbus/sdk/contract/v1/backups';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { createInProject } from '../../../core/resources';
@@ -18,7 +18,7 @@ export const backupsFamily: FamilyModule = {
     completeOnTransition(runtime, backups, TYPE);
   },
 
-  handlers: defineHandlers(v1.backups, {
+  handlers: defineHandlers(backupsEndpoints, {
     list(ctx) {
       const { vault_id, resource_type, resource_id, status } = ctx.query;
       const rows = ctx.runtime.store.table(backups).list(ctx.projectId);

@@ -1,10 +1,5 @@
-import {
-  type Backup,
-  type BackupPolicy,
-  type BackupVault,
-  ErrorCode,
-  type Snapshot,
-} from '@nimbus/sdk/contract';
+import type { Backup, BackupPolicy, BackupVault, Snapshot } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import type { Context } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import { quotaResources } from '../../../core/quotas';

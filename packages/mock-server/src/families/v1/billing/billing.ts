@@ -1,4 +1,5 @@
-import { type BillingSubscription, v1 } from '@nimbus/sdk/contract';
+import type { BillingSubscription } from '@nimbus/sdk/contract';
+import { billing as billingEndpoints } from '@nimbus/sdk/contract/v1/billing';
 import type { FamilyModule } from '../../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { projects } from '../../../core/tables';
@@ -37,7 +38,7 @@ function subscriptionOf(ctx: Context): BillingSubscriptionRow {
 }
 
 export const billingFamily: FamilyModule = {
-  handlers: defineHandlers(v1.billing, {
+  handlers: defineHandlers(billingEndpoints, {
     usage: {
       retrieve(ctx) {
         const { from, to } = queryWindow(ctx.query, ctx.runtime.clock.now());

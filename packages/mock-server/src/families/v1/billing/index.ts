@@ -1,9 +1,9 @@
-import type { FamilyModule } from '../../../core/app';
-import { billingFamily } from './billing';
+import type { FamilyModule } from '../../../core/families';
 import { setupLedger } from './ledger';
 
-/** Keeps the accrual ledger; first, so budget checks on the same event see its changes. */
-const ledgerFamily: FamilyModule = { handlers: [], setup: setupLedger };
-
-/** Billing (usage, invoices, cost, plan), after the ledger its accruals come from. */
-export const billingFamilies: readonly FamilyModule[] = [ledgerFamily, billingFamily];
+/**
+ * Keeps the accrual ledger. Loaded with every family whose resources accrue cost, and with
+ * billing, before their first request; set up before budgets, so budget checks on the same
+ * event see its changes.
+ */
+export const ledgerFamily: FamilyModule = { handlers: [], setup: setupLedger };

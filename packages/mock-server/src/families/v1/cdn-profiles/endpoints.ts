@@ -1,4 +1,5 @@
-import { CDN_ENDPOINT_DOMAIN, v1 } from '@nimbus/sdk/contract';
+import { cdnProfiles as cdnProfilesEndpoints } from '@nimbus/sdk/contract/v1/cdn-profiles';
+import { CDN_ENDPOINT_DOMAIN } from '@nimbus/sdk/contract/v1/cdn-profiles/endpoints';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
@@ -11,7 +12,7 @@ export const cdnEndpointsFamily: FamilyModule = {
     publishTransitions(runtime, cdnEndpoints, CDN_ENDPOINT_TYPE);
   },
 
-  handlers: defineHandlers(v1.cdnProfiles.endpoints, {
+  handlers: defineHandlers(cdnProfilesEndpoints.endpoints, {
     list(ctx) {
       const profile = findInProject(ctx, cdnProfiles, ctx.params.id, 'CDN profile');
       const rows = ctx.runtime.store

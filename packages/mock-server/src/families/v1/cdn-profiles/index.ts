@@ -1,11 +1,11 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { cdnProfiles as cdnProfilesEndpoints } from '@nimbus/sdk/contract/v1/cdn-profiles';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { createInProject, emit, findInProject } from '../../../core/resources';
 import { CDN_ENDPOINT_TYPE, CDN_PROFILE_TYPE, cdnEndpoints, cdnProfiles } from './tables';
 
 export const cdnProfilesFamily: FamilyModule = {
-  handlers: defineHandlers(v1.cdnProfiles, {
+  handlers: defineHandlers(cdnProfilesEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(cdnProfiles).list(ctx.projectId);
       return paginate(ctx, filterRows(rows, { sku: ctx.query.sku }));

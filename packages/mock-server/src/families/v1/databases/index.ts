@@ -1,4 +1,5 @@
-import { type Database, ENGINE_VERSIONS, v1 } from '@nimbus/sdk/contract';
+import type { Database } from '@nimbus/sdk/contract';
+import { databases as databasesEndpoints, ENGINE_VERSIONS } from '@nimbus/sdk/contract/v1/databases';
 import type { FamilyModule } from '../../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
@@ -30,7 +31,7 @@ export const databasesFamily: FamilyModule = {
     publishTransitions(runtime, databaseReplicas, REPLICA_TYPE);
   },
 
-  handlers: defineHandlers(v1.databases, {
+  handlers: defineHandlers(databasesEndpoints, {
     list(ctx) {
       const { status, engine, tier, region, name } = ctx.query;
       const rows = filterRows(ctx.runtime.store.table(databases).list(ctx.projectId), {

@@ -1,4 +1,5 @@
-import { type DatabasePool, DEFAULT_POOL, TIER_MAX_CONNECTIONS, type v1 } from '@nimbus/sdk/contract';
+import type { DatabasePool, v1 } from '@nimbus/sdk/contract';
+import { DEFAULT_POOL, TIER_MAX_CONNECTIONS } from '@nimbus/sdk/contract/v1/databases';
 import type { Context } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import { type DatabaseRow, databasePools, type PoolRow } from './tables';

@@ -1,4 +1,5 @@
-import { MAX_REPLICAS, type v1 } from '@nimbus/sdk/contract';
+import type { v1 } from '@nimbus/sdk/contract';
+import { MAX_REPLICAS } from '@nimbus/sdk/contract/v1/databases';
 import type { Context } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import { assertState, createInProject, emit } from '../../../core/resources';

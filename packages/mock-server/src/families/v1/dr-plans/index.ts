@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { drPlans as drPlansEndpoints } from '@nimbus/sdk/contract/v1/dr-plans';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
@@ -14,7 +14,7 @@ export const drPlansFamily: FamilyModule = {
     followRuns(runtime);
   },
 
-  handlers: defineHandlers(v1.drPlans, {
+  handlers: defineHandlers(drPlansEndpoints, {
     list(ctx) {
       const { id, status, primary_region, secondary_region, name } = ctx.query;
       const rows = ctx.runtime.store.table(drPlans).list(ctx.projectId);

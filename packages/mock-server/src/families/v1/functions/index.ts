@@ -1,4 +1,5 @@
-import { type FunctionRecord, type FunctionTrigger, v1 } from '@nimbus/sdk/contract';
+import type { FunctionRecord, FunctionTrigger } from '@nimbus/sdk/contract';
+import { functions as functionsEndpoints } from '@nimbus/sdk/contract/v1/functions';
 import type { FamilyModule } from '../../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
@@ -33,7 +34,7 @@ export const functionsFamily: FamilyModule = {
     publishTransitions(runtime, functions, TYPE);
   },
 
-  handlers: defineHandlers(v1.functions, {
+  handlers: defineHandlers(functionsEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(functions).list(ctx.projectId);
       const { status, runtime, region, name } = ctx.query;

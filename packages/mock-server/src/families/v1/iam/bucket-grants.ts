@@ -1,4 +1,5 @@
-import { type BucketGrant, v1 } from '@nimbus/sdk/contract';
+import type { BucketGrant } from '@nimbus/sdk/contract';
+import { iam as iamEndpoints } from '@nimbus/sdk/contract/v1/iam';
 import { defineHandlers } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import { admit, createInProject, emit } from '../../../core/resources';
@@ -18,7 +19,7 @@ export const bucketGrants = defineTable<BucketGrantRow>('bucket_grants', {
 
 const TYPE = 'iam.bucket_grant';
 
-export const bucketGrantHandlers = defineHandlers(v1.iam.bucketGrants, {
+export const bucketGrantHandlers = defineHandlers(iamEndpoints.bucketGrants, {
   create(ctx) {
     const actor = requireUser(ctx);
     const store = ctx.runtime.store;

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { iam as iamEndpoints } from '@nimbus/sdk/contract/v1/iam';
 import { defineHandlers } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import type { Runtime } from '../../../core/runtime';
@@ -46,7 +46,7 @@ export function armKeyExpiries(runtime: Runtime): void {
   runtime.store.onReplaced(arm);
 }
 
-export const keyHandlers = defineHandlers(v1.iam.keys, {
+export const keyHandlers = defineHandlers(iamEndpoints.keys, {
   create(ctx) {
     const actor = requireUser(ctx);
     const { name, role } = ctx.body;

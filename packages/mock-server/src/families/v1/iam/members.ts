@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { iam as iamEndpoints } from '@nimbus/sdk/contract/v1/iam';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import { delegations, type MembershipRow, memberships, type UserRow, users } from '../../../core/tables';
@@ -26,7 +26,7 @@ function memberView(ctx: Context, membership: MembershipRow, user: UserRow) {
   };
 }
 
-export const memberHandlers = defineHandlers(v1.iam.users, {
+export const memberHandlers = defineHandlers(iamEndpoints.users, {
   list(ctx) {
     const people = ctx.runtime.store.table(users);
     const rows = filterRows(ctx.runtime.store.table(memberships).list(ctx.projectId), {

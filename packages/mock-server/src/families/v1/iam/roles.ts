@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { iam as iamEndpoints } from '@nimbus/sdk/contract/v1/iam';
 import { defineHandlers, paginate } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import { BUILTIN_ROLES } from '../../../core/permissions';
@@ -16,7 +16,7 @@ function roleView(row: RoleRow) {
   return { ...row, builtin: false };
 }
 
-export const roleHandlers = defineHandlers(v1.iam.roles, {
+export const roleHandlers = defineHandlers(iamEndpoints.roles, {
   list(ctx) {
     const builtin = Object.entries(BUILTIN_ROLES).map(([name, permissions]) => ({
       id: null,

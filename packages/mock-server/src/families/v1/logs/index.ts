@@ -1,4 +1,5 @@
-import { type LogEntry, v1 } from '@nimbus/sdk/contract';
+import type { LogEntry } from '@nimbus/sdk/contract';
+import { logs as logsEndpoints } from '@nimbus/sdk/contract/v1/logs';
 import { type ActivityLogRow, activityLogs } from '../../../core/activity';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, paginate } from '../../../core/handler';
@@ -68,7 +69,7 @@ function byTime(a: LogEntry, b: LogEntry): number {
 }
 
 export const logsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.logs, {
+  handlers: defineHandlers(logsEndpoints, {
     query(ctx) {
       let matches: (entry: LogEntry) => boolean;
       try {

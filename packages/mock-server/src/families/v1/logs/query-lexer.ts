@@ -1,4 +1,5 @@
-import { LOG_FIELDS, type LogField } from '@nimbus/sdk/contract';
+import type { LogField } from '@nimbus/sdk/contract';
+import { LOG_FIELDS } from '@nimbus/sdk/contract/v1/logs';
 
 /** A syntax error at a 1-based character position of the query. */
 export class LogQuerySyntaxError extends Error {

@@ -1,4 +1,5 @@
-import { METRIC_UNITS, type MetricName } from '@nimbus/sdk/contract';
+import type { MetricName } from '@nimbus/sdk/contract';
+import { METRIC_UNITS } from '@nimbus/sdk/contract/v1/metrics';
 import { unitHash } from '../support/stable-hash';
 
 /** The usual level of a metric (a resource's own level is picked in this range) and how it moves. */

@@ -1,4 +1,9 @@
-import { MAX_METRIC_POINTS, METRIC_UNITS, METRICS_BY_RESOURCE, v1 } from '@nimbus/sdk/contract';
+import {
+  MAX_METRIC_POINTS,
+  METRIC_UNITS,
+  METRICS_BY_RESOURCE,
+  metrics as metricsEndpoints,
+} from '@nimbus/sdk/contract/v1/metrics';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers } from '../../../core/handler';
 import { fieldError, HttpError } from '../../../core/http-error';
@@ -23,7 +28,7 @@ function findResource(
 }
 
 export const metricsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.metrics, {
+  handlers: defineHandlers(metricsEndpoints, {
     query(ctx) {
       const { resource_id, metric, interval } = ctx.query;
       const found = findResource(ctx.runtime.store, ctx.projectId, resource_id);

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import type { Context } from '../../../core/handler';
 import { fieldError, HttpError } from '../../../core/http-error';
 import { findInProject } from '../../../core/resources';

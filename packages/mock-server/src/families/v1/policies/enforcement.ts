@@ -1,4 +1,5 @@
-import { ErrorCode, resolveParameters } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { resolveParameters } from '@nimbus/sdk/contract/v1/policy-rule';
 import { HttpError } from '../../../core/http-error';
 import type { Runtime } from '../../../core/runtime';
 import type { Store } from '../../../store/store';

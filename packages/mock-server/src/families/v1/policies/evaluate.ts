@@ -1,13 +1,12 @@
-import {
-  POLICY_RULE_LIMITS,
-  type PolicyCondition,
-  type PolicyFieldOperator,
-  type PolicyOperand,
-  type PolicyParameterValue,
-  type PolicyRule,
-  type PolicyScalar,
-  parsePolicyRule,
+import type {
+  PolicyCondition,
+  PolicyFieldOperator,
+  PolicyOperand,
+  PolicyParameterValue,
+  PolicyRule,
+  PolicyScalar,
 } from '@nimbus/sdk/contract';
+import { POLICY_RULE_LIMITS, parsePolicyRule } from '@nimbus/sdk/contract/v1/policy-rule';
 import { BoundedCache, stringBytes } from '../../../core/bounded-cache';
 import { HttpError } from '../../../core/http-error';
 

@@ -1,4 +1,5 @@
-import { resolveParameters, v1 } from '@nimbus/sdk/contract';
+import { policies as policiesEndpoints } from '@nimbus/sdk/contract/v1/policies';
+import { resolveParameters } from '@nimbus/sdk/contract/v1/policy-rule';
 import type { FamilyModule } from '../../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
@@ -14,7 +15,7 @@ const TYPE = 'policy.definition';
 export const policiesFamily: FamilyModule = {
   setup: installEnforcement,
 
-  handlers: defineHandlers(v1.policies, {
+  handlers: defineHandlers(policiesEndpoints, {
     list(ctx) {
       const own = ctx.runtime.store.table(policies).list(ctx.projectId);
       const all: PolicyView[] = [...BUILTIN_POLICIES, ...own].sort(byCreation);

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { topics as topicsEndpoints } from '@nimbus/sdk/contract/v1/topics';
 import type { FamilyModule } from '../../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { fieldError, HttpError } from '../../../core/http-error';
@@ -39,7 +39,7 @@ function assertAllowedTarget(ctx: Context, webhookUrl: string): void {
 }
 
 export const topicSubscriptionsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.topics.subscriptions, {
+  handlers: defineHandlers(topicsEndpoints.subscriptions, {
     list(ctx) {
       const topic = findInProject(ctx, topics, ctx.params.id, 'Topic');
       const rows = ctx.runtime.store

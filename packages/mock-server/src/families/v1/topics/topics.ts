@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { topics as topicsEndpoints } from '@nimbus/sdk/contract/v1/topics';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
@@ -26,7 +26,7 @@ export const topicsFamily: FamilyModule = {
     });
   },
 
-  handlers: defineHandlers(v1.topics, {
+  handlers: defineHandlers(topicsEndpoints, {
     list(ctx) {
       const rows = ctx.runtime.store.table(topics).list(ctx.projectId);
       return paginate(ctx, filterRows(rows, { name: ctx.query.name }));

@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { vpcs as vpcsEndpoints } from '@nimbus/sdk/contract/v1/vpcs';
 import type { FamilyModule } from '../../../core/app';
 import { defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { createInProject } from '../../../core/resources';
@@ -6,7 +6,7 @@ import { requireCidr, VPC_PREFIX } from '../network/shared';
 import { vpcs } from '../network/tables';
 
 export const vpcsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.vpcs, {
+  handlers: defineHandlers(vpcsEndpoints, {
     list: (ctx) => paginate(ctx, filterRows(ctx.runtime.store.table(vpcs).list(ctx.projectId), ctx.query)),
 
     create(ctx) {

@@ -1,4 +1,5 @@
-import { type RouteTargetType, v1 } from '@nimbus/sdk/contract';
+import type { RouteTargetType } from '@nimbus/sdk/contract';
+import { vpcs as vpcsEndpoints } from '@nimbus/sdk/contract/v1/vpcs';
 import type { FamilyModule } from '../../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { fieldError } from '../../../core/http-error';
@@ -15,7 +16,7 @@ import {
 } from '../network/tables';
 
 export const routeTablesFamily: FamilyModule = {
-  handlers: defineHandlers(v1.vpcs.routeTables, {
+  handlers: defineHandlers(vpcsEndpoints.routeTables, {
     list(ctx) {
       const vpc = vpcOfPath(ctx, ctx.params.id);
       const rows = ctx.runtime.store.table(routeTables).filter((t) => t.vpc_id === vpc.id, ctx.projectId);

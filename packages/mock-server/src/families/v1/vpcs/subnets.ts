@@ -1,4 +1,4 @@
-import { v1 } from '@nimbus/sdk/contract';
+import { vpcs as vpcsEndpoints } from '@nimbus/sdk/contract/v1/vpcs';
 import type { FamilyModule } from '../../../core/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
 import { fieldError, HttpError } from '../../../core/http-error';
@@ -12,7 +12,7 @@ import { privateEndpoints, type SubnetRow, subnets } from '../network/tables';
 const SUBNET_PREFIX = { min: 16, max: 29 };
 
 export const subnetsFamily: FamilyModule = {
-  handlers: defineHandlers(v1.vpcs.subnets, {
+  handlers: defineHandlers(vpcsEndpoints.subnets, {
     list(ctx) {
       const vpc = vpcOfPath(ctx, ctx.params.id);
       const rows = ctx.runtime.store.table(subnets).filter((s) => s.vpc_id === vpc.id, ctx.projectId);

@@ -1,4 +1,5 @@
-import { ErrorCode, v2 } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { cameras as camerasEndpoints } from '@nimbus/sdk/contract/v2/cameras';
 import type { Context } from '../../../core/handler';
 import { defineHandlers } from '../../../core/handler';
 import { fieldError, HttpError } from '../../../core/http-error';
@@ -42,7 +43,7 @@ function assertBelowLimit(ctx: Context): void {
   }
 }
 
-export const cameraHandlers = defineHandlers(v2.cameras, {
+export const cameraHandlers = defineHandlers(camerasEndpoints, {
   list: (ctx) => ({ items: [...ctx.runtime.store.table(videoCameras).list(ctx.tenantId)] }),
 
   async create(ctx) {

@@ -1,4 +1,4 @@
-import { MASKED_PASSWORD } from '@nimbus/sdk/contract';
+import { MASKED_PASSWORD } from '@nimbus/sdk/contract/v2/cameras';
 import { sealSecret } from '../../../core/secrets';
 
 /** An RTSP URL split into what may be shown and the password, which may not. */

@@ -1,8 +1,8 @@
-import { v2 } from '@nimbus/sdk/contract';
+import { events as eventsEndpoints } from '@nimbus/sdk/contract/v2/events';
 import { defineHandlers } from '../../../core/handler';
 import { normalizeTime, pageOfEvents, publicEvent } from './log';
 
-export const eventHandlers = defineHandlers(v2.events, {
+export const eventHandlers = defineHandlers(eventsEndpoints, {
   list(ctx) {
     const { camera_id, type, since, limit, cursor } = ctx.query;
     const filter = { camera_id, types: type && [type], since: since && normalizeTime(since) };

@@ -1,4 +1,5 @@
-import { type DetectionBox, VideoEvent, type VideoEventType } from '@nimbus/sdk/contract';
+import type { DetectionBox, VideoEventType } from '@nimbus/sdk/contract';
+import { VideoEvent } from '@nimbus/sdk/contract/v2/events';
 import { fieldError } from '../../../core/http-error';
 import { publicView } from '../../../core/public-view';
 import type { Runtime } from '../../../core/runtime';

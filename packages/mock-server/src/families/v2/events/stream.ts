@@ -1,11 +1,11 @@
+import type { VideoEvent } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { endpoint } from '@nimbus/sdk/contract/define';
 import {
-  ErrorCode,
-  endpoint,
   VIDEO_EVENT_STREAM_PATH,
-  type VideoEvent,
   VideoEventEnvelope,
   VideoEventStreamQuery,
-} from '@nimbus/sdk/contract';
+} from '@nimbus/sdk/contract/v2/events';
 import { authenticate } from '../../../core/auth';
 import { HttpError } from '../../../core/http-error';
 import type { RequestHead } from '../../../core/request';

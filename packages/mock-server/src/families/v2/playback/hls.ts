@@ -1,4 +1,5 @@
-import { ErrorCode, v2 } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { playback as playbackEndpoints } from '@nimbus/sdk/contract/v2/playback';
 import type { Context } from '../../../core/handler';
 import { defineHandlers } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
@@ -47,7 +48,11 @@ function bytes(body: Uint8Array, contentType: string): Response {
 }
 
 export const hlsHandlers = defineHandlers(
-  { playlist: v2.playback.playlist, segment: v2.playback.segment, snapshot: v2.playback.snapshot },
+  {
+    playlist: playbackEndpoints.playlist,
+    segment: playbackEndpoints.segment,
+    snapshot: playbackEndpoints.snapshot,
+  },
   {
     playlist(ctx) {
       const { range, start } = recordedHour(ctx, ctx.params);

@@ -1,4 +1,4 @@
-import { v2 } from '@nimbus/sdk/contract';
+import { playback as playbackEndpoints } from '@nimbus/sdk/contract/v2/playback';
 import { defineHandlers } from '../../../core/handler';
 import { HttpError } from '../../../core/http-error';
 import { findCamera } from '../cameras';
@@ -7,7 +7,7 @@ import { hourOf, hourStartMs, playlistOffsetSec, recordedHours, recordedSegments
 
 // The HLS routes of playback are served by hls.ts.
 export const playbackHandlers = defineHandlers(
-  { timeline: v2.playback.timeline, forEvent: v2.playback.forEvent },
+  { timeline: playbackEndpoints.timeline, forEvent: playbackEndpoints.forEvent },
   {
     timeline(ctx) {
       const camera = findCamera(ctx, ctx.query.camera_id);
