@@ -5,7 +5,8 @@ import { createPackedApp, type PackedApp } from './support/packed-app';
 
 // What an editor loads to type `@nimbus/sdk`: the declaration files of the root entries (`.`,
 // `./base`, `./contract`) and every file they import. A size budget (bytes on disk), not a timing;
-// bench/sdk-types.mjs reports the same total (bench/README.md, "SDK types and browser weight").
+// bench/sdk-types.mjs reports the same total as `rootBytes` (bench/README.md, "SDK types and
+// browser weight").
 // 300 KB held until the control token, the secret marks, faults as a resource, the journal's
 // responses and webhooks.sign() added about 11 KB of public API; what the budget guards, a
 // consumer's type-check cost, fell meanwhile from about 79,000 to 2,500 instantiations per call

@@ -79,7 +79,7 @@ describe('lazy families', () => {
 
   it('refuse a family that binds an operation another one claims', async () => {
     const [auth] = (await families.find((family) => family.answers.includes('v1.auth'))!.load()) as never[];
-    const claimsUsers: LazyFamily = lazyFamily(['v1.users'], async () => [auth!]);
+    const claimsUsers: LazyFamily = lazyFamily(['v1.users'], async () => auth!);
     const app = createApp({
       store: new Store(new MemoryPersistence(), emptyState('s'.repeat(32))),
       families: [claimsUsers],

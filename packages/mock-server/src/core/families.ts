@@ -26,11 +26,12 @@ export interface LazyFamily {
   load(): Promise<readonly FamilyModule[]>;
 }
 
+/** A lazy family of `modules`, each a loader of one module, set up in the order given. */
 export function lazyFamily(
   answers: readonly string[],
-  load: () => Promise<readonly FamilyModule[]>,
+  ...modules: readonly (() => Promise<FamilyModule>)[]
 ): LazyFamily {
-  return { answers, load };
+  return { answers, load: () => Promise.all(modules.map((load) => load())) };
 }
 
 /** An operation with what answers it. */
