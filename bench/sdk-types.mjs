@@ -87,7 +87,8 @@ function publishedDeclarations() {
   const bytes = (list) => list.reduce((sum, file) => sum + file.size, 0);
   // The contract's modules' files, each one re-export from dist/contract/index.d.ts, are loaded
   // only where a module is imported; the rest is what the root entries load (the budget's measure).
-  const moduleFile = (file) => file.path.startsWith('dist/contract/') && file.path !== 'dist/contract/index.d.ts';
+  const moduleFile = (file) =>
+    file.path.startsWith('dist/contract/') && file.path !== 'dist/contract/index.d.ts';
   return {
     files: files.map((file) => ({ path: file.path, bytes: file.size })),
     totalBytes: bytes(files),
