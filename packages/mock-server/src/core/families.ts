@@ -49,8 +49,8 @@ const operationIds = new Map(OPERATION_ROUTES.map(([id, method, path]) => [route
 /**
  * The families of one server. Modules given as they are start with it; lazy ones load on the
  * first request for one of their operations, or all at once with `loadAll()` (a server whose
- * store holds records, before a state import or reset: a record's pending transitions and
- * events need its family's `setup`).
+ * store holds records or is durable, and before a state import: a record's pending transitions
+ * and events need its family's `setup`).
  */
 export class Families {
   readonly #runtime: Runtime;
