@@ -2,6 +2,7 @@ export { inProcessFetch } from './adapters/fetch';
 export { type App, createApp, type FamilyModule } from './core/app';
 export { Clock } from './core/clock';
 export { consoleLogger, type Logger, resolveConfig, type ServerConfig, silentLogger } from './core/config';
+export { type BoundOperation, Families, type LazyFamily, lazyFamily } from './core/families';
 export { HttpError } from './core/http-error';
 export { families } from './families';
 export { exportState, type StateExport } from './families/mock/state-export';

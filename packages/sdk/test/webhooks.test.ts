@@ -138,8 +138,11 @@ describe('client.webhooks', () => {
 
   it('rejects a genuine delivery checked after the tolerance, and accepts it within a wider one', async () => {
     const { delivery, secret } = await deliveryOf('order.*', publishOrder);
+    // 301 s after the time it was signed at: the server signs on its simulated clock, which runs
+    // ahead of this process's by a millisecond per write (and by whatever a test moved it).
+    const signedAt = Number(/^t=(\d+),/.exec(String(delivery.headers['x-nimbus-signature']))?.[1]);
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 301_000);
+    vi.setSystemTime((signedAt + 301) * 1000);
 
     const error = await refusal(client.webhooks.unwrap(delivery.body, delivery.headers, secret));
     expect(error.reason).toBe('stale_timestamp');
