@@ -1,7 +1,8 @@
 import type { HttpMethod } from '@nimbus/sdk/contract';
+import type { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
 
-/** One route of the contract: an operation id, its method and its path template. */
-export type RouteEntry = readonly [id: string, method: HttpMethod, path: string];
+/** One route of the contract's table: an operation id, its method and its path template. */
+export type RouteEntry = (typeof OPERATION_ROUTES)[number];
 
 interface CompiledRoute {
   /** The path template, e.g. `/api/v1/instances/{id}`. */
