@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ProjectCreateBody } from '@nimbus/sdk/contract';
 import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../errors';
 import { yamlErrorLines } from '../output/yaml';
 import { readStdin } from '../stdin';

@@ -1,5 +1,5 @@
 import type { Nimbus, RequestOptions } from '@nimbus/sdk';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Refs } from './refs';
 
 /** What a kind module talks to: the project's client and the names resolved so far. */

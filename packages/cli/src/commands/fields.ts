@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../errors';
 import { issueText } from '../validation';
 import { kebab, missingText } from './flags';

@@ -1,7 +1,7 @@
 import { type Endpoint, type Operation, operations } from '@nimbus/sdk/contract';
 import { PageMeta, V1Error, V2Error } from '@nimbus/sdk/contract/common';
 import { permissionOf } from '@nimbus/sdk/contract/define';
-import { z } from 'zod';
+import * as z from 'zod';
 import { VERSION } from '../version';
 import { type OperationExample, operationExamples, pathValues } from './examples';
 import { ComponentSchemas, inlineSchema, isJsonResponse, type JsonSchema } from './schemas';

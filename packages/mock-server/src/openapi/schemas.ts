@@ -1,6 +1,6 @@
 import type { Endpoint, Operation } from '@nimbus/sdk/contract';
 import * as contract from '@nimbus/sdk/contract';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type JsonSchema = Record<string, unknown>;
 

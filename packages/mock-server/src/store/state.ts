@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A stored record: what every table holds. */
 export interface StoredRecord {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** UUID v4 as the platform issues them (ids in `{id}` paths). */
 export const Uuid = z.uuid({ error: 'must be a UUID' });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoint } from './define';
 import { BooleanQuery } from './v1/compliance';
 import { WebhookDelivery } from './v1/topics';

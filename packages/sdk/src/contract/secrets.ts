@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EndpointConfig } from './define';
 
 /** What of a field is secret: its whole value, or only the password of the URL it holds. */

@@ -1,5 +1,5 @@
 import { type Assignment, AssignmentCreateBody } from '@nimbus/sdk/contract';
-import { z } from 'zod';
+import * as z from 'zod';
 import { changedFields, collect, type Entry, type Kind, sameJsonText } from '../kind';
 
 /** The contract's body, with the policy named instead of given by id. */

@@ -5,7 +5,7 @@ import {
   TopicSubscriptionCreateBody,
   type TopicSubscriptionWithSecret,
 } from '@nimbus/sdk/contract';
-import { z } from 'zod';
+import * as z from 'zod';
 import { bodyFields, changedFields, collect, type Kind } from '../kind';
 
 type SubscriptionEntry = z.output<typeof TopicSubscriptionCreateBody>;

@@ -1,5 +1,5 @@
 import { type Subnet, type Vpc, VpcCreateBody, VpcSubnetCreateBody } from '@nimbus/sdk/contract';
-import { z } from 'zod';
+import * as z from 'zod';
 import { bodyFields, changedFields, collect, type Kind } from '../kind';
 
 type SubnetEntry = z.output<typeof VpcSubnetCreateBody>;

@@ -1,7 +1,7 @@
 import type { Endpoint } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { permissionOf } from '@nimbus/sdk/contract/define';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HttpError } from '../http-error';
 import { allows, memberPermissions, permissionsOfRole } from '../permissions';
 import type { Principal } from '../principal';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listQuery, PageQuery, ProjectRecord, Timestamp } from '../common';
 import { endpoint } from '../define';
 import { Budget, BudgetCreateBody } from './budgets';

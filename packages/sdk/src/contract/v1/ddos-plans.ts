@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Email, listQuery, ProjectRecord, ResourceName, Uuid } from '../common';
 import { endpoint } from '../define';
 import { networkRoute } from './network/shared';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdParams, listQuery, ProjectRecord, Region, ResourceName, Uuid, whenField } from '../common';
 import { endpoint } from '../define';
 import { networkRoute } from './network/shared';

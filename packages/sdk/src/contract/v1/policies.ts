@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdParams, listQuery, ProjectRecord, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
 import { POLICY_RULE_LIMITS, parsePolicyRule } from './policy-rule';

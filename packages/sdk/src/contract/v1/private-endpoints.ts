@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listQuery, ProjectRecord, ResourceName, Uuid } from '../common';
 import { endpoint } from '../define';
 import { Ipv4Address, networkRoute } from './network/shared';

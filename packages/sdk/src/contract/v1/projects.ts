@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdParams, PageQuery, RecordBase, TRIMMED_PATTERN, Uuid } from '../common';
 import { endpoint } from '../define';
 

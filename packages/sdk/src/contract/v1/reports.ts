@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdParams, listQuery, ProjectRecord, Timestamp, TRIMMED_PATTERN } from '../common';
 import { endpoint } from '../define';
 import { CostBreakdown, CostPeriod } from './billing';

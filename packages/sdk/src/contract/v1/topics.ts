@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdParams, listQuery, ProjectRecord, ResourceName, Timestamp, Uuid, urlPattern } from '../common';
 import { endpoint } from '../define';
 import { secret } from '../secrets';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Timestamp, TRIMMED_PATTERN, Uuid, urlPattern } from '../common';
 import { endpoint } from '../define';
 import { secret } from '../secrets';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdParams, PageQuery, ProjectRecord, TRIMMED_PATTERN, Uuid } from '../../common';
 import { endpoint } from '../../define';
 import { secret } from '../../secrets';

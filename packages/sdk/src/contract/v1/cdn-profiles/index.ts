@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdParams, listQuery, ProjectRecord, ResourceName } from '../../common';
 import { endpoint } from '../../define';
 import { cdnEndpoints } from './endpoints';

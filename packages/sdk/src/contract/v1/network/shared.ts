@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Schemas every network group shares. The contract checks the syntax of addresses and blocks;
 // the server checks what needs arithmetic or state (prefix bounds, host bits, containment).

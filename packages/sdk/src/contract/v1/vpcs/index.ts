@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listQuery, ProjectRecord, Region, ResourceName } from '../../common';
 import { endpoint } from '../../define';
 import { ipv4CidrWithPrefix, networkRoute } from '../network/shared';

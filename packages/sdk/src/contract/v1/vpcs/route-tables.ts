@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdParams, ifThen, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
 import { endpoint } from '../../define';
 import { Ipv4Cidr, networkRoute } from '../network/shared';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdParams, listQuery, ProjectRecord, ResourceName, Uuid } from '../../common';
 import { endpoint } from '../../define';
 import { ipv4CidrWithPrefix, networkRoute, ZoneName } from '../network/shared';
