@@ -140,7 +140,8 @@ describe('nimbus mock', () => {
       process.execPath,
       [BIN, 'mock', 'start', '--in-memory', '--port', '0', '--delay', '0', '--no-simulator'],
       {
-        env: { PATH: process.env.PATH ?? '', NIMBUS_CONFIG: join(cli.dir, 'start.json') },
+        // NODE_ENV=test, as a test runner would leave it: `mock start` still hashes at the standard cost.
+        env: { PATH: process.env.PATH ?? '', NIMBUS_CONFIG: join(cli.dir, 'start.json'), NODE_ENV: 'test' },
       },
     );
     let output = '';
@@ -161,7 +162,7 @@ describe('nimbus mock', () => {
       expect(token.code, token.stderr).toBe(0);
       const projects = await runCli(['projects', 'list'], { ...env, NIMBUS_TOKEN: token.stdout.trim() });
       expect(json<{ name: string }[]>(projects).map((p) => p.name)).toEqual(['Demo']);
-      // The standard password cost (no `ln=` in the hash): the test cost is startMockServer's alone.
+      // The standard password cost (no `ln=` in the hash), though NODE_ENV is test.
       const state = (await (await fetch(`${url}/__mock/state`)).json()) as {
         tables: { users: Record<string, { password_hash: string }> };
       };

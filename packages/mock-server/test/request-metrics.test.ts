@@ -1,5 +1,5 @@
+import { Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { Counter, Histogram, Registry } from '../src/node/prom-client';
 import { RequestMetrics } from '../src/node/request-metrics';
 
 // The request metrics are counted outside prom-client and read by it at scrape time: the text
@@ -28,7 +28,8 @@ async function both() {
   const count = new Counter({ ...counter, labelNames, registers: [theirs] });
   const latency = new Histogram({ ...histogram, labelNames, registers: [theirs] });
   const ours = new Registry();
-  const metrics = new RequestMetrics({ registry: ours, counter, histogram });
+  const metrics = new RequestMetrics({ counter, histogram });
+  metrics.registerIn(ours);
   for (const [method, route, status, seconds] of requests) {
     const labels = { method, route, status: String(status) };
     count.inc(labels);
@@ -59,7 +60,7 @@ describe('RequestMetrics', () => {
     new Counter({ ...counter, labelNames: ['method', 'route', 'status'], registers: [theirs] });
     new Histogram({ ...histogram, labelNames: ['method', 'route', 'status'], registers: [theirs] });
     const ours = new Registry();
-    new RequestMetrics({ registry: ours, counter, histogram });
+    new RequestMetrics({ counter, histogram }).registerIn(ours);
     expect(await ours.metrics()).toBe(await theirs.metrics());
   });
 });

@@ -1,6 +1,6 @@
 import { AuthenticationError, BadRequestError, Nimbus } from '@nimbus/sdk';
 import { setupServer } from 'msw/node';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { createServer } from '../src';
 import { createNimbusHandlers } from '../src/entries/msw';
 import { seedTenant, startMockServer } from '../src/entries/testing';
@@ -28,16 +28,16 @@ describe('password cost', () => {
     }
   });
 
-  it('is standard in createServer() and createNimbusHandlers() without it (nimbus mock start runs the first)', async () => {
+  /** The password hashes after one seed through createServer() and through createNimbusHandlers(). */
+  async function defaultHashes(): Promise<{ server: string[]; msw: string[] }> {
     const server = await createServer({ port: 0, inMemory: true });
+    let serverHashes: string[];
     try {
-      await seedTenant({ createClient: (options) => new Nimbus({ ...options, baseUrl: server.url }) });
-      const state = await (await fetch(`${server.url}/__mock/state`)).json();
-      expect(passwordHashes(state)).toEqual([expect.stringMatching(STANDARD_HASH)]);
+      await seedTenant(server);
+      serverHashes = passwordHashes(await (await fetch(`${server.url}/__mock/state`)).json());
     } finally {
       await server.close();
     }
-
     const nimbus = createNimbusHandlers({ baseUrl: 'http://cost.test' });
     const msw = setupServer(...nimbus.handlers);
     msw.listen({ onUnhandledRequest: 'error' });
@@ -45,10 +45,28 @@ describe('password cost', () => {
       await seedTenant({
         createClient: (options) => new Nimbus({ ...options, baseUrl: 'http://cost.test' }),
       });
-      expect(passwordHashes(nimbus.exportState())).toEqual([expect.stringMatching(STANDARD_HASH)]);
+      return { server: serverHashes, msw: passwordHashes(nimbus.exportState()) };
     } finally {
       msw.close();
       await nimbus.close();
+    }
+  }
+
+  it('is the test cost in createServer() and createNimbusHandlers() in a test runner (NODE_ENV=test)', async () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const hashes = await defaultHashes();
+    expect(hashes.server).toEqual([expect.stringMatching(/^scrypt\$ln=4\$/)]);
+    expect(hashes.msw).toEqual([expect.stringMatching(/^scrypt\$ln=4\$/)]);
+  });
+
+  it('is standard in createServer() and createNimbusHandlers() outside a test runner', async () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    try {
+      const hashes = await defaultHashes();
+      expect(hashes.server).toEqual([expect.stringMatching(STANDARD_HASH)]);
+      expect(hashes.msw).toEqual([expect.stringMatching(STANDARD_HASH)]);
+    } finally {
+      vi.unstubAllEnvs();
     }
   });
 

@@ -140,6 +140,8 @@ export function addMockCommands(program: Command): void {
           corsOrigins: origins.includes('*') ? '*' : origins,
           controlToken,
           strict: options.strict === true,
+          // Never the test cost, even when started from a test runner (NODE_ENV=test).
+          passwordCost: 'standard',
           logger: consoleLogger,
         });
       } catch (error) {

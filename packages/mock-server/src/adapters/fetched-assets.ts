@@ -3,7 +3,12 @@ import { HttpError } from '../core/http-error';
 import { onFirstUse } from '../core/on-first-use';
 import type { MediaSource } from '../core/runtime';
 
-const bypassing = onFirstUse(() => import('./bypassed-fetch'));
+/**
+ * msw's `bypass`, from msw's index, which in Node also loads msw's GraphQL support and cookie
+ * store: imported on first use, where a bundler keeps `bypass` alone. (A static import would
+ * load it with the server, bundled or not.)
+ */
+const msw = onFirstUse(() => import('msw'));
 
 /**
  * Files fetched from a URL prefix, each once (the docs page's Swagger UI files in msw mode).
@@ -29,8 +34,8 @@ export function fetchedAssets(baseUrl: string): MediaSource {
 async function fetchBytes(url: string): Promise<Uint8Array> {
   let response: Response;
   try {
-    const { bypassedFetch } = await bypassing();
-    response = await bypassedFetch(url);
+    const { bypass } = await msw();
+    response = await fetch(bypass(url));
   } catch (error) {
     throw unavailable(`${url} could not be fetched: ${(error as Error).message}`);
   }

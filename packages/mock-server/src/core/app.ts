@@ -15,6 +15,7 @@ import { RequestTarget } from './request-target';
 import { apiOfPath, errorReply, internalError } from './respond';
 import { Router } from './router';
 import { Runtime } from './runtime';
+import { loadHashes } from './secrets';
 import { authorizeControl } from './stages/control';
 import { corsAllowed, isPreflight, preflightReply, withCommonHeaders } from './stages/cors';
 import { applyFault } from './stages/fault';
@@ -75,7 +76,9 @@ export function createApp(options: {
   // edit: every family loads first (their transitions' listeners, schedules and hooks), as it
   // does before a state import (mock/control.ts). An empty in-memory store loads each on use.
   const lazy = !runtime.store.durable && runtime.store.isEmpty();
-  const ready = (lazy ? Promise.resolve() : families.loadAll()).then(() => runtime.lifecycle.resume());
+  const ready = Promise.all([lazy ? undefined : families.loadAll(), loadHashes()]).then(() =>
+    runtime.lifecycle.resume(),
+  );
 
   async function handle(request: CoreRequest): Promise<Reply> {
     await ready;

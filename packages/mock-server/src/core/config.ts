@@ -64,6 +64,8 @@ export interface ServerConfig {
    * Cost of password hashing. `standard`: scrypt N=2^14 (about 100 ms a hash). `test`: N=2^4,
    * for suites that register and log in per test; the hashes protect nothing, keep it off servers
    * that hold real passwords. A hash records its cost, so either server verifies both kinds.
+   * The default is `test` in a test runner's process (`NODE_ENV=test`, which vitest and jest
+   * set), else `standard`; `nimbus mock start` always asks for `standard`.
    */
   passwordCost: PasswordCost;
   /**
@@ -137,12 +139,17 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     streamMaxBufferedBytes: 1024 * 1024,
     strict: false,
     journalSize: 1000,
-    passwordCost: 'standard',
+    passwordCost: inTestRunner() ? 'test' : 'standard',
     clockStepMs: 0,
     loginThrottle: DEFAULT_LOGIN_THROTTLE,
     logger: silentLogger,
     ...stripUndefined(partial),
   };
+}
+
+/** vitest and jest set NODE_ENV=test in their processes; a browser has no `process`. */
+function inTestRunner(): boolean {
+  return typeof process !== 'undefined' && process.env?.NODE_ENV === 'test';
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

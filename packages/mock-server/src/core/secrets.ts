@@ -1,9 +1,5 @@
-import { hmac } from '@noble/hashes/hmac.js';
-import { scryptAsync } from '@noble/hashes/scrypt.js';
-import { sha256 as sha256Bytes } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-
-// Web Crypto and @noble/hashes only: the core runs unchanged in Node and in a browser (msw).
+// node:crypto in Node, Web Crypto and @noble/hashes in a browser: the core runs unchanged in
+// both (msw's handlers run in either).
 
 /** log2 of scrypt's N by password cost: 2^14 is about 100 ms a hash; 2^4 well under 1 ms. */
 const SCRYPT_LOG_N = { standard: 14, test: 4 } as const;
@@ -21,15 +17,66 @@ export type Scrypt = (
   options: { N: number; r: number; p: number; dkLen: number },
 ) => Promise<Uint8Array>;
 
-let scrypt: Scrypt = scryptAsync;
+/** The hash functions the server needs, from one implementation. */
+export interface Hashes {
+  sha256(bytes: Uint8Array): Uint8Array;
+  hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array;
+  scrypt: Scrypt;
+}
 
 /**
- * Computes scrypt with `implementation` from now on. The core's own is @noble/hashes, which runs
- * in a browser too; the Node server passes `node:crypto`'s (node/scrypt.ts), native and many
- * times faster. The hashes are the same, so either verifies the other's.
+ * Node's own, reached through `process.getBuiltinModule` (Node >= 20.16), which a browser
+ * bundle does not try to resolve as it would an import of `node:crypto`. Native scrypt is many
+ * times faster than scrypt in JavaScript, whose first hashes of a process cost tens of
+ * milliseconds each before the JIT warms up; and nothing is loaded for them.
  */
-export function useScrypt(implementation: Scrypt): void {
-  scrypt = implementation;
+export function nodeHashes(): Hashes | undefined {
+  const crypto = typeof process === 'undefined' ? undefined : process.getBuiltinModule?.('node:crypto');
+  if (!crypto) return undefined;
+  const bytes = (buffer: Uint8Array) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  return {
+    sha256: (data) => bytes(crypto.createHash('sha256').update(data).digest()),
+    hmacSha256: (key, message) => bytes(crypto.createHmac('sha256', key).update(message).digest()),
+    scrypt: (password, salt, { N, r, p, dkLen }) =>
+      new Promise((resolve, reject) => {
+        // scrypt needs 128 * N * r bytes; Node refuses above `maxmem` (32 MiB by default), which
+        // the largest cost a stored hash may ask for (N = 2^16) exceeds.
+        crypto.scrypt(password, salt, dkLen, { N, r, p, maxmem: 256 * N * r }, (error, key) =>
+          error ? reject(error) : resolve(bytes(key)),
+        );
+      }),
+  };
+}
+
+/** @noble/hashes, for a browser: the same functions in JavaScript, loaded when the server starts. */
+export async function nobleHashes(): Promise<Hashes> {
+  const [{ hmac }, { scryptAsync }, { sha256 }] = await Promise.all([
+    import('@noble/hashes/hmac.js'),
+    import('@noble/hashes/scrypt.js'),
+    import('@noble/hashes/sha2.js'),
+  ]);
+  return {
+    sha256: (data) => sha256(data),
+    hmacSha256: (key, message) => hmac(sha256, key, message),
+    scrypt: scryptAsync,
+  };
+}
+
+let hashes: Hashes | undefined = nodeHashes();
+
+/** Loads the hash functions where Node's are not at hand; every server waits on it before it serves. */
+export async function loadHashes(): Promise<void> {
+  hashes ??= await nobleHashes();
+}
+
+/** Computes with `implementation` from now on (a test compares implementations). */
+export function useHashes(implementation: Hashes): void {
+  hashes = implementation;
+}
+
+function loadedHashes(): Hashes {
+  if (!hashes) throw new Error('The hash functions are not loaded yet: await loadHashes() first');
+  return hashes;
 }
 
 /**
@@ -39,7 +86,7 @@ export function useScrypt(implementation: Scrypt): void {
 export async function hashPassword(password: string, cost: PasswordCost = 'standard'): Promise<string> {
   const salt = randomBytes(16);
   const logN = SCRYPT_LOG_N[cost];
-  return formatHash(logN, salt, await scrypt(password, salt, scryptOptions(logN)));
+  return formatHash(logN, salt, await loadedHashes().scrypt(password, salt, scryptOptions(logN)));
 }
 
 /**
@@ -59,7 +106,11 @@ function formatHash(logN: number, salt: Uint8Array, hash: Uint8Array): string {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);
   if (!parsed) return false;
-  const actual = await scrypt(password, fromBase64Url(parsed.salt), scryptOptions(parsed.logN));
+  const actual = await loadedHashes().scrypt(
+    password,
+    fromBase64Url(parsed.salt),
+    scryptOptions(parsed.logN),
+  );
   return constantTimeEqual(actual, fromBase64Url(parsed.hash));
 }
 
@@ -81,12 +132,12 @@ export function newOpaqueToken(prefix: string): string {
 
 /** How opaque tokens and keys are stored: only their SHA-256, hex. */
 export function sha256(value: string): string {
-  return bytesToHex(sha256Bytes(utf8ToBytes(value)));
+  return toHex(loadedHashes().sha256(utf8.encode(value)));
 }
 
 /** Hex HMAC-SHA256, as in the webhook signature header. */
 export function hmacSha256Hex(key: string, message: string): string {
-  return bytesToHex(hmac(sha256Bytes, utf8ToBytes(key), utf8ToBytes(message)));
+  return toHex(loadedHashes().hmacSha256(utf8.encode(key), utf8.encode(message)));
 }
 
 /**
@@ -99,7 +150,7 @@ export async function sealSecret(serverSecret: string, plain: string): Promise<s
   const body = await crypto.subtle.encrypt(
     { name: 'AES-GCM', iv },
     await sealKey(serverSecret),
-    utf8ToBytes(plain),
+    utf8.encode(plain),
   );
   return `sealed$${toBase64Url(iv)}$${toBase64Url(new Uint8Array(body))}`;
 }
@@ -116,7 +167,7 @@ export async function openSecret(serverSecret: string, sealed: string): Promise<
 }
 
 function sealKey(serverSecret: string): Promise<CryptoKey> {
-  const raw = sha256Bytes(utf8ToBytes(`nimbus-seal:${serverSecret}`));
+  const raw = new Uint8Array(loadedHashes().sha256(utf8.encode(`nimbus-seal:${serverSecret}`)));
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
@@ -138,6 +189,14 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
   return diff === 0;
+}
+
+const utf8 = new TextEncoder();
+
+function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
 }
 
 export function toBase64Url(bytes: Uint8Array): string {

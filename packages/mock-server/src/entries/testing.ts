@@ -1,4 +1,4 @@
-import { type Fetch, Nimbus, type NimbusOptions, nodeFetch, nodeHttpFetch } from '@nimbus/sdk';
+import { Nimbus, type NimbusOptions } from '@nimbus/sdk';
 import type { Fault, FaultSpec } from '../core/faults';
 import type { JournalEntry, JournalFilter } from '../core/journal';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../core/request-matcher';
 import type { StateExport } from '../families/mock/state-export';
 import type { CreateServerOptions, RunningServer } from '../node/create-server';
+import { loopbackFetch } from '../node/loopback-fetch';
 
 export type {
   Fault,
@@ -159,22 +160,6 @@ export function connectMockServer(
       baseUrl: url,
     });
   return { url, client: createClient(), createClient };
-}
-
-/**
- * The clients' transport: `node:http`, loaded already (the server runs on it), where the SDK's
- * default transport loads undici with the first request of every test file, and whose answers
- * become `Response`s only when asked (Node loads its fetch classes on the first). Both send
- * through a patched `fetch` (msw's `setupServer`, nock, a test's stub); the default transport
- * serves a proxy in the environment (it honours it).
- */
-function loopbackFetch(): Fetch {
-  return proxyConfigured() ? nodeFetch : nodeHttpFetch;
-}
-
-function proxyConfigured(): boolean {
-  const { env } = process;
-  return [env.HTTP_PROXY, env.HTTPS_PROXY, env.http_proxy, env.https_proxy].some(Boolean);
 }
 
 /** SDK namespaces that create a project resource from one body: `client.<key>.create(body)`. */

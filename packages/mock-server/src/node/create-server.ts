@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { Nimbus, type NimbusOptions } from '@nimbus/sdk';
 import type { Dispatcher } from 'undici';
 import { type App, createApp } from '../core/app';
 import type { ServerConfig } from '../core/config';
 import { onFirstUse } from '../core/on-first-use';
 import { isLoopbackHost } from '../core/origin-policy';
-import { newControlToken, useScrypt } from '../core/secrets';
+import { newControlToken } from '../core/secrets';
 import { users } from '../core/tables';
 import { families as allFamilies } from '../families';
 import { startSession } from '../families/v1/auth';
@@ -15,10 +16,10 @@ import { zlibCompressor } from './compressor';
 import { createDashboardAssets } from './dashboard-assets';
 import { createDocsAssets } from './docs-assets';
 import { createNodeServer, type NodeExtension } from './http-adapter';
+import { loopbackFetch } from './loopback-fetch';
 import { createMediaSource, defaultMediaRoot } from './media-source';
 import { createMetrics } from './metrics';
 import { openStore } from './open-store';
-import { nodeScrypt } from './scrypt';
 import { videoEventStream } from './video-stream';
 
 export interface CreateServerOptions extends Partial<Omit<ServerConfig, 'logger'>> {
@@ -58,6 +59,12 @@ export interface RunningServer {
    * the server listens on an address other than loopback and none was given.
    */
   controlToken?: string;
+  /**
+   * A client of this server, with its control token, sending over `node:http` (the SDK's
+   * default transport when a proxy is set), which costs a test file less to load than undici.
+   * `seedTenant(server)` makes its clients here.
+   */
+  createClient(options?: Omit<NimbusOptions, 'baseUrl'>): Nimbus;
   close(): Promise<void>;
 }
 
@@ -68,7 +75,8 @@ export const nodeExtensions: NodeExtension[] = [videoEventStream];
  *
  * @example
  * const server = await createServer({ port: 0, inMemory: true });
- * const client = new Nimbus({ baseUrl: server.url });
+ * const client = server.createClient();
+ * await client.auth.register({ email, password, full_name });
  * await server.close();
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<RunningServer> {
@@ -84,8 +92,6 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     requestTimeoutMs,
     ...config
   } = options;
-  // The same hashes, computed natively (a process's first scrypt in JavaScript is slow).
-  useScrypt(nodeScrypt);
   // Reachable from other machines, the control routes (state, secrets, reset) need a token.
   const controlToken = config.controlToken ?? (isLoopbackHost(host) ? undefined : newControlToken());
   const allowedHosts =
@@ -148,6 +154,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     fresh,
     demo,
     controlToken,
+    createClient: (clientOptions = {}) =>
+      new Nimbus({ controlToken, fetch: loopbackFetch(), ...clientOptions, baseUrl: url }),
     close() {
       closed ??= (async () => {
         server.closeAllConnections();

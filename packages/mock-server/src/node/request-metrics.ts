@@ -1,5 +1,4 @@
 import type * as PromClient from 'prom-client';
-import { Counter, Histogram } from './prom-client';
 
 type LabelName = 'method' | 'route' | 'status';
 type RouteLabels = Record<LabelName, string>;
@@ -27,28 +26,30 @@ interface ValueLine {
  * The request counter and latency histogram of every answered request, counted in plain fields:
  * prom-client's own `inc` and `observe` check and hash the label object on every call (a few
  * per cent of a small request), here a request costs one map lookup and a few additions. The
- * two metrics are prom-client classes whose values are read from these counts at scrape time,
- * so `/metrics` writes the same text as prom-client's own Counter and Histogram would.
+ * registry reads the two metrics from these counts at scrape time, as the values prom-client's
+ * own Counter and Histogram would give, so `/metrics` writes the same text. Nothing here loads
+ * prom-client: the server loads it with the first scrape.
  */
 export class RequestMetrics {
   readonly #series = new Map<string, RouteSeries>();
-  readonly #bounds: readonly number[];
+  readonly #counter: MetricConfiguration;
+  readonly #histogram: MetricConfiguration & { buckets: readonly number[] };
 
   constructor(options: {
-    registry: PromClient.Registry;
-    counter: { name: string; help: string };
-    histogram: { name: string; help: string; buckets: readonly number[] };
+    counter: MetricConfiguration;
+    histogram: MetricConfiguration & { buckets: readonly number[] };
   }) {
-    this.#bounds = options.histogram.buckets;
+    this.#counter = options.counter;
+    this.#histogram = options.histogram;
+  }
+
+  /** Adds the counter and the histogram to `registry`, read from the counts at every scrape. */
+  registerIn(registry: PromClient.Registry): void {
     const series = () => this.#series.values();
-    const labelNames = ['method', 'route', 'status'] as const;
-    new SeriesCounter(series, { ...options.counter, labelNames, registers: [options.registry] });
-    new SeriesHistogram(series, {
-      ...options.histogram,
-      buckets: [...this.#bounds],
-      labelNames,
-      registers: [options.registry],
-    });
+    registry.registerMetric(
+      counterMetric(this.#counter, () => [...series()].map((s) => ({ value: s.count, labels: s.labels }))),
+    );
+    registry.registerMetric(histogramMetric(this.#histogram, series));
   }
 
   observe(method: string, route: string, status: number, seconds: number): void {
@@ -59,14 +60,14 @@ export class RequestMetrics {
         labels: { method, route, status: String(status) },
         count: 0,
         sum: 0,
-        buckets: this.#bounds.map(() => 0),
+        buckets: this.#histogram.buckets.map(() => 0),
       };
       this.#series.set(key, series);
     }
     series.count += 1;
     series.sum += seconds;
     // prom-client's rule: the first bound at or above the value; above the last, only +Inf.
-    const bounds = this.#bounds;
+    const bounds = this.#histogram.buckets;
     for (let i = 0; i < bounds.length; i++) {
       if (seconds <= bounds[i]!) {
         series.buckets[i]! += 1;
@@ -78,74 +79,92 @@ export class RequestMetrics {
 
 type SeriesSource = () => Iterable<RouteSeries>;
 
+interface MetricConfiguration {
+  name: string;
+  help: string;
+}
+
 /**
- * A metric's values as prom-client reads them. Its declarations type `type` as a numeric enum
- * (and ask for `collect`); at run time `type` is the name the registry writes after `# TYPE`.
+ * A metric as prom-client's registry reads it: `name` to register it by, and `get` for its
+ * values (`getForPromString` first, when there is one, for the text). Its declarations ask for
+ * a class instance; the registry uses no more than these.
  */
-function metricData<M extends { get(): Promise<unknown> }>(
-  type: 'counter' | 'histogram',
-  configuration: { name: string; help: string },
+interface ScrapedMetric {
+  name: string;
+  help: string;
+  get(): Promise<MetricData>;
+  getForPromString?(): Promise<MetricData>;
+}
+
+/** What `get` answers. The declarations type `type` as a numeric enum; at run time it is the name written after `# TYPE`. */
+interface MetricData {
+  name: string;
+  help: string;
+  type: 'counter' | 'histogram';
+  aggregator: 'sum';
+  values: unknown[];
+}
+
+function metricData(
+  type: MetricData['type'],
+  configuration: MetricConfiguration,
   values: unknown[],
-): Awaited<ReturnType<M['get']>> {
-  const data = { name: configuration.name, help: configuration.help, type, aggregator: 'sum', values };
-  return data as unknown as Awaited<ReturnType<M['get']>>;
+): MetricData {
+  return { name: configuration.name, help: configuration.help, type, aggregator: 'sum', values };
 }
 
-class SeriesCounter extends Counter<LabelName> {
-  readonly #series: SeriesSource;
-  readonly #configuration: PromClient.CounterConfiguration<LabelName>;
-
-  constructor(series: SeriesSource, configuration: PromClient.CounterConfiguration<LabelName>) {
-    super(configuration);
-    this.#series = series;
-    this.#configuration = configuration;
-  }
-
-  override async get() {
-    const values = [...this.#series()].map((series) => ({ value: series.count, labels: series.labels }));
-    return metricData<PromClient.Counter<LabelName>>('counter', this.#configuration, values);
-  }
+function asRegistered(metric: ScrapedMetric): PromClient.Metric {
+  return metric as unknown as PromClient.Metric;
 }
 
-class SeriesHistogram extends Histogram<LabelName> {
-  readonly #series: SeriesSource;
-  readonly #configuration: PromClient.HistogramConfiguration<LabelName>;
+/** A counter whose values `values` reads at scrape time, each with its labels. */
+export function counterMetric(
+  configuration: MetricConfiguration,
+  values: () => { value: number; labels: Record<string, string> }[],
+): PromClient.Metric {
+  return asRegistered({
+    ...configuration,
+    get: async () => metricData('counter', configuration, values()),
+  });
+}
 
-  constructor(series: SeriesSource, configuration: PromClient.HistogramConfiguration<LabelName>) {
-    super(configuration);
-    this.#series = series;
-    this.#configuration = configuration;
-  }
-
+function histogramMetric(
+  configuration: MetricConfiguration & { buckets: readonly number[] },
+  series: SeriesSource,
+): PromClient.Metric {
   /** What the registry writes (it prefers this to `get`): each series' cumulative buckets, +Inf, sum, count. */
-  async getForPromString() {
-    const name = this.#configuration.name;
+  const getForPromString = async () => {
+    const name = configuration.name;
     const values: ValueLine[] = [];
-    for (const series of this.#series()) {
-      const shared = series.labels;
+    for (const one of series()) {
+      const shared = one.labels;
       let below = 0;
-      (this.#configuration.buckets ?? []).forEach((bound, i) => {
-        below += series.buckets[i]!;
+      configuration.buckets.forEach((bound, i) => {
+        below += one.buckets[i]!;
         values.push(bucketLine(bound, shared, below, name));
       });
       values.push(
-        bucketLine('+Inf', shared, series.count, name),
-        line({}, shared, series.sum, `${name}_sum`),
-        line({}, shared, series.count, `${name}_count`),
+        bucketLine('+Inf', shared, one.count, name),
+        line({}, shared, one.sum, `${name}_sum`),
+        line({}, shared, one.count, `${name}_count`),
       );
     }
-    return metricData<PromClient.Histogram<LabelName>>('histogram', this.#configuration, values);
-  }
-
-  /** The same values with every label on the value itself (prom-client's JSON form). */
-  override async get() {
-    const data = await this.getForPromString();
-    const values = (data.values as unknown as ValueLine[]).map(({ labels, sharedLabels, ...rest }) => ({
-      ...rest,
-      labels: { ...labels, ...sharedLabels },
-    }));
-    return { ...data, values };
-  }
+    return metricData('histogram', configuration, values);
+  };
+  return asRegistered({
+    name: configuration.name,
+    help: configuration.help,
+    getForPromString,
+    /** The same values with every label on the value itself (prom-client's JSON form). */
+    async get() {
+      const data = await getForPromString();
+      const values = (data.values as ValueLine[]).map(({ labels, sharedLabels, ...rest }) => ({
+        ...rest,
+        labels: { ...labels, ...sharedLabels },
+      }));
+      return { ...data, values };
+    },
+  });
 }
 
 function line(

@@ -2,7 +2,6 @@ import { type BigIntStats, closeSync, fstatSync, openSync, readSync, renameSync,
 import { chmod, type FileHandle, mkdir, open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
-import { TextFile } from 'lowdb/node';
 import { OutsideEditError, StalePiecesError, StateFileError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
 import { asState, type State, StateSchema } from './state';
@@ -54,7 +53,6 @@ interface OwnVersion {
 export class FilePersistence implements Persistence {
   readonly location: string;
   readonly durable = true;
-  readonly #file: TextFile;
   readonly #temp: string;
   #own: OwnVersion | undefined;
   /** The file written last (the state file, or what a rename replaced it with), open to copy spilled pieces from. */
@@ -73,16 +71,17 @@ export class FilePersistence implements Persistence {
   constructor(path: string, options: { lock?: { release(): void } } = {}) {
     this.location = resolve(path);
     this.#lock = options.lock;
-    this.#file = new TextFile(this.location);
     this.#temp = join(dirname(this.location), `.${basename(this.location)}.tmp`);
   }
 
   async load(): Promise<State | undefined> {
     // Taken before reading: a change made after it shows as other metadata at the next check.
     const stats = await statOf(this.location);
+    // Imported here, not by the module: a server in memory never reads a file.
+    const { TextFile } = await import('lowdb/node');
     let text: string | null;
     try {
-      text = await this.#file.read();
+      text = await new TextFile(this.location).read();
     } catch (error) {
       // A directory, a file where a folder should be, no permission: refused like a bad file.
       throw new StateFileError(this.location, `cannot be read: ${(error as Error).message}`, {

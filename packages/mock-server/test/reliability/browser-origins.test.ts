@@ -242,6 +242,12 @@ describe('a server listening beyond loopback', () => {
         headers: { authorization: `Bearer ${server.controlToken}` },
       });
       expect(withToken.status).toBe(200);
+      // The server's own clients carry the token it made.
+      const clock = await server.createClient().mock.clock.retrieve();
+      expect(clock.now).toEqual(expect.any(String));
+      await expect(
+        server.createClient({ controlToken: undefined }).mock.clock.retrieve(),
+      ).rejects.toBeInstanceOf(AuthenticationError);
       expect(
         (await raw(url, '/v2/health', { headers: { host: `evil.example:${server.port}` } })).status,
       ).toBe(403);
