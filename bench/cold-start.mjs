@@ -17,13 +17,28 @@ import { benchFile, median, round, spread, table } from './lib.mjs';
 
 const run = promisify(execFile);
 const CASE_SCRIPT = benchFile('./servers/cold-case.mjs');
-const CASES = ['empty', 'msw-node', 'floor', 'testing', 'shared', 'msw', 'create-server'];
+// BENCH_COLD_BASE=<another build's packages/mock-server/dist> adds its testing case, beside this one's.
+const CASES = [
+  'empty',
+  'msw-node',
+  'floor',
+  'testing',
+  ...(process.env.BENCH_COLD_BASE ? ['testing-base'] : []),
+  'shared',
+  'msw',
+  'create-server',
+];
 
 /** One fresh node: the case's own figures and the wall time from spawn to exit. */
 async function spawnCase(kind) {
   const spawnedAt = performance.now();
-  const { stdout } = await run(process.execPath, ['--expose-gc', CASE_SCRIPT, kind], {
-    env: { ...process.env, BENCH_SHARED_URL: sharedServer?.url },
+  const { stdout } = await run(process.execPath, [CASE_SCRIPT, kind], {
+    // What vitest and jest set in a test file's process.
+    env: {
+      ...process.env,
+      NODE_ENV: process.env.BENCH_COLD_NODE_ENV ?? 'test',
+      BENCH_SHARED_URL: sharedServer?.url,
+    },
   });
   return { ...JSON.parse(stdout.trim().split('\n').at(-1)), wallMs: performance.now() - spawnedAt };
 }

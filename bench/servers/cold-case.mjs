@@ -1,4 +1,4 @@
-// One cold start, in a fresh node (`node --expose-gc cold-case.mjs <case>`), as cold-start.mjs
+// One cold start, in a fresh node (`node cold-case.mjs <case>`), as cold-start.mjs
 // spawns it: what a test file pays before its first test. Prints one JSON line: `ms`, the time
 // of the case's steps in this process (Node's own start excluded), their phases, and `rssMb`,
 // the resident set after the steps and a full GC (the server still open).
@@ -10,16 +10,24 @@
 //   testing:      import('@nimbus/mock-server/testing'), startMockServer(), seedTenant(); the
 //                 import loads the SDK's client, the start the server's core, the seed zod and
 //                 the families (with their contract modules) that its requests reach
+//   testing-base: the testing case with another build's `dist/` (BENCH_COLD_BASE), for a
+//                 change measured beside the build without it
 //   shared:       import('@nimbus/mock-server/testing'), connectMockServer(url), seedTenant(): a test
 //                 file of a suite that starts one server in its global setup (BENCH_SHARED_URL)
 //   msw:          import('msw/node') (timed apart, as `mswNodeMs`), then the msw entry:
 //                 createNimbusHandlers() under setupServer(), `ready`, seedTenant() through it
-//   create-server: import('@nimbus/mock-server'), createServer({ inMemory: true }), seedTenant()
+//   create-server: import('@nimbus/mock-server'), createServer({ inMemory: true }), seedTenant(server)
+//                 (its clients from server.createClient())
 // `ms` of the msw case leaves out `mswNodeMs`: a test file of the msw entry imports msw/node
-// itself, and that is the anchor. BENCH_COLD_COST=test gives the msw and createServer cases the
-// test password cost (the testing entry has it already).
+// itself, and that is the anchor. cold-start.mjs runs each case with NODE_ENV=test, as vitest
+// and jest do, so createServer() and the msw entry hash passwords at the test cost, as the
+// testing entry does anyway (BENCH_COLD_NODE_ENV sets another NODE_ENV).
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
 const kind = process.argv[2];
-const passwordCost = process.env.BENCH_COLD_COST === 'test' ? { passwordCost: 'test' } : {};
 const MSW_ORIGIN = 'http://nimbus.test';
 
 const phases = {};
@@ -34,6 +42,15 @@ const lap = (name) => {
 async function clientMaker(baseUrl) {
   const { Nimbus } = await import('@nimbus/sdk');
   return { createClient: (options = {}) => new Nimbus({ maxRetries: 0, ...options, baseUrl }) };
+}
+
+/** The testing case's steps after its import. */
+async function startAndSeed(startMockServer, seedTenant) {
+  const mock = await startMockServer();
+  lap('start');
+  await seedTenant(mock);
+  lap('seed');
+  return () => mock.close();
 }
 
 const cases = {
@@ -53,11 +70,13 @@ const cases = {
   testing: async () => {
     const { startMockServer, seedTenant } = await import('@nimbus/mock-server/testing');
     lap('import');
-    const mock = await startMockServer();
-    lap('start');
-    await seedTenant(mock);
-    lap('seed');
-    return () => mock.close();
+    return startAndSeed(startMockServer, seedTenant);
+  },
+  'testing-base': async () => {
+    const base = pathToFileURL(join(process.env.BENCH_COLD_BASE, 'testing.js')).href;
+    const { startMockServer, seedTenant } = await import(base);
+    lap('import');
+    return startAndSeed(startMockServer, seedTenant);
   },
   shared: async () => {
     const { connectMockServer, seedTenant } = await import('@nimbus/mock-server/testing');
@@ -74,7 +93,7 @@ const cases = {
     const { createNimbusHandlers } = await import('@nimbus/mock-server/msw');
     const { seedTenant } = await import('@nimbus/mock-server/testing');
     lap('import');
-    const nimbus = createNimbusHandlers({ baseUrl: MSW_ORIGIN, ...passwordCost });
+    const nimbus = createNimbusHandlers({ baseUrl: MSW_ORIGIN });
     const server = setupServer(...nimbus.handlers);
     server.listen({ onUnhandledRequest: 'error' });
     await nimbus.ready;
@@ -90,9 +109,9 @@ const cases = {
     const { createServer } = await import('@nimbus/mock-server');
     const { seedTenant } = await import('@nimbus/mock-server/testing');
     lap('import');
-    const server = await createServer({ inMemory: true, port: 0, ...passwordCost });
+    const server = await createServer({ inMemory: true, port: 0 });
     lap('start');
-    await seedTenant(await clientMaker(server.url));
+    await seedTenant(server);
     lap('seed');
     return () => server.close();
   },
@@ -102,7 +121,9 @@ const startedAt = performance.now();
 lapAt = startedAt;
 const close = await cases[kind]();
 const ms = performance.now() - startedAt - (phases.mswNode ?? 0);
-globalThis.gc();
+// GC exposed only now: started with --expose-gc, node imported msw/node about 20 % slower.
+setFlagsFromString('--expose-gc');
+runInNewContext('gc')();
 const rssMb = process.memoryUsage.rss() / 2 ** 20;
 await close();
 process.stdout.write(`${JSON.stringify({ kind, ms, phases, rssMb })}\n`);
