@@ -1,4 +1,5 @@
 import type { App } from '../core/app';
+import { bufferedRequest } from '../core/request';
 import { faultedResponse } from './fault-delivery';
 
 /**
@@ -15,7 +16,9 @@ export function inProcessFetch(app: App, baseUrl = 'http://nimbus.local'): typeo
       input instanceof Request && init === undefined
         ? input
         : new Request(new URL(String(input instanceof Request ? input.url : input), baseUrl), init);
-    const response = faultedResponse(await app.handle(request), app.faults.deliveryOf(request));
+    // Read first, as the core would: a fault's delivery is found by the request the core saw.
+    const received = await bufferedRequest(request, app.runtime.config.maxBodyBytes);
+    const response = faultedResponse(await app.handle(received), app.faults.deliveryOf(received));
     if (response.type === 'error') {
       throw new TypeError('fetch failed', {
         cause: new Error('The connection was dropped by an injected fault'),

@@ -10,7 +10,16 @@ import { IdempotencyCache } from './idempotency';
 import { type OriginStanding, originStanding, refusalOf } from './origin-policy';
 import { QueryParser } from './query-parser';
 import { RateLimiter } from './rate-limit';
-import { type CoreRequest, isBuffered, isWrite, type Reply, type RequestHead, toResponse } from './request';
+import {
+  type BufferedRequest,
+  bufferedRequest,
+  type CoreRequest,
+  isBuffered,
+  isWrite,
+  type Reply,
+  type RequestHead,
+  toResponse,
+} from './request';
 import { RequestTarget } from './request-target';
 import { apiOfPath, errorReply, internalError } from './respond';
 import { Router } from './router';
@@ -80,18 +89,15 @@ export function createApp(options: {
     runtime.lifecycle.resume(),
   );
 
-  async function handle(request: CoreRequest): Promise<Reply> {
+  async function handle(input: CoreRequest): Promise<Reply> {
+    // The body first, before anything is awaited (see bufferedRequest); the journal keeps it too.
+    const request = isBuffered(input) ? input : await bufferedRequest(input, config.maxBodyBytes);
     await ready;
     const started = performance.now();
     const target = new RequestTarget(request.url);
     const requestId = requestIdOf(request);
     const api = apiOfPath(target.pathname);
     const arrivedAt = runtime.clock.now();
-    // A Fetch body can be read once, and the handler reads it: the journal reads a copy.
-    const bodyCopy =
-      config.journalSize > 0 && !isBuffered(request) && request.body !== null
-        ? request.clone().text()
-        : undefined;
     let route = 'unmatched';
     let response: Reply;
     // The request's own host matters only to a page's request (same origin or not): the URL of
@@ -135,7 +141,7 @@ export function createApp(options: {
       method: request.method,
       target,
       headers: request.headers,
-      body: isBuffered(request) ? request.bufferedBody : ((await bodyCopy?.catch(() => null)) ?? null),
+      body: request.bufferedBody,
       status: response.status,
       durationMs: record.durationMs,
       response,
@@ -148,7 +154,7 @@ export function createApp(options: {
    * answer. (Host, Origin and preflights were answered before; headers and the journal come after.)
    */
   async function dispatch(
-    request: CoreRequest,
+    request: BufferedRequest,
     target: RequestTarget,
     operation: BoundOperation,
     params: Record<string, string>,

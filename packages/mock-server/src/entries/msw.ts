@@ -13,7 +13,7 @@ import { type App, createApp } from '../core/app';
 import type { ServerConfig } from '../core/config';
 import type { Fault, FaultSpec } from '../core/faults';
 import type { JournalEntry, JournalFilter } from '../core/journal';
-import type { BufferedRequest } from '../core/request';
+import { bufferedRequest } from '../core/request';
 import {
   type JournalRequests,
   journalRequests,
@@ -208,7 +208,7 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
   const answer = async ({ request }: { request: Request }) => {
     // The body is read first, as the Node adapter reads it, before the server waits on anything
     // (its start, or loading the family that answers): the core then reads no msw stream.
-    const received = await bufferedRequest(request);
+    const received = await bufferedRequest(request, app.runtime.config.maxBodyBytes);
     await ready;
     return faultedResponse(await app.handle(received), app.faults.deliveryOf(received));
   };
@@ -253,10 +253,4 @@ export function createNimbusHandlers(options: NimbusHandlersOptions = {}): Nimbu
       await store.close();
     },
   };
-}
-
-/** `request` with its body read in full. */
-async function bufferedRequest(request: Request): Promise<BufferedRequest> {
-  const body = request.body === null ? null : new Uint8Array(await request.arrayBuffer());
-  return { method: request.method, url: request.url, headers: request.headers, bufferedBody: body };
 }

@@ -1,6 +1,7 @@
 import { v1 } from '@nimbus/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { QueryParser } from '../../src/core/query-parser';
+import { bufferedRequest } from '../../src/core/request';
 import { RequestTarget } from '../../src/core/request-target';
 import { parseInput } from '../../src/core/stages/input';
 
@@ -10,8 +11,16 @@ function post(body: string, headers: Record<string, string> = { 'content-type': 
   return new Request(URL_BASE, { method: 'POST', body, headers });
 }
 
-const parse = (request: Request, maxBytes = 1024 * 1024) =>
-  parseInput(request, new RequestTarget(request.url), v1.instances.create, {}, new QueryParser(), maxBytes);
+// The core reads a Fetch request's body first (bufferedRequest), as the Node server does.
+const parse = async (request: Request, maxBytes = 1024 * 1024) =>
+  parseInput(
+    await bufferedRequest(request, maxBytes),
+    new RequestTarget(request.url),
+    v1.instances.create,
+    {},
+    new QueryParser(),
+    maxBytes,
+  );
 
 describe('input stage', () => {
   it('answers the parsed body and the text it came from', async () => {
@@ -48,7 +57,7 @@ describe('input stage', () => {
   it('parses path parameters and the query against their schemas', async () => {
     const target = new RequestTarget('http://localhost/api/v1/instances?page=2&per_page=5');
     const input = await parseInput(
-      new Request(target.href),
+      await bufferedRequest(new Request(target.href), 1024),
       target,
       v1.instances.list,
       {},
@@ -58,7 +67,7 @@ describe('input stage', () => {
     expect(input.query).toMatchObject({ page: 2, per_page: 5 });
     await expect(
       parseInput(
-        new Request(target.href),
+        await bufferedRequest(new Request(target.href), 1024),
         target,
         v1.instances.retrieve,
         { id: 'not-a-uuid' },

@@ -2,7 +2,7 @@ import type { Endpoint } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { HttpError } from '../http-error';
 import type { QueryParser } from '../query-parser';
-import { type CoreRequest, isBuffered } from '../request';
+import type { BufferedRequest } from '../request';
 import type { RequestTarget } from '../request-target';
 import { parseOr400 } from '../validation';
 
@@ -24,7 +24,7 @@ export interface ParsedInput {
  * every failing field, 413 past `maxBodyBytes`, 415 for a body that is not JSON.
  */
 export async function parseInput(
-  request: CoreRequest,
+  request: BufferedRequest,
   target: RequestTarget,
   endpoint: Endpoint,
   routeParams: Record<string, string>,
@@ -39,13 +39,13 @@ export async function parseInput(
 }
 
 async function readBody(
-  request: CoreRequest,
+  request: BufferedRequest,
   endpoint: Endpoint,
   maxBytes: number,
 ): Promise<{ value: unknown; text: string }> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  const text = await readLimited(request, maxBytes);
+  const text = readLimited(request, maxBytes);
   if (text.trim() === '') {
     return { value: endpoint.bodyOptional ? {} : undefined, text };
   }
@@ -92,34 +92,11 @@ function withinDepthWithoutProto(root: unknown, maxDepth: number): boolean {
   return true;
 }
 
-async function readLimited(request: CoreRequest, maxBytes: number): Promise<string> {
-  if (isBuffered(request)) {
-    const bytes = request.bufferedBody;
-    if (bytes === null) return '';
-    if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
-    return decoder.decode(bytes);
-  }
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return decoder.decode(all);
+function readLimited(request: BufferedRequest, maxBytes: number): string {
+  const bytes = request.bufferedBody;
+  if (bytes === null) return '';
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+  return decoder.decode(bytes);
 }
 
 const decoder = new TextDecoder();
