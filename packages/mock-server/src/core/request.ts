@@ -24,7 +24,7 @@ export interface BufferedRequest extends RequestHead {
   readonly clientAddress?: string;
 }
 
-/** What the core handles: a Fetch `Request` (msw, in-process fetch) or a buffered one (Node server). */
+/** What the core takes: a buffered request (the Node server, msw, in-process fetch), or a Fetch `Request`, which it buffers first. */
 export type CoreRequest = Request | BufferedRequest;
 
 /**
