@@ -1,4 +1,4 @@
-import { Nimbus, type NimbusOptions } from '@nimbus/sdk';
+import type { Nimbus, NimbusOptions } from '@nimbus/sdk';
 import type { Fault, FaultSpec } from '../core/faults';
 import type { JournalEntry, JournalFilter } from '../core/journal';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../core/request-matcher';
 import type { StateExport } from '../families/mock/state-export';
 import type { CreateServerOptions, RunningServer } from '../node/create-server';
-import { loopbackFetch } from '../node/loopback-fetch';
+import { loopbackClient } from '../node/loopback-client';
 
 export type {
   Fault,
@@ -152,13 +152,7 @@ export function connectMockServer(
   options: { controlToken?: string } = {},
 ): MockServerConnection {
   const createClient = (clientOptions: Omit<NimbusOptions, 'baseUrl'> = {}) =>
-    new Nimbus({
-      maxRetries: 0,
-      controlToken: options.controlToken,
-      fetch: loopbackFetch(),
-      ...clientOptions,
-      baseUrl: url,
-    });
+    loopbackClient(url, { maxRetries: 0, controlToken: options.controlToken, ...clientOptions });
   return { url, client: createClient(), createClient };
 }
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { Nimbus, type NimbusOptions } from '@nimbus/sdk';
+import type { Nimbus, NimbusOptions } from '@nimbus/sdk';
 import type { Dispatcher } from 'undici';
 import { type App, createApp } from '../core/app';
 import type { ServerConfig } from '../core/config';
@@ -16,7 +16,7 @@ import { zlibCompressor } from './compressor';
 import { createDashboardAssets } from './dashboard-assets';
 import { createDocsAssets } from './docs-assets';
 import { createNodeServer, type NodeExtension } from './http-adapter';
-import { loopbackFetch } from './loopback-fetch';
+import { loopbackClient } from './loopback-client';
 import { createMediaSource, defaultMediaRoot } from './media-source';
 import { createMetrics } from './metrics';
 import { openStore } from './open-store';
@@ -154,8 +154,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     fresh,
     demo,
     controlToken,
-    createClient: (clientOptions = {}) =>
-      new Nimbus({ controlToken, fetch: loopbackFetch(), ...clientOptions, baseUrl: url }),
+    createClient: (clientOptions = {}) => loopbackClient(url, { controlToken, ...clientOptions }),
     close() {
       closed ??= (async () => {
         server.closeAllConnections();

@@ -80,11 +80,7 @@ export function createMetrics(runtime: Runtime): MetricsSource {
 
   return {
     async render() {
-      // A failed load is tried again at the next scrape.
-      registry ??= makeRegistry().catch((error: unknown) => {
-        registry = undefined;
-        throw error;
-      });
+      registry ??= makeRegistry();
       const made = await registry;
       return { contentType: made.contentType, body: await made.metrics() };
     },
