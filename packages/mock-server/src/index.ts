@@ -11,5 +11,5 @@ export { createNodeServer } from './node/http-adapter';
 export { DEFAULT_STATE_PATH, openStore } from './node/open-store';
 export { StateFileLockedError } from './node/state-lock';
 export { DEMO_USER } from './seed/demo';
-export { StateFileError } from './store/errors';
+export { StateFileError, StateFileLinkError } from './store/errors';
 export { Store } from './store/store';

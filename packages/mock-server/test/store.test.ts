@@ -218,8 +218,9 @@ describe('the state file written in blocks', () => {
    * A state as a plain document, without empty tables (opening a table adds one and changes
    * nothing to write), to compare the store's state with what the file parses to.
    */
+  /** The state a file or store holds, without the log generation the file names. */
   const documentOf = (state: unknown) => {
-    const document = JSON.parse(JSON.stringify(state));
+    const { log: _log, ...document } = JSON.parse(JSON.stringify(state));
     for (const [name, rows] of Object.entries(document.tables)) {
       if (Object.keys(rows as object).length === 0) delete document.tables[name];
     }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
 import type { Store } from '../store/store';
 import { authenticate } from './auth';
@@ -122,12 +123,14 @@ export function createApp(options: {
     } catch (error) {
       response = errorReply(api, toHttpError(error, config, requestId));
     }
-    withCommonHeaders(response, request, requestId, corsAllowed(origin, api));
-    withUnknownFieldsWarning(response, request);
     // API writes only: a control route (a state import, a clock move) keeps the clock as it leaves it.
     if (config.clockStepMs > 0 && api !== 'mock' && response.status < 400 && isWrite(request.method)) {
       runtime.clock.advance(config.clockStepMs);
     }
+    // What the request changed is in the state file's log before the answer leaves.
+    if (runtime.store.uncommitted) response = await committed(response, api);
+    withCommonHeaders(response, request, requestId, corsAllowed(origin, api));
+    withUnknownFieldsWarning(response, request);
     const record = {
       method: request.method,
       route,
@@ -196,6 +199,22 @@ export function createApp(options: {
       bodyText: input.bodyText,
       validateResponses: config.validateResponses,
     });
+  }
+
+  /** The answer once the store's changes are logged; a success whose changes could not be, 503. */
+  async function committed(response: Reply, api: ReturnType<typeof apiOfPath>): Promise<Reply> {
+    try {
+      await runtime.store.commit();
+      return response;
+    } catch (error) {
+      if (response.status >= 400) return response;
+      return errorReply(
+        api,
+        new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The change could not be saved to the state file', {
+          reason: (error as Error).message,
+        }),
+      );
+    }
   }
 
   return {

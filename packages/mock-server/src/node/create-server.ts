@@ -11,6 +11,7 @@ import { users } from '../core/tables';
 import { families as allFamilies } from '../families';
 import { startSession } from '../families/v1/auth';
 import { DEMO_USER, type DemoTenant, seedDemo } from '../seed/demo';
+import type { FsyncPolicy } from '../store/change-log';
 import type { Store } from '../store/store';
 import { zlibCompressor } from './compressor';
 import { createDashboardAssets } from './dashboard-assets';
@@ -37,8 +38,13 @@ export interface CreateServerOptions extends Partial<Omit<ServerConfig, 'logger'
    */
   watch?: boolean;
   logger?: ServerConfig['logger'];
-  /** Coalescing window of state writes. */
+  /** Coalescing window of whole-state writes (each change is in the log before its answer). */
   flushDelayMs?: number;
+  /**
+   * When changes appended to the state file's log are forced to the disk: `always` (before each
+   * answer), `everysec` (default) or `no`. A crash of the process loses nothing under any of them.
+   */
+  fsync?: FsyncPolicy;
   /** Deadline for a client to send its request headers (default 10 s): slow clients are cut off. */
   headersTimeoutMs?: number;
   /** Deadline for a whole request, body included (default 30 s). */
@@ -88,6 +94,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     seed,
     watch = true,
     flushDelayMs,
+    fsync,
     headersTimeoutMs,
     requestTimeoutMs,
     ...config
@@ -96,7 +103,13 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   const controlToken = config.controlToken ?? (isLoopbackHost(host) ? undefined : newControlToken());
   const allowedHosts =
     config.allowedHosts === 'any' ? 'any' : [...(config.allowedHosts ?? []), ...hostsOfBinding(host)];
-  const { store, fresh, lock } = await openStore({ statePath, inMemory, flushDelayMs, log: config.logger });
+  const { store, fresh, lock } = await openStore({
+    statePath,
+    inMemory,
+    flushDelayMs,
+    fsync,
+    log: config.logger,
+  });
   const app = createApp({
     store,
     families: allFamilies,

@@ -1,10 +1,11 @@
-import { resolve } from 'node:path';
 import { newServerSecret } from '../core/secrets';
+import type { FsyncPolicy } from '../store/change-log';
 import { FilePersistence } from '../store/file-persistence';
 import { MemoryPersistence, type Persistence } from '../store/persistence';
 import { emptyState } from '../store/state';
 import { Store, type StoreLog } from '../store/store';
 import { lockStateFile, type StateLock } from './state-lock';
+import { realStatePath } from './state-path';
 
 export const DEFAULT_STATE_PATH = '.nimbus/state.json';
 
@@ -12,13 +13,16 @@ export const DEFAULT_STATE_PATH = '.nimbus/state.json';
  * Opens the state: from the file when there is one (a corrupt file throws
  * StateFileError and is left as it is), else a new state with a new server secret.
  * Check `store.health()` afterwards: a location that cannot be written leaves it unhealthy.
- * A state file is locked while the store is open (`<file>.lock`, removed by `store.close()`):
- * a file another server holds throws StateFileLockedError.
+ * A state file is locked while the store is open (`<file>.lock` beside the file itself, links
+ * resolved; removed by `store.close()`): a file another server holds throws StateFileLockedError.
+ * Every change is in the file's log before `store.commit()` resolves (see store/change-log.ts).
  */
 export async function openStore(options: {
   statePath?: string;
   inMemory?: boolean;
   flushDelayMs?: number;
+  /** When appended changes are forced to the disk (default `everysec`). */
+  fsync?: FsyncPolicy;
   /** Told when an outside edit of the state file is taken in or refused. */
   log?: StoreLog;
 }): Promise<{
@@ -32,10 +36,11 @@ export async function openStore(options: {
   if (options.inMemory) {
     persistence = new MemoryPersistence();
   } else {
-    const statePath = resolve(options.statePath ?? DEFAULT_STATE_PATH);
+    // One name for the file, whatever path reached it: the lock holds for every path to it.
+    const statePath = realStatePath(options.statePath ?? DEFAULT_STATE_PATH);
     // Taken before the file is read: the server that holds it may be writing it.
     lock = lockStateFile(statePath, options.log);
-    persistence = new FilePersistence(statePath, { lock });
+    persistence = new FilePersistence(statePath, { lock, fsync: options.fsync, log: options.log });
   }
   let loaded: Awaited<ReturnType<Persistence['load']>>;
   try {

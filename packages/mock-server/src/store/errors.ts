@@ -37,3 +37,18 @@ export class StalePiecesError extends Error {
     super('The pieces kept on disk are not in the last written file any more');
   }
 }
+
+/**
+ * The state file cannot be known by one name: it has other hard links (each write replaces the
+ * file, which would split them), or its symbolic links do not end. It is left untouched.
+ */
+export class StateFileLinkError extends Error {
+  override readonly name = 'StateFileLinkError';
+
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`State file ${path} ${reason}. It was left as it is.`);
+  }
+}

@@ -2,6 +2,7 @@ import { type BigIntStats, closeSync, fstatSync, openSync, readSync, renameSync,
 import { chmod, type FileHandle, mkdir, open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
+import { ChangeLog, type FsyncPolicy } from './change-log';
 import { OutsideEditError, StalePiecesError, StateFileError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
 import { asState, type State, StateSchema } from './state';
@@ -16,6 +17,7 @@ import {
   writeBuffer,
   writePieces,
 } from './state-pieces';
+import type { StoreLog } from './store';
 
 /**
  * The state holds the token-signing secret: the file is its owner's alone, and so is a folder
@@ -63,15 +65,23 @@ export class FilePersistence implements Persistence {
   readonly #lock: { release(): void } | undefined;
   /** Made by the first write, then reused by every write (the store runs one at a time). */
   #buffer: Buffer | undefined;
+  readonly changeLog: ChangeLog;
+  readonly #fsync: FsyncPolicy;
   readonly pieces: PieceWriter<EncodedPiece> = {
     encode: encodePiece,
     write: (pieces) => this.writePieces(pieces),
   };
 
-  constructor(path: string, options: { lock?: { release(): void } } = {}) {
+  /** `path` is the state file's real path (see node/state-path.ts): a link to it stays a link. */
+  constructor(
+    path: string,
+    options: { lock?: { release(): void }; fsync?: FsyncPolicy; log?: StoreLog } = {},
+  ) {
     this.location = resolve(path);
     this.#lock = options.lock;
     this.#temp = join(dirname(this.location), `.${basename(this.location)}.tmp`);
+    this.#fsync = options.fsync ?? 'everysec';
+    this.changeLog = new ChangeLog(this.location, { fsync: this.#fsync, log: options.log });
   }
 
   async load(): Promise<State | undefined> {
@@ -89,8 +99,10 @@ export class FilePersistence implements Persistence {
       });
     }
     if (text === null) return undefined;
-    const state = parseState(this.location, text);
+    const { state, logGeneration } = parseStateFile(this.location, text);
     if (stats) this.#own = { fingerprint: fingerprintOfText(text), stats };
+    // The changes acknowledged after the snapshot was written.
+    this.changeLog.replay(state, logGeneration);
     return state;
   }
 
@@ -130,6 +142,8 @@ export class FilePersistence implements Persistence {
       if (source && !sameVersion(await source.file.stat({ bigint: true }), source.stats)) {
         throw new StalePiecesError();
       }
+      // On the disk before it replaces the file the log's older generations follow.
+      if (this.#fsync !== 'no') await target.datasync();
       const written = await target.stat({ bigint: true });
       // The check and the rename run back to back in system calls that do not yield to the event
       // loop, so another writer's save can slip in between only within microseconds.
@@ -191,7 +205,7 @@ export class FilePersistence implements Persistence {
       return undefined;
     }
     const text = bytes.toString('utf8');
-    const state = parseState(this.location, text);
+    const { state } = parseStateFile(this.location, text);
     this.#own = { fingerprint: fingerprintOfText(text), stats };
     return state;
   }
@@ -312,13 +326,25 @@ function sameVersion(a: BigIntStats, b: BigIntStats): boolean {
   return a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeNs === b.mtimeNs;
 }
 
-function parseState(path: string, text: string): State {
+/**
+ * The state, and the log generation that follows it (`"log": n`, written by the server; a file
+ * written without it, or by another program, names none).
+ */
+function parseStateFile(path: string, text: string): { state: State; logGeneration: number | undefined } {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     throw new StateFileError(path, `not JSON: ${(error as Error).message}`, { cause: error });
   }
+  const log = typeof json === 'object' && json !== null ? (json as { log?: unknown }).log : undefined;
+  return {
+    state: stateOf(path, json),
+    logGeneration: Number.isSafeInteger(log) && (log as number) > 0 ? (log as number) : undefined,
+  };
+}
+
+function stateOf(path: string, json: unknown): State {
   const state = asState(json);
   if (state) return state;
   const parsed = StateSchema.safeParse(json);

@@ -1,3 +1,4 @@
+import type { ChangeLog } from './change-log';
 import type { State } from './state';
 
 /** Where the state lives between runs. The store decides when to write. */
@@ -32,6 +33,11 @@ export interface Persistence {
    * `readOutsideEdit`. A promise it answers settles once the location is watched.
    */
   watch?(onEvent: () => void): void | Promise<void>;
+  /**
+   * Where each change is appended before the request that made it is answered (a state file's
+   * write-ahead log); the whole-state writes compact it.
+   */
+  readonly changeLog?: ChangeLog;
   close(): Promise<void>;
 }
 

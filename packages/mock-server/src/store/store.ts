@@ -1,3 +1,4 @@
+import type { ChangeBatch, ChangeLog } from './change-log';
 import { OutsideEditError, StalePiecesError, StateFileError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
 import { serialiseRows } from './row-blocks';
@@ -42,9 +43,20 @@ export interface StoreLog {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** A request waiting for its changes to be in the log: resolved once changes up to `seq` are. */
+interface CommitWaiter {
+  seq: number;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
 /**
  * The in-memory state with coalesced, atomic persistence: any number of changes
  * within `flushDelayMs` cost one serialisation and one write.
+ *
+ * With a change log (a state file), every change is appended to the log before the request that
+ * made it is answered (`commit()`), many requests' changes in one append; the whole-state writes
+ * above then compact the log in the background (see change-log.ts).
  *
  * Every write and every look at the file for outside edits runs one at a time, in order,
  * so the store never mistakes a write of its own for someone else's. An outside edit wins:
@@ -73,6 +85,16 @@ export class Store {
   readonly #flushDelayMs: number;
   /** Listeners told when the whole state was replaced (reset, import, outside edit). */
   readonly #replaced = new Set<() => void>();
+  readonly #changeLog: ChangeLog | undefined;
+  /** Records changed since the last append, by table. */
+  #pending = new Map<string, Set<string>>();
+  /** Counts changes; `#loggedSeq` is the count the log (or a snapshot) holds. */
+  #changeSeq = 0;
+  #loggedSeq = 0;
+  #loggedClock: number;
+  #waiters: CommitWaiter[] = [];
+  #draining = false;
+  #drainScheduled = false;
 
   constructor(
     persistence: Persistence,
@@ -89,6 +111,10 @@ export class Store {
     this.#state = state;
     this.#flushDelayMs = options.flushDelayMs ?? 50;
     this.#log = options.log;
+    this.#changeLog = persistence.changeLog;
+    this.#loggedClock = state.clock_offset_ms;
+    // What was replayed from the log is compacted into the state file soon.
+    if (this.#changeLog?.replayed) this.#markDirty();
   }
 
   get state(): State {
@@ -125,7 +151,7 @@ export class Store {
         spec.name,
         this.#state.tables[spec.name]!,
         spec.options as TableOptions<StoredRecord>,
-        () => this.changed(),
+        (id) => this.#rowChanged(spec.name, id),
       );
       this.#tables.set(spec.name, table);
     } else if (spec.options.unique) {
@@ -141,9 +167,131 @@ export class Store {
     return error ? { ok: false, reason: error.message } : { ok: true };
   }
 
-  /** Marks the state dirty; one flush follows within the flush interval. */
+  /**
+   * Whether changes wait to be appended to the log: the request that made them calls `commit()`
+   * before it is answered.
+   */
+  get uncommitted(): boolean {
+    return this.#changeSeq > this.#loggedSeq;
+  }
+
+  /**
+   * Resolves once every change made so far is in the log (or in a whole-state write), so the
+   * answer that acknowledges it can leave; rejects when it could not be written. Concurrent calls
+   * share one append. Without a log (in memory, a browser's storage) it resolves at once.
+   */
+  commit(): Promise<void> {
+    const seq = this.#changeSeq;
+    if (seq <= this.#loggedSeq) return Promise.resolve();
+    const done = new Promise<void>((resolve, reject) => this.#waiters.push({ seq, resolve, reject }));
+    void this.#drain();
+    return done;
+  }
+
+  /** Marks the state dirty (the clock moved); one flush follows within the flush interval. */
   changed(): void {
     if (!this.#persistence.durable) return;
+    this.#markDirty();
+    if (this.#changeLog) this.#logSoon();
+  }
+
+  #rowChanged(table: string, id: string): void {
+    if (!this.#persistence.durable) return;
+    this.#markDirty();
+    if (!this.#changeLog) return;
+    let ids = this.#pending.get(table);
+    if (!ids) {
+      ids = new Set();
+      this.#pending.set(table, ids);
+    }
+    ids.add(id);
+    this.#logSoon();
+  }
+
+  /** A change no request waits on (a lifecycle step on a timer) is appended on the next turn. */
+  #logSoon(): void {
+    this.#changeSeq++;
+    if (this.#drainScheduled) return;
+    this.#drainScheduled = true;
+    setImmediate(() => {
+      this.#drainScheduled = false;
+      void this.#drain();
+    });
+  }
+
+  /**
+   * Appends what changed, one append at a time, until the log holds every change; each append
+   * takes every change made while the one before it was written (a group commit). Before the
+   * first append after a start without a log, a reset, an import or an outside edit, the whole
+   * state is written instead, naming the log that follows it.
+   */
+  async #drain(): Promise<void> {
+    const log = this.#changeLog;
+    if (!log || this.#draining) return;
+    this.#draining = true;
+    try {
+      while (this.#changeSeq > this.#loggedSeq) {
+        if (!log.followsSnapshot) {
+          this.#dirty = true;
+          await this.flush();
+          if (!log.followsSnapshot)
+            throw this.#writeError ?? this.#externalError ?? new Error('The state was not written');
+          continue;
+        }
+        const seq = this.#changeSeq;
+        await log.append(this.#takeBatch());
+        this.#logged(seq);
+      }
+    } catch (error) {
+      // Unwritten: the whole state is written once the location takes writes again.
+      log.suspend();
+      if (!this.#writeError && !this.#externalError) this.#writeFailed(error as Error);
+      this.#retryLater();
+      this.#failWaiters(error as Error);
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  #takeBatch(): ChangeBatch {
+    const batch: ChangeBatch = {};
+    if (this.#pending.size > 0) {
+      const tables: NonNullable<ChangeBatch['tables']> = {};
+      for (const [name, ids] of this.#pending) {
+        const rows = this.#state.tables[name];
+        const changes: Record<string, StoredRecord | null> = {};
+        for (const id of ids) changes[id] = rows && Object.hasOwn(rows, id) ? rows[id]! : null;
+        tables[name] = changes;
+      }
+      batch.tables = tables;
+      this.#pending = new Map();
+    }
+    if (this.#state.clock_offset_ms !== this.#loggedClock) {
+      batch.clock_offset_ms = this.#state.clock_offset_ms;
+      this.#loggedClock = batch.clock_offset_ms;
+    }
+    return batch;
+  }
+
+  /** Changes up to `seq` are on file: the requests that made them may be answered. */
+  #logged(seq: number): void {
+    if (seq <= this.#loggedSeq) return;
+    this.#loggedSeq = seq;
+    const waiting = this.#waiters;
+    this.#waiters = [];
+    for (const waiter of waiting) {
+      if (waiter.seq <= seq) waiter.resolve();
+      else this.#waiters.push(waiter);
+    }
+  }
+
+  #failWaiters(error: Error): void {
+    const waiting = this.#waiters;
+    this.#waiters = [];
+    for (const waiter of waiting) waiter.reject(error);
+  }
+
+  #markDirty(): void {
     this.#dirty = true;
     this.#unwritten++;
     if (this.#timer) return;
@@ -222,6 +370,9 @@ export class Store {
     this.#state = state;
     this.#tables.clear();
     this.#externalError = undefined;
+    // The log so far follows the old state: the next commit writes the new one whole.
+    this.#changeLog?.suspend();
+    this.#pending = new Map();
     this.changed();
     for (const listener of this.#replaced) listener();
   }
@@ -255,6 +406,7 @@ export class Store {
     this.#closed = true;
     if (this.#retry) clearTimeout(this.#retry);
     await this.flush();
+    await this.#changeLog?.close();
     await this.#persistence.close();
   }
 
@@ -272,15 +424,22 @@ export class Store {
   }
 
   async #writeAll(): Promise<void> {
+    // A new log generation from this moment: the snapshot names it, and holds every change before.
+    const generation = this.#changeLog?.rotate();
+    let seq = this.#changeSeq;
     try {
-      await this.#writer.write(this.#serialise());
+      await this.#writer.write(this.#serialise(generation));
     } catch (error) {
       if (!(error instanceof StalePiecesError)) throw error;
       // The unchanged pieces' copy on disk was touched: serialise everything once more.
       for (const table of this.#tables.values()) table.forgetSerialisedPieces();
       await this.#encodeChangedBlocks();
-      await this.#writer.write(this.#serialise());
+      seq = this.#changeSeq;
+      await this.#writer.write(this.#serialise(generation));
     }
+    if (generation === undefined) return;
+    await this.#changeLog!.snapshotWritten(generation);
+    this.#logged(seq);
   }
 
   /**
@@ -306,10 +465,16 @@ export class Store {
    * The state's JSON text as the writer's pieces: the tables the store has open reuse the pieces
    * of their blocks that did not change; a table no family opened yet is serialised anew.
    */
-  #serialise(): unknown[] {
+  #serialise(logGeneration: number | undefined): unknown[] {
     const { version, secret, clock_offset_ms, tables } = this.#state;
     const encode = this.#writer.encode;
-    let text = `{"version":${JSON.stringify(version)},"secret":${JSON.stringify(secret)},"clock_offset_ms":${JSON.stringify(clock_offset_ms)},"tables":{`;
+    if (this.#changeLog && !this.#changeLog.followsSnapshot) {
+      // Appends wait for this snapshot: it holds every change so far, so none is appended again.
+      this.#pending = new Map();
+      this.#loggedClock = clock_offset_ms;
+    }
+    const log = logGeneration === undefined ? '' : `"log":${logGeneration},`;
+    let text = `{"version":${JSON.stringify(version)},"secret":${JSON.stringify(secret)},"clock_offset_ms":${JSON.stringify(clock_offset_ms)},${log}"tables":{`;
     const pieces: unknown[] = [];
     let first = true;
     for (const name in tables) {
@@ -364,6 +529,9 @@ export class Store {
     const diff = diffStates(this.#state, edit);
     this.#state = edit;
     this.#tables.clear();
+    // The edit wins: no change logged before it may be replayed onto it.
+    this.#pending = new Map();
+    await this.#changeLog?.discard();
     this.#externalError = undefined;
     this.#dirty = false;
     this.#unwritten = 0;

@@ -18,8 +18,8 @@ export interface TableOptions<T> {
 /**
  * One collection of records, kept as an id-keyed object inside the state (so it
  * serialises as is) with in-memory indexes: per project in `created_at, id` order,
- * and the declared unique keys. Records are mutated in place; call the store's
- * `changed()` (the table does it for you) so the next flush writes them.
+ * and the declared unique keys. Change records through `insert`, `update` and `delete`:
+ * they tell the store, which logs the record and writes it with the next flush.
  */
 export class Table<T extends StoredRecord = StoredRecord> {
   #rows: Record<string, T>;
@@ -30,13 +30,14 @@ export class Table<T extends StoredRecord = StoredRecord> {
   #blocks: RowBlocks | undefined;
   #keys: Record<string, KeyOf<T>>;
   readonly #repeated: readonly string[];
-  readonly #changed: () => void;
+  /** Tells the store which record changed (inserted, updated or deleted). */
+  readonly #changed: (id: string) => void;
 
   constructor(
     readonly name: string,
     rows: Record<string, T>,
     options: TableOptions<T>,
-    changed: () => void,
+    changed: (id: string) => void,
   ) {
     this.#rows = rows;
     this.#keys = options.unique ?? {};
@@ -99,7 +100,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     this.#rows[row.id] = row;
     this.#index(row);
     this.#blocks?.add(row.id);
-    this.#changed();
+    this.#changed(row.id);
     return row;
   }
 
@@ -111,7 +112,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     Object.assign(row, patch, { updated_at: at });
     this.#indexKeys(row);
     this.#blocks?.changed(id);
-    this.#changed();
+    this.#changed(id);
     return row;
   }
 
@@ -126,7 +127,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
       const list = this.#byProject.get(row.project_id);
       if (list) removeFrom(list, row);
     }
-    this.#changed();
+    this.#changed(id);
     return row;
   }
 
