@@ -5,12 +5,14 @@
 // from that file; without them a user registers and logs in, and creates a project of its own.
 // BENCH_EMPTY=1: nothing but the server (start-up time).
 // BENCH_SERVER_MODULE: another build's dist/index.js to run instead (before/after comparisons).
+// BENCH_FSYNC: the fsync policy of the state file's log (always, everysec, no).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { seedBenchTenant, startReferenceServer } from './reference.mjs';
 
 const server = await startReferenceServer({
   module: process.env.BENCH_SERVER_MODULE,
   statePath: process.env.BENCH_STATE,
+  fsync: process.env.BENCH_FSYNC,
 });
 const readyMs = performance.now();
 let token = process.env.BENCH_TOKEN;

@@ -2,9 +2,16 @@
 // build's dist/index.js, for side-by-side runs) or @nimbus/mock-server, lifecycles immediate.
 import { pathToFileURL } from 'node:url';
 
-export async function startReferenceServer({ module, statePath } = {}) {
+export async function startReferenceServer({ module, statePath, fsync } = {}) {
   const { createServer } = await import(module ? pathToFileURL(module).href : '@nimbus/mock-server');
-  return createServer({ port: 0, inMemory: !statePath, statePath, watch: false, transitionDelayMs: 0 });
+  return createServer({
+    port: 0,
+    inMemory: !statePath,
+    statePath,
+    fsync,
+    watch: false,
+    transitionDelayMs: 0,
+  });
 }
 
 /** A registered, logged-in user and a project whose instance quota cannot turn a load run into 403s. */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { link, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
@@ -223,6 +223,29 @@ describe('nimbus mock', () => {
     await expect(readFile(`${statePath}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('start takes an fsync policy for the state file’s log and says it; refuses an unknown one and a hard-linked file (exit 2)', async ({
+    bareCli: cli,
+  }) => {
+    const statePath = join(cli.dir, 'fsync', 'state.json');
+    const args = ['mock', 'start', '--state', statePath, '--port', '0', '--no-seed', '--no-simulator'];
+    const env = { NIMBUS_CONFIG: join(cli.dir, 'start-fsync.json') };
+    const server = await startedServer([...args, '--fsync', 'always'], env);
+    expect(server.output()).toContain(`${statePath} (fsync always)`);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const unknown = await runCli([...args, '--fsync', 'sometimes'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      "argument 'sometimes' is invalid. Allowed choices are always, everysec, no.",
+    );
+
+    await link(statePath, join(cli.dir, 'fsync', 'other.json'));
+    const linked = await runCli(args, env);
+    expect(linked.code).toBe(2);
+    expect(linked.stderr).toContain(`State file ${statePath} has 2 hard links`);
+  });
+
   it('start beyond loopback prints a control token once; mock commands send it from the flag or env', async ({
     bareCli: cli,
   }) => {
@@ -286,5 +309,5 @@ async function startedServer(args: string[], env: Record<string, string>) {
     });
     child.once('exit', (code) => reject(new Error(`mock start exited (${code}): ${output}`)));
   });
-  return { child, url, exited };
+  return { child, url, exited, output: () => output };
 }

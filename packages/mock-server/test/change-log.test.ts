@@ -1,4 +1,4 @@
-import { cp, link, lstat, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { cp, link, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { AuthenticationError, Nimbus } from '@nimbus/sdk';
@@ -172,6 +172,21 @@ describe('the state file’s log', () => {
 
     const restarted = await fileServer(await filesLeftByCrash(statePath));
     expect(await bucketNames(restarted.url, 'import@example.com', client.projectId!)).toEqual(['before']);
+  });
+
+  it('writes the whole state when its log was removed while running, so nothing answered after is lost', async () => {
+    const statePath = await tempStatePath('wal-removed');
+    const server = await fileServer(statePath);
+    const client = await projectClient(server.url, 'removed@example.com', 'removed');
+    await client.buckets.create({ name: 'before-removal', region: 'hn' });
+    for (const name of await logFiles(statePath)) await rm(join(dirname(statePath), name));
+    await client.buckets.create({ name: 'after-removal', region: 'hn' });
+
+    const restarted = await fileServer(await filesLeftByCrash(statePath));
+    expect(await bucketNames(restarted.url, 'removed@example.com', client.projectId!)).toEqual([
+      'after-removal',
+      'before-removal',
+    ]);
   });
 
   it('refuses an fsync policy it does not know', async () => {

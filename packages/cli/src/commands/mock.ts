@@ -13,6 +13,7 @@ interface StartOptions {
   host: string;
   state?: string;
   inMemory?: boolean;
+  fsync: 'always' | 'everysec' | 'no';
   delay: number;
   /** A file path, false for --no-seed, undefined for the demo tenant. */
   seed?: string | false;
@@ -78,6 +79,14 @@ export function addMockCommands(program: Command): void {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .addOption(new Option('--state <file>', 'state file').conflicts('inMemory'))
     .option('--in-memory', 'keep state in memory only')
+    .addOption(
+      new Option(
+        '--fsync <policy>',
+        'when changes logged to the state file are forced to the disk: always (before each answer), everysec, or no; a crash of the process loses nothing under any',
+      )
+        .choices(['always', 'everysec', 'no'])
+        .default('everysec'),
+    )
     .option('--delay <ms>', 'lifecycle transition delay', integer('--delay', 0, 600_000), 1500)
     .option(
       '--seed <file>',
@@ -123,8 +132,14 @@ export function addMockCommands(program: Command): void {
       const controlToken = globals.controlToken ?? (process.env.NIMBUS_CONTROL_TOKEN || undefined);
       const seedFile = typeof options.seed === 'string' ? options.seed : undefined;
       // Loaded here only: every other command starts faster without the server's code.
-      const { consoleLogger, createServer, DEFAULT_STATE_PATH, StateFileError, StateFileLockedError } =
-        await import('@nimbus/mock-server');
+      const {
+        consoleLogger,
+        createServer,
+        DEFAULT_STATE_PATH,
+        StateFileError,
+        StateFileLinkError,
+        StateFileLockedError,
+      } = await import('@nimbus/mock-server');
       let server: RunningServer;
       try {
         server = await createServer({
@@ -132,6 +147,7 @@ export function addMockCommands(program: Command): void {
           host: options.host,
           statePath: options.state ?? DEFAULT_STATE_PATH,
           inMemory: options.inMemory,
+          fsync: options.fsync,
           transitionDelayMs: options.delay,
           seed: options.seed === undefined,
           simulator: options.simulator,
@@ -145,7 +161,11 @@ export function addMockCommands(program: Command): void {
           logger: consoleLogger,
         });
       } catch (error) {
-        if (error instanceof StateFileError || error instanceof StateFileLockedError)
+        if (
+          error instanceof StateFileError ||
+          error instanceof StateFileLinkError ||
+          error instanceof StateFileLockedError
+        )
           throw new UsageError(error.message);
         if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
           throw new CommandFailed(
@@ -173,7 +193,7 @@ export function addMockCommands(program: Command): void {
         `  API docs    ${server.url}/docs`,
         `  cloud API   ${server.url}/api/v1/openapi.json (routes under /api/v1)`,
         `  video API   ${server.url}/v2/openapi.json (routes under /v2)`,
-        `  state       ${options.inMemory ? 'in memory' : server.store.location}`,
+        `  state       ${options.inMemory ? 'in memory' : `${server.store.location} (fsync ${options.fsync})`}`,
         `  metrics     ${server.url}/v2/metrics (basic auth ${config.metricsUser}:${config.metricsPassword})`,
         `  dashboard   ${server.url}/__mock/ui${server.controlToken ? '?token=<control token>' : ''}`,
         `  browsers    pages on loopback origins${corsNote(config.corsOrigins)}`,

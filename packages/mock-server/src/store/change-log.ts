@@ -1,6 +1,7 @@
 import {
   closeSync,
   fdatasync,
+  fstatSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -31,6 +32,15 @@ export interface ChangeBatch {
 }
 
 const FILE_MODE = 0o600;
+
+/** The log file was removed while the server ran: the store writes the whole state instead. */
+export class LogRemovedError extends Error {
+  override readonly name = 'LogRemovedError';
+
+  constructor(readonly path: string) {
+    super(`The state file's log ${path} was removed while the server ran`);
+  }
+}
 const EVERYSEC_MS = 1000;
 
 /**
@@ -125,6 +135,13 @@ export class ChangeLog {
     const line = Buffer.from(`${checksum(json)} ${json}\n`, 'utf8');
     return this.#queue(async () => {
       const fd = this.#open();
+      if (fstatSync(fd).nlink === 0) {
+        // Removed from outside (with its folder, say): what it held is gone, and appends to it
+        // would be lost too. The whole state is written next.
+        this.#closeFile();
+        this.#followsSnapshot = false;
+        throw new LogRemovedError(this.#pathOf(this.#generation));
+      }
       await writeFully(fd, line);
       if (this.#fsync === 'always') await datasync(fd);
       else this.#unsynced = true;

@@ -1,4 +1,4 @@
-import type { ChangeBatch, ChangeLog } from './change-log';
+import { type ChangeBatch, type ChangeLog, LogRemovedError } from './change-log';
 import { OutsideEditError, StalePiecesError, StateFileError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
 import { serialiseRows } from './row-blocks';
@@ -239,7 +239,14 @@ export class Store {
           continue;
         }
         const seq = this.#changeSeq;
-        await log.append(this.#takeBatch());
+        const batch = this.#takeBatch();
+        try {
+          await log.append(batch);
+        } catch (error) {
+          // The whole state is written instead, the batch's changes with it.
+          if (error instanceof LogRemovedError) continue;
+          throw error;
+        }
         this.#logged(seq);
       }
     } catch (error) {

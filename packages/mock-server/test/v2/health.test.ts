@@ -74,8 +74,10 @@ describe('health', () => {
       // The folder becomes a file: the next write fails, as on a full or read-only disk.
       await rm(stateDir, { recursive: true });
       await writeFile(stateDir, 'not a folder');
-      await server.clock.advance(1);
-      await server.server.store.flush();
+      // A change that cannot be saved is not acknowledged.
+      const unsaved = await rejection(server.clock.advance(1));
+      expect(unsaved.status).toBe(503);
+      expect(unsaved.message).toBe('The change could not be saved to the state file');
       const error = await rejection(server.client.video.health.ready());
       expect(error.status).toBe(503);
       expect(error.details).toMatchObject({
