@@ -219,15 +219,18 @@ export function addMockCommands(program: Command): void {
           `  curl -H "Authorization: Bearer $TOKEN" -H "X-Project-ID: ${server.demo.projectId}" ${server.url}/api/v1/instances`,
         );
       }
-      process.stdout.write(`${lines.join('\n')}\n`);
       // The command lasts as long as the server: it ends (exit 0) once a signal has closed it.
-      await new Promise<void>((resolve) => {
+      // The handlers are in place before the banner says the server is up: a supervisor that
+      // stops it as soon as it reads the banner must not find the default action (death by signal).
+      const stopped = new Promise<void>((resolve) => {
         const stop = () => {
           void server.close().then(resolve);
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      process.stdout.write(`${lines.join('\n')}\n`);
+      await stopped;
     });
 
   addMockUiCommand(mock);
