@@ -13,7 +13,6 @@ import { basename, dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { StateFileError } from './errors';
 import type { State, StoredRecord } from './state';
-import type { StoreLog } from './store';
 
 /**
  * When an appended change is forced from the operating system's cache to the disk. A crash of the
@@ -29,6 +28,11 @@ export const FSYNC_POLICIES: readonly FsyncPolicy[] = ['always', 'everysec', 'no
 export interface ChangeBatch {
   tables?: Record<string, Record<string, StoredRecord | null>>;
   clock_offset_ms?: number;
+}
+
+/** Where the log's warnings go (the store's log). */
+interface WarningLog {
+  warn(message: string, fields?: Record<string, unknown>): void;
 }
 
 const FILE_MODE = 0o600;
@@ -57,7 +61,7 @@ const EVERYSEC_MS = 1000;
 export class ChangeLog {
   readonly #statePath: string;
   readonly #fsync: FsyncPolicy;
-  readonly #log: StoreLog | undefined;
+  readonly #log: WarningLog | undefined;
   /** The generation appends go to; its file is made by its first append. */
   #generation = 1;
   #fd: number | undefined;
@@ -70,7 +74,7 @@ export class ChangeLog {
   #followsSnapshot = false;
   #replayed = 0;
 
-  constructor(statePath: string, options: { fsync?: FsyncPolicy; log?: StoreLog } = {}) {
+  constructor(statePath: string, options: { fsync?: FsyncPolicy; log?: WarningLog } = {}) {
     this.#statePath = statePath;
     this.#fsync = options.fsync ?? 'everysec';
     if (!FSYNC_POLICIES.includes(this.#fsync)) {
