@@ -83,10 +83,11 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promi
   }
   const headers: Record<string, string> = reply.headers;
   // An answer given before the body was read whole (413): a socket closed with the client's bytes
-  // unread is reset, and the client loses the answer with it. Read the rest first, then close.
+  // unread is reset, and the client loses the answer with it. Read the rest first, then close;
+  // past the drain's bounds, answer and close lingering.
   if (!req.complete) {
     headers.connection = 'close';
-    if (!(await drained(req))) res.once('finish', () => req.socket.destroy());
+    if (!(await drained(req))) closeLingering(req);
   }
   if (reply.body === null) {
     res.writeHead(reply.status, headers);
@@ -222,6 +223,26 @@ function drained(req: IncomingMessage): Promise<boolean> {
     req.on('close', onClose);
     req.resume();
   });
+}
+
+/** How long a connection stays open for reading after its answer to a body it refused. */
+const LINGER_MS = 2_000;
+
+/**
+ * A lingering close (nginx's `lingering_close`), for a body too large to drain: once the answer
+ * is written, send FIN and keep reading and dropping what the client still sends, then destroy.
+ * The client, busy writing, reads the answer meanwhile; a socket destroyed with unread bytes
+ * would send a reset, which discards the answer in the client's receive buffer.
+ */
+function closeLingering(req: IncomingMessage): void {
+  const socket = req.socket;
+  // Node ends a `Connection: close` socket with `destroySoon` once the answer is written.
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
+    req.resume();
+  };
 }
 
 /**
