@@ -30,7 +30,10 @@ export interface ServerConfig {
    * on an address other than loopback and none is given.
    */
   controlToken?: string;
-  /** Basic-auth credentials of /v2/metrics. */
+  /**
+   * Basic-auth credentials of /v2/metrics (default `metrics:metrics`). `createServer` makes a
+   * password when it listens on an address other than loopback and none is given.
+   */
   metricsUser: string;
   metricsPassword: string;
   /** Check every response against the contract's schema (tests turn it on). */

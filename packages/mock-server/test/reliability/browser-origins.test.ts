@@ -312,6 +312,30 @@ describe('a server listening beyond loopback', () => {
     }
   });
 
+  it('refuses the default metrics:metrics login on /v2/metrics and makes a password instead', async () => {
+    const server = await start({ host: '0.0.0.0' });
+    const given = await start({ host: '0.0.0.0', metricsUser: 'ops', metricsPassword: 'given-password' });
+    const local = await start({ host: '127.0.0.1' });
+    const basic = (user: string, password: string) => ({
+      authorization: `Basic ${btoa(`${user}:${password}`)}`,
+    });
+    const metrics = (port: number, headers: Record<string, string>) =>
+      raw(`http://127.0.0.1:${port}`, '/v2/metrics', { headers });
+    try {
+      const { metricsUser, metricsPassword } = server.app.runtime.config;
+      expect(metricsPassword).toMatch(/^[\w-]{32}$/);
+      expect((await metrics(server.port, basic('metrics', 'metrics'))).status).toBe(401);
+      expect((await metrics(server.port, basic(metricsUser, metricsPassword))).status).toBe(200);
+      // One the user gives is kept, and the default still refused.
+      expect((await metrics(given.port, basic('metrics', 'metrics'))).status).toBe(401);
+      expect((await metrics(given.port, basic('ops', 'given-password'))).status).toBe(200);
+      // On loopback, the documented default answers.
+      expect((await metrics(local.port, basic('metrics', 'metrics'))).status).toBe(200);
+    } finally {
+      await Promise.all([server.close(), given.close(), local.close()]);
+    }
+  });
+
   it('keeps a token it was given, and makes none on loopback', async () => {
     const given = await start({ host: '0.0.0.0', controlToken: 'mine' });
     const local = await start({ host: '127.0.0.1' });
