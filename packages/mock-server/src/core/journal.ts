@@ -125,7 +125,12 @@ function lengthOf(body: string | Uint8Array | null): number {
 
 function keptBody(body: string | Uint8Array | null): string | Uint8Array | null {
   const size = lengthOf(body);
-  return size > MAX_JOURNALED_BODY ? `[${size} bytes not journaled]` : body;
+  if (size > MAX_JOURNALED_BODY) return `[${size} bytes not journaled]`;
+  // A body read off a socket is a view into the buffer it arrived in (up to 64 KiB, headers and
+  // all): kept as it is, 1,000 small bodies would hold 64 MiB the byte count never sees. A copy
+  // holds its own bytes only.
+  if (body instanceof Uint8Array && body.byteLength < body.buffer.byteLength) return new Uint8Array(body);
+  return body;
 }
 
 /** Text types whose bytes the journal shows as text; other bodies (media, compressed) as a note. */
