@@ -277,6 +277,13 @@ describe('nimbus mock', () => {
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
+      // Metrics too need a credential made at start, never the default login.
+      const metricsLogin = /basic auth (metrics:[\w-]{32})\)/.exec(output)?.[1];
+      expect(metricsLogin, output).toBeDefined();
+      const metrics = (login: string) =>
+        fetch(`${url}/v2/metrics`, { headers: { authorization: `Basic ${btoa(login)}` } });
+      expect((await metrics('metrics:metrics')).status).toBe(401);
+      expect((await metrics(metricsLogin!)).status).toBe(200);
       const env = { NIMBUS_CONFIG: join(cli.dir, 'start-lan.json'), NIMBUS_BASE_URL: url };
       const without = await runCli(['mock', 'clock'], env);
       expect(without.code).toBe(1);

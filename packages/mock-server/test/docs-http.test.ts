@@ -92,6 +92,20 @@ describe('/docs and the OpenAPI documents over HTTP', () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it('sends the page with a Content-Security-Policy that refuses framing, on a 200 and a 304', async () => {
+    const page = await get(`${mock.url}/docs`);
+    const policy = page.header('content-security-policy') ?? '';
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("default-src 'none'");
+    // The inline script runs by its hash, not by 'unsafe-inline'.
+    expect(policy).toMatch(/script-src 'self' 'sha256-[\w+/]+=*'(;|$)/);
+    expect(page.header('x-frame-options')).toBe('DENY');
+    const revalidated = await get(`${mock.url}/docs`, { 'if-none-match': page.header('etag')! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.header('content-security-policy')).toBe(policy);
+    expect(revalidated.header('x-frame-options')).toBe('DENY');
+  });
+
   it("points an address without a route (the server's root, an API's root) at /docs in its 404", async () => {
     for (const path of ['/', '/api/v1', '/v2']) {
       const answer = await get(`${mock.url}${path}`);

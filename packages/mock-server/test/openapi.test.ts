@@ -222,6 +222,10 @@ describe.runIf(browserTestsRun)('the /docs page in headless Chromium', () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // A Content-Security-Policy refusal shows as a console error.
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await page.goto(`${mock.url}/docs`);
     // compute is one of the tags open from the start; network (28 operations) waits for a click.
     await page.getByText('Create an instance (provisioning -> running)').first().waitFor({ timeout: 30_000 });
@@ -232,6 +236,19 @@ describe.runIf(browserTestsRun)('the /docs page in headless Chromium', () => {
     await page.goto(`${mock.url}/docs?api=v2`);
     await page.getByText("List the tenant's cameras, oldest first").first().waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('cannot be framed by a page on another origin', async () => {
+    const page = await browser.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => refused.push(message.text()));
+    // A page on another origin: localhost and 127.0.0.1 are two origins to the browser.
+    await page.goto(`${mock.url.replace('127.0.0.1', 'localhost')}/v2/health`);
+    await page.setContent(`<iframe src="${mock.url}/docs"></iframe>`);
+    await expect
+      .poll(() => refused.join('\n'), { timeout: 10_000 })
+      .toMatch(/frame-ancestors|X-Frame-Options|Refused to (display|frame)/);
     await page.close();
   });
 });

@@ -12,6 +12,7 @@ import type { Logger } from '../src/core/config';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
 import { pathOf } from './reliability/support/routes';
 import { arbitraryOf } from './reliability/support/zod-arbitrary';
+import { cameraBody, seedVideoTenant } from './v2/helpers';
 
 // The contract marks its secret fields once (`secret()`); the request journal and the server's
 // log redact from those marks. This walks every endpoint with a marked body or query field and
@@ -191,5 +192,82 @@ describe('secret fields', () => {
     }
     expect(journal).toContain('[redacted]');
     expect(journal).toContain(':***@');
+  });
+});
+
+describe('secret values', () => {
+  const controlToken = `ctl${crypto.randomUUID().replaceAll('-', '')}`;
+  let guarded: MockServer;
+  const guardedLog: LogLine[] = [];
+
+  beforeAll(async () => {
+    guarded = await startMockServer({
+      controlToken,
+      logger: {
+        info: (message, fields) => guardedLog.push({ message, fields }),
+        warn: (message, fields) => guardedLog.push({ message, fields }),
+        error: (message, fields) => guardedLog.push({ message, fields }),
+      },
+    });
+  });
+  afterAll(() => guarded.close());
+
+  const journalText = async () =>
+    JSON.stringify((await guarded.client.mock.requests.list()).data) + JSON.stringify(guarded.requests());
+
+  it('redact the control token sent under another name, in a header, the query or a body', async () => {
+    await fetch(`${guarded.url}/api/v1/no-such-thing?key=${controlToken}`, {
+      method: 'POST',
+      headers: { 'x-control-token': controlToken, 'content-type': 'text/plain' },
+      body: `token is ${controlToken}`,
+    });
+    await fetch(`${guarded.url}/api/v1/no-such-thing/${controlToken}`);
+    const journal = await journalText();
+    expect(journal).toContain('x-control-token');
+    expect(journal).not.toContain(controlToken);
+  });
+
+  it('redact a bearer token and a marked field wherever else the request carries them', async () => {
+    const owner = await seedTenant(guarded);
+    const password = `Pw${crypto.randomUUID()}`;
+    await fetch(`${guarded.url}/api/v1/auth/register?copy=${password}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${owner.accessToken}`,
+        'x-forwarded-token': owner.accessToken,
+        'x-password-copy': password,
+      },
+      body: JSON.stringify({ email: 'copy@example.com', password, full_name: password }),
+    });
+    const journal = await journalText();
+    expect(journal).toContain('x-password-copy');
+    expect(journal).not.toContain(password);
+    expect(journal).not.toContain(owner.accessToken);
+  });
+
+  it('redact tokens the server issues by their form, on a request that marks none', async () => {
+    const owner = await seedTenant(guarded);
+    const { refresh_token: refreshToken } = await owner.client.auth.login({
+      email: owner.user.email,
+      password: owner.user.password,
+    });
+    await fetch(`${guarded.url}/nowhere?t=${encodeURIComponent(owner.accessToken)}`, {
+      headers: { 'x-refresh': refreshToken },
+    });
+    const journal = await journalText();
+    expect(journal).not.toContain(refreshToken);
+    expect(journal).not.toContain(owner.accessToken);
+  });
+
+  it('keep the control token and issued tokens out of the log', async () => {
+    const { token, video } = await seedVideoTenant(guarded);
+    await video.cameras.create(
+      cameraBody({ rtsp_url: `rtsp://cam.local/live?sig=${controlToken}&t=${token}` }),
+    );
+    const log = JSON.stringify(guardedLog);
+    expect(log).toContain('video camera created');
+    expect(log).not.toContain(controlToken);
+    expect(log).not.toContain(token);
   });
 });

@@ -116,7 +116,7 @@ export function addMockCommands(program: Command): void {
     )
     .addHelpText(
       'after',
-      '\nThe global --control-token <token> (env NIMBUS_CONTROL_TOKEN) makes every /__mock route require it.\nListening on an address other than loopback without one, the server makes one and prints it.',
+      '\nThe global --control-token <token> (env NIMBUS_CONTROL_TOKEN) makes every /__mock route require it.\nListening on an address other than loopback without one, the server makes one and prints it.\nNIMBUS_METRICS_USERNAME and NIMBUS_METRICS_PASSWORD set the basic auth of /v2/metrics (default metrics:metrics\non loopback; beyond it, without a password, the server makes one and prints it).',
     )
     .addHelpText(
       'after',
@@ -130,6 +130,9 @@ export function addMockCommands(program: Command): void {
       const allowedHosts = [...options.allowedHost, ...listOf(process.env.NIMBUS_ALLOWED_HOSTS)];
       const origins = [...options.corsOrigin, ...listOf(process.env.NIMBUS_CORS_ORIGINS)];
       const controlToken = globals.controlToken ?? (process.env.NIMBUS_CONTROL_TOKEN || undefined);
+      // The credentials `health metrics` sends; beyond loopback without them, the server makes a password.
+      const metricsUser = process.env.NIMBUS_METRICS_USERNAME || undefined;
+      const metricsPassword = process.env.NIMBUS_METRICS_PASSWORD || undefined;
       const seedFile = typeof options.seed === 'string' ? options.seed : undefined;
       // Loaded here only: every other command starts faster without the server's code.
       const {
@@ -155,6 +158,8 @@ export function addMockCommands(program: Command): void {
           allowedHosts,
           corsOrigins: origins.includes('*') ? '*' : origins,
           controlToken,
+          metricsUser,
+          metricsPassword,
           strict: options.strict === true,
           // Never the test cost, even when started from a test runner (NODE_ENV=test).
           passwordCost: 'standard',

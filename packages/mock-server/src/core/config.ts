@@ -1,3 +1,4 @@
+import { redactingLogger } from './secret-values';
 import type { PasswordCost } from './secrets';
 
 /** Everything that can be tuned on a server. `resolveConfig` fills the defaults. */
@@ -29,7 +30,10 @@ export interface ServerConfig {
    * on an address other than loopback and none is given.
    */
   controlToken?: string;
-  /** Basic-auth credentials of /v2/metrics. */
+  /**
+   * Basic-auth credentials of /v2/metrics (default `metrics:metrics`). `createServer` makes a
+   * password when it listens on an address other than loopback and none is given.
+   */
   metricsUser: string;
   metricsPassword: string;
   /** Check every response against the contract's schema (tests turn it on). */
@@ -119,7 +123,7 @@ function format(message: string, fields?: Record<string, unknown>): string {
 }
 
 export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
-  return {
+  const config: ServerConfig = {
     transitionDelayMs: 0,
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 86_400,
@@ -145,6 +149,8 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     logger: silentLogger,
     ...stripUndefined(partial),
   };
+  // The log never carries the control token or a token the server issued, whatever logs them.
+  return { ...config, logger: redactingLogger(config.logger, config.controlToken) };
 }
 
 /** vitest and jest set NODE_ENV=test in their processes; a browser has no `process`. */

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { pathMatches } from './path-pattern';
 import type { HeaderReader, Reply } from './request';
 import type { RequestTarget } from './request-target';
+import { REDACTED, replacedValues, SecretScrubber } from './secret-values';
 import { UNKNOWN_FIELDS_HEADER, unknownFieldsOfWarning } from './unknown-fields';
 
 export type JournalEntry = z.infer<typeof RecordedRequest>;
@@ -31,7 +32,6 @@ const SECRET_PARAMS = new Set(['token', 'access_token', 'api_key']);
  * credentials. Requests to an endpoint are redacted by the fields the contract marks secret.
  */
 const SECRET_FIELD = /password|secret|token|api_?key|totp|credential|private_key/i;
-const REDACTED = '[redacted]';
 /** Bodies larger than this are journaled as a note of their size: the journal is for assertions. */
 const MAX_JOURNALED_BODY = 64 * 1024;
 /** The kept bodies together stay under this many bytes (characters of a text body): oldest go first. */
@@ -70,9 +70,16 @@ export class RequestJournal {
   /** Length of the kept bodies together. */
   #bytes = 0;
 
-  constructor(capacity: number, maxBytes = MAX_JOURNAL_BYTES) {
+  /** Secrets the server holds (the control token), redacted wherever a request carries them. */
+  readonly #serverSecrets: readonly string[];
+
+  constructor(
+    capacity: number,
+    { maxBytes = MAX_JOURNAL_BYTES, controlToken }: { maxBytes?: number; controlToken?: string } = {},
+  ) {
     this.#capacity = capacity;
     this.#maxBytes = maxBytes;
+    this.#serverSecrets = controlToken ? [controlToken] : [];
   }
 
   record(record: JournalRecord): void {
@@ -98,7 +105,7 @@ export class RequestJournal {
     return this.#records
       .slice(this.#first)
       .filter((record) => matches(record, { ...filter, method }))
-      .map(entryOf);
+      .map((record) => entryOf(record, this.#serverSecrets));
   }
 
   clear(): void {
@@ -118,7 +125,12 @@ function lengthOf(body: string | Uint8Array | null): number {
 
 function keptBody(body: string | Uint8Array | null): string | Uint8Array | null {
   const size = lengthOf(body);
-  return size > MAX_JOURNALED_BODY ? `[${size} bytes not journaled]` : body;
+  if (size > MAX_JOURNALED_BODY) return `[${size} bytes not journaled]`;
+  // A body read off a socket is a view into the buffer it arrived in (up to 64 KiB, headers and
+  // all): kept as it is, 1,000 small bodies would hold 64 MiB the byte count never sees. A copy
+  // holds its own bytes only.
+  if (body instanceof Uint8Array && body.byteLength < body.buffer.byteLength) return new Uint8Array(body);
+  return body;
 }
 
 /** Text types whose bytes the journal shows as text; other bodies (media, compressed) as a note. */
@@ -148,7 +160,12 @@ const NO_SECRETS = { body: [], query: [], response: [] };
  */
 let secretsOfRequest: ReturnType<typeof routeSecretsLookup> | undefined;
 
-function entryOf(record: JournalRecord): JournalEntry {
+/**
+ * The entry of a record, redacted twice: by name and contract mark first, then by value, so a
+ * secret the request carried where one belongs (or the control token) is redacted wherever else
+ * it appears in the entry, under another header, in the query or in a body.
+ */
+function entryOf(record: JournalRecord, serverSecrets: readonly string[]): JournalEntry {
   secretsOfRequest ??= routeSecretsLookup(
     OPERATION_ROUTES.map(([id, method, path]) => ({
       method,
@@ -157,20 +174,27 @@ function entryOf(record: JournalRecord): JournalEntry {
     })),
   );
   const secrets = secretsOfRequest(record.method, record.target.pathname);
+  const carried: string[] = [...serverSecrets];
+  const headers = journalHeaders(record.headers, carried);
+  const query = journalQuery(record.target.searchParams, secrets);
+  replacedValues(Object.fromEntries(record.target.searchParams), query, carried);
+  const body = journalBody(record.body, secrets?.body, carried);
+  const responseBody = journalResponseBody(record.response.body, record.target.pathname, secrets, carried);
+  const scrubber = new SecretScrubber(carried);
   return {
     request_id: record.requestId,
     time: new Date(record.at).toISOString(),
     method: record.method,
-    path: record.target.pathname,
-    query: journalQuery(record.target.searchParams, secrets),
-    headers: journalHeaders(record.headers),
-    body: journalBody(record.body, secrets?.body),
+    path: scrubber.text(record.target.pathname),
+    query: scrubber.deep(query) as Record<string, string>,
+    headers: scrubber.deep(headers) as Record<string, string>,
+    body: scrubber.deep(body),
     status: record.status,
     duration_ms: Math.round(record.durationMs * 100) / 100,
     response: {
       status: record.response.status,
-      headers: journalHeaders(record.response.headers),
-      body: journalResponseBody(record.response.body, record.target.pathname, secrets),
+      headers: scrubber.deep(journalHeaders(record.response.headers, carried)) as Record<string, string>,
+      body: scrubber.deep(responseBody),
     },
     unknown_fields: unknownFieldsOfWarning(record.response.headers[UNKNOWN_FIELDS_HEADER]),
   };
@@ -187,16 +211,34 @@ function isJournaled(pathname: string): boolean {
   return !pathname.startsWith('/__mock/');
 }
 
-/** Request or response headers, lower case, with credentials redacted. */
-function journalHeaders(headers: HeaderReader | Record<string, string>): Record<string, string> {
+/**
+ * Request or response headers, lower case, with credentials redacted; their values (and a bearer
+ * or basic credential without its scheme, each cookie's value) go to `carried`.
+ */
+function journalHeaders(
+  headers: HeaderReader | Record<string, string>,
+  carried: string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   const add = (value: string, name: string) => {
     const key = name.toLowerCase();
-    out[key] = SECRET_HEADERS.has(key) ? REDACTED : value;
+    if (!SECRET_HEADERS.has(key)) {
+      out[key] = value;
+      return;
+    }
+    out[key] = REDACTED;
+    carried.push(value, ...credentialParts(value));
   };
   if (typeof headers.forEach === 'function') (headers as HeaderReader).forEach(add);
   else for (const [name, value] of Object.entries(headers)) add(value, name);
   return out;
+}
+
+/** `Bearer <token>` and `Basic <credential>` without the scheme; `a=1; b=2` (cookies) as `1`, `2`. */
+function credentialParts(value: string): string[] {
+  const scheme = /^\s*\w+\s+(\S+)\s*$/.exec(value);
+  if (scheme) return [scheme[1]!];
+  return value.split(/[;,]/).map((part) => part.slice(part.indexOf('=') + 1).trim());
 }
 
 /** The query as an object, with credential parameters (`?token=` of an HLS playlist) redacted. */
@@ -214,11 +256,20 @@ function journalQuery(query: URLSearchParams, secrets: EndpointSecrets | undefin
   return out;
 }
 
-/** The body as journaled: parsed JSON with credential fields redacted, other text as is, or null. */
-function journalBody(body: string | Uint8Array | null, secrets: readonly SecretPath[] | undefined): unknown {
-  return redactedJson(body, (json) =>
-    secrets ? redactSecrets(json, secrets, REDACTED) : redactByName(json),
-  );
+/**
+ * The body as journaled: parsed JSON with credential fields redacted, other text as is, or null.
+ * The values redacted go to `carried`.
+ */
+function journalBody(
+  body: string | Uint8Array | null,
+  secrets: readonly SecretPath[] | undefined,
+  carried: string[],
+): unknown {
+  return redactedJson(body, (json) => {
+    const redacted = secrets ? redactSecrets(json, secrets, REDACTED) : redactByName(json);
+    replacedValues(json, redacted, carried);
+    return redacted;
+  });
 }
 
 /**
@@ -230,10 +281,15 @@ function journalResponseBody(
   body: string | Uint8Array | null,
   pathname: string,
   secrets: EndpointSecrets | undefined,
+  carried: string[],
 ): unknown {
-  if (!secrets) return journalBody(body, undefined);
+  if (!secrets) return journalBody(body, undefined, carried);
   const marks = secrets.response;
-  const redact = (value: unknown) => redactSecrets(value, marks, REDACTED);
+  const redact = (value: unknown) => {
+    const redacted = redactSecrets(value, marks, REDACTED);
+    replacedValues(value, redacted, carried);
+    return redacted;
+  };
   return redactedJson(body, (json) => {
     if (!pathname.startsWith('/api/v1/')) return redact(json);
     if (!json || typeof json !== 'object' || !('data' in json)) return json;

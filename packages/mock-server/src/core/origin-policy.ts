@@ -91,6 +91,26 @@ export function originStanding(
     : 'foreign';
 }
 
+/**
+ * A Host header as RFC 9110 writes it: one name (letters, digits, `.`, `-`, `_`), IPv4 address or
+ * bracketed IPv6 address, then at most a port. Anything else (userinfo `a@b`, a name after a
+ * bracketed address `[::1].evil.example`, two values joined `a, b` from a repeated header) is
+ * refused rather than read in part: a proxy in front may read the other part.
+ */
+const HOST_HEADER = /^(?:\[[\da-f:.]+\]|[\w.-]+)(?::\d{0,5})?$/i;
+
+export function hostWellFormed(host: string): boolean {
+  return HOST_HEADER.test(host);
+}
+
+/** 400 for a Host header that is not one host and port (RFC 9110 section 7.2). */
+export function malformedHostRefusal(): HttpError {
+  return HttpError.validation(
+    [{ path: 'headers.host', message: 'must be one host name or address, with an optional port' }],
+    'The Host header must be one host name or address, with an optional port (and be sent once)',
+  );
+}
+
 /** 403 for a request addressed to a host name the server does not answer. */
 export function hostRefusal(host: string): HttpError {
   const name = hostnameOf(host);
@@ -129,6 +149,7 @@ export function refusalOf(
   policy: OriginPolicy,
 ): HttpError | undefined {
   const host = headers.get('host');
+  if (host !== null && !hostWellFormed(host)) return malformedHostRefusal();
   if (host !== null && !hostAllowed(host, policy.allowedHosts)) return hostRefusal(host);
   const origin = headers.get('origin');
   if (originStanding(origin, host ?? urlHost, policy.corsOrigins) === 'foreign')

@@ -82,7 +82,7 @@ export class Runtime {
       this.store.changed();
     };
     this.clock.onError = (error) => config.logger.error('scheduled task failed', { error: String(error) });
-    this.journal = new RequestJournal(config.journalSize);
+    this.journal = new RequestJournal(config.journalSize, { controlToken: config.controlToken });
     this.lifecycle = new Lifecycle(store, this.clock, () => this.config.transitionDelayMs);
     store.onReplaced(() => {
       this.clock.clear();

@@ -3,7 +3,21 @@
 // whatever an app sent.
 
 /** With a control token, the page was opened with ?token=; its own requests send it as a header. */
-const token = new URLSearchParams(location.search).get('token');
+const token = takeToken();
+
+/**
+ * The token of `?token=`, then taken out of the address bar and of the history entry: the page
+ * holds it, and an address copied, shared or shown on a shared screen must not carry it.
+ */
+function takeToken() {
+  const params = new URLSearchParams(location.search);
+  const found = params.get('token');
+  if (found === null) return null;
+  params.delete('token');
+  const search = params.size > 0 ? `?${params}` : '';
+  history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  return found;
+}
 
 /** Field names that look like credentials, as the request journal redacts them. */
 const SECRET_FIELD = /password|secret|token|api_?key|totp|credential|private_key|hash|sealed/i;

@@ -101,6 +101,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   } = options;
   // Reachable from other machines, the control routes (state, secrets, reset) need a token.
   const controlToken = config.controlToken ?? (isLoopbackHost(host) ? undefined : newControlToken());
+  // So does /v2/metrics: beyond loopback, never the default `metrics:metrics` login.
+  const metricsPassword = config.metricsPassword ?? (isLoopbackHost(host) ? undefined : newControlToken());
   const allowedHosts =
     config.allowedHosts === 'any' ? 'any' : [...(config.allowedHosts ?? []), ...hostsOfBinding(host)];
   const { store, fresh, lock } = await openStore({
@@ -113,7 +115,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   const app = createApp({
     store,
     families: allFamilies,
-    config: { webhookFetch, ...config, controlToken, allowedHosts },
+    config: { webhookFetch, ...config, controlToken, metricsPassword, allowedHosts },
   });
   // Node-only services the core reaches through the runtime (prom-client, the file system).
   app.runtime.metrics = createMetrics(app.runtime);

@@ -83,10 +83,11 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promi
   }
   const headers: Record<string, string> = reply.headers;
   // An answer given before the body was read whole (413): a socket closed with the client's bytes
-  // unread is reset, and the client loses the answer with it. Read the rest first, then close.
+  // unread is reset, and the client loses the answer with it. Read the rest first, then close;
+  // past the drain's bounds, answer and close lingering.
   if (!req.complete) {
     headers.connection = 'close';
-    if (!(await drained(req))) res.once('finish', () => req.socket.destroy());
+    if (!(await drained(req))) closeLingering(req);
   }
   if (reply.body === null) {
     res.writeHead(reply.status, headers);
@@ -120,10 +121,11 @@ async function writeSlowly(res: ServerResponse, body: string | Uint8Array, total
  * `Headers` is built).
  */
 export function requestOf(req: IncomingMessage, body: Uint8Array | null): BufferedRequest {
+  const authority = absoluteFormAuthority(req.url);
   return {
     method: req.method ?? 'GET',
-    url: urlOf(req),
-    headers: headersOf(req),
+    url: urlOf(req, authority),
+    headers: authority === undefined ? headersOf(req) : headersWithHost(req, authority),
     bufferedBody: body,
     // The connection's peer, never X-Forwarded-For: a client can write any address there.
     clientAddress: req.socket.remoteAddress,
@@ -135,9 +137,9 @@ export function requestOf(req: IncomingMessage, body: Uint8Array | null): Buffer
  * are the client's word (`Host: bad host`, `OPTIONS *`, an absolute-form target), so what does
  * not parse falls back to `localhost` and `/` rather than failing the request with a 500.
  */
-function urlOf(req: IncomingMessage): string {
+function urlOf(req: IncomingMessage, authority: string | undefined): string {
   let target = req.url ?? '/';
-  const host = req.headers.host ?? 'localhost';
+  const host = authority ?? req.headers.host ?? 'localhost';
   // The usual case needs no parsing (three URL parses were a tenth of a small request's cost):
   // a plain name or IPv4 address with a valid port cannot change the path or fail to parse.
   if (target.startsWith('/') && isPlainHost(host)) return `http://${host}${target}`;
@@ -159,6 +161,26 @@ function isPlainHost(host: string): boolean {
 const pathAndQuery = (url: URL) => `${url.pathname}${url.search}`;
 /** The target as the URL parser reads its path, to spot a Host header that changed it. */
 const pathOnly = (target: string) => new URL(`http://localhost${target}`).pathname;
+
+/**
+ * The host of an absolute-form target (`GET http://name/path`), which a proxy sends: RFC 9112
+ * (section 3.2.2) has the server take it over the Host header, so the Host checks read this one.
+ */
+function absoluteFormAuthority(target: string | undefined): string | undefined {
+  if (target === undefined || target.startsWith('/') || target === '*') return undefined;
+  if (!URL.canParse(target)) return undefined;
+  const url = new URL(target);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : undefined;
+}
+
+function headersWithHost(req: IncomingMessage, authority: string): Headers {
+  const headers = new Headers();
+  headersOf(req).forEach((value, name) => {
+    if (name.toLowerCase() !== 'host') headers.append(name, value);
+  });
+  headers.set('host', authority);
+  return headers;
+}
 
 function headersOf(req: IncomingMessage): HeaderReader {
   const names = req.headers;
@@ -222,6 +244,26 @@ function drained(req: IncomingMessage): Promise<boolean> {
     req.on('close', onClose);
     req.resume();
   });
+}
+
+/** How long a connection stays open for reading after its answer to a body it refused. */
+const LINGER_MS = 2_000;
+
+/**
+ * A lingering close (nginx's `lingering_close`), for a body too large to drain: once the answer
+ * is written, send FIN and keep reading and dropping what the client still sends, then destroy.
+ * The client, busy writing, reads the answer meanwhile; a socket destroyed with unread bytes
+ * would send a reset, which discards the answer in the client's receive buffer.
+ */
+function closeLingering(req: IncomingMessage): void {
+  const socket = req.socket;
+  // Node ends a `Connection: close` socket with `destroySoon` once the answer is written.
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
+    req.resume();
+  };
 }
 
 /**

@@ -188,4 +188,23 @@ describe.runIf(browserTestsRun)('the dashboard of a server with a control token'
     await page.locator('#log-rows tr.entry', { hasText: '/api/v1/projects' }).first().waitFor();
     await expect(page.locator('#status').textContent()).resolves.toBe('');
   });
+
+  it('takes ?token= out of the address bar and the history once it holds the token', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${mock.url}/__mock/ui?view=wide&token=${controlToken}#log`);
+    await page.locator('#log-count').waitFor();
+    // The entry was replaced, not followed by another: going back leaves the page.
+    expect(page.url()).toBe(`${mock.url}/__mock/ui?view=wide#log`);
+    await page.goBack();
+    expect(page.url()).toBe('about:blank');
+    await page.goForward();
+    expect(page.url()).toBe(`${mock.url}/__mock/ui?view=wide#log`);
+    await page.goto(`${mock.url}/__mock/ui?token=${controlToken}#log`);
+    // The page still sends the token on its own requests.
+    await mock.client.mock.clock.retrieve();
+    const { client } = await seedTenant(mock);
+    await client.projects.list();
+    await page.locator('#log-rows tr.entry', { hasText: '/api/v1/projects' }).first().waitFor();
+    await expect(page.locator('#status').textContent()).resolves.toBe('');
+  });
 });

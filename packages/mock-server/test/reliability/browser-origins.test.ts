@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { AuthenticationError, PermissionDeniedError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -95,6 +96,61 @@ describe('Host header: only loopback names, the bind address and allowed hosts',
     expect(await upgradeStatus(`${ws}/v2/ws/events`, { host: `evil.example:${port}` })).toBe(403);
     // The same upgrade from a loopback Host gets as far as authentication.
     expect(await upgradeStatus(`${ws}/v2/ws/events`, {})).toBe(401);
+  });
+
+  /** A request head sent as raw bytes (fetch and node:http refuse these): status and parsed body. */
+  function rawHead(head: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(head));
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += String(chunk);
+      });
+      socket.on('error', reject);
+      socket.on('close', () =>
+        resolve({
+          status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+          body: text.slice(text.indexOf('\r\n\r\n') + 4),
+        }),
+      );
+    });
+  }
+
+  it.each([
+    ['userinfo', (p: string) => `Host: 127.0.0.1:${p}@evil.example`, 400],
+    ['a name after a bracketed address', () => 'Host: [::1].evil.example', 400],
+    ['a port then a name', (p: string) => `Host: localhost:${p}.evil.example`, 400],
+    ['a repeated Host, loopback first', (p: string) => `Host: 127.0.0.1:${p}\r\nHost: evil.example`, 400],
+    ['a repeated Host, both loopback', (p: string) => `Host: 127.0.0.1:${p}\r\nHost: localhost`, 400],
+  ])('refuses a Host header with %s', async (_what, hostLines, status) => {
+    for (const path of ['/v2/health', '/api/v1/instances', '/__mock/requests']) {
+      const answer = await rawHead(`GET ${path} HTTP/1.1\r\n${hostLines(port)}\r\nConnection: close\r\n\r\n`);
+      expect(answer.status, path).toBe(status);
+      expect(JSON.parse(answer.body), path).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    }
+  });
+
+  it('refuses an absolute-form target naming another host, whatever the Host header says', async () => {
+    for (const path of ['/v2/health', '/api/v1/instances', '/__mock/requests']) {
+      const answer = await rawHead(
+        `GET http://evil.example${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status, path).toBe(403);
+      expect(JSON.parse(answer.body).error.details.reason, path).toBe('host_not_allowed');
+    }
+    // One naming this server is answered as its origin-form twin.
+    const own = await rawHead(
+      `GET http://127.0.0.1:${port}/v2/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(own.status).toBe(200);
+  });
+
+  it('refuses a WebSocket upgrade with an absolute-form target naming another host', async () => {
+    const answer = await rawHead(
+      `GET http://evil.example/v2/ws/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\n` +
+        'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+    );
+    expect(answer.status).toBe(403);
   });
 });
 
@@ -253,6 +309,30 @@ describe('a server listening beyond loopback', () => {
       ).toBe(403);
     } finally {
       await server.close();
+    }
+  });
+
+  it('refuses the default metrics:metrics login on /v2/metrics and makes a password instead', async () => {
+    const server = await start({ host: '0.0.0.0' });
+    const given = await start({ host: '0.0.0.0', metricsUser: 'ops', metricsPassword: 'given-password' });
+    const local = await start({ host: '127.0.0.1' });
+    const basic = (user: string, password: string) => ({
+      authorization: `Basic ${btoa(`${user}:${password}`)}`,
+    });
+    const metrics = (port: number, headers: Record<string, string>) =>
+      raw(`http://127.0.0.1:${port}`, '/v2/metrics', { headers });
+    try {
+      const { metricsUser, metricsPassword } = server.app.runtime.config;
+      expect(metricsPassword).toMatch(/^[\w-]{32}$/);
+      expect((await metrics(server.port, basic('metrics', 'metrics'))).status).toBe(401);
+      expect((await metrics(server.port, basic(metricsUser, metricsPassword))).status).toBe(200);
+      // One the user gives is kept, and the default still refused.
+      expect((await metrics(given.port, basic('metrics', 'metrics'))).status).toBe(401);
+      expect((await metrics(given.port, basic('ops', 'given-password'))).status).toBe(200);
+      // On loopback, the documented default answers.
+      expect((await metrics(local.port, basic('metrics', 'metrics'))).status).toBe(200);
+    } finally {
+      await Promise.all([server.close(), given.close(), local.close()]);
     }
   });
 

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APIConnectionError, Nimbus, PayloadTooLargeError } from '@nimbus/sdk';
@@ -78,5 +79,57 @@ describe.each([2, 10])('a %i MiB body', (mebibytes) => {
     expect(answered).toBeGreaterThanOrEqual(TRIES - 1);
     // A 413 is final, even for a call an idempotency key made safe to repeat.
     expect(sent413).toBe(answered);
+  });
+});
+
+/**
+ * Sends a body of `size` bytes on a raw socket, announced (Content-Length) or streamed (chunked),
+ * and keeps sending until the server answers or cuts the connection, as a client uploading a large
+ * file does; resolves with every byte it received.
+ */
+function sendLargeBody(url: string, size: number, framing: 'announced' | 'chunked'): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const received: Buffer[] = [];
+    const piece = Buffer.alloc(256 * 1024, 'x');
+    const chunk =
+      framing === 'chunked'
+        ? Buffer.concat([Buffer.from(`${piece.byteLength.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+        : piece;
+    let sent = 0;
+    const pump = () => {
+      while (sent < size && !socket.destroyed && !socket.writableEnded) {
+        sent += piece.byteLength;
+        if (!socket.write(chunk)) return;
+      }
+    };
+    const framingHeader = framing === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${size}`;
+    socket.on('connect', () => {
+      socket.write(
+        `POST /api/v1/auth/register HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+          `Content-Type: application/json\r\n${framingHeader}\r\n\r\n`,
+      );
+      pump();
+    });
+    socket.on('drain', pump);
+    socket.on('data', (data: Buffer) => received.push(data));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(Buffer.concat(received).toString('latin1')));
+  });
+}
+
+describe.each([
+  ['announced', 64 * MiB],
+  ['announced', 1024 * MiB],
+  ['chunked', 64 * MiB],
+] as const)('a body %s as %i bytes', (framing, size) => {
+  it('gets its 413 in the error envelope before the connection closes', async () => {
+    for (let i = 0; i < 5; i++) {
+      const answer = await sendLargeBody(server.url, size, framing);
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      const envelope = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      expect(envelope).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
+    }
   });
 });
