@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPackedApp, type PackedApp } from './support/packed-app';
+import { createPackedApp, type PackedApp, root } from './support/packed-app';
 
 // What an editor loads to type `@nimbus/sdk`: the declaration files of the root entries (`.`,
 // `./base`, `./contract`) and every file they import. A size budget (bytes on disk), not a timing;
@@ -58,6 +58,14 @@ describe('@nimbus/sdk declarations', () => {
     const sizes = [...loaded].map(([file, text]) => [file, Buffer.byteLength(text)] as const);
     const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0);
     expect(total, sizes.map(([file, bytes]) => `${file}: ${bytes}`).join('\n')).toBeLessThan(BUDGET_BYTES);
+    // The SDK README states the figure: within 1 % of what is published, or the README is stale.
+    const readme = await readFile(join(root, 'packages/sdk/README.md'), 'utf8');
+    const stated = Number(/declarations weigh about ([\d.]+) KB in all/.exec(readme)?.[1]);
+    const measured = Math.round((total / 1024) * 10) / 10;
+    expect(
+      Math.abs(stated - measured) / measured,
+      `the SDK README says ${stated} KB; the packed declarations weigh ${measured} KB`,
+    ).toBeLessThan(0.01);
   });
 
   it("give each other file only a re-export from the contract's declarations", async () => {

@@ -157,6 +157,17 @@ interface NotMeasured {
 }
 
 const notMeasured: NotMeasured[] = [
+  { file: 'CONTRIBUTING.md', pattern: /\(within 1 %\)/, why: "the declaration figure's tolerance" },
+  {
+    file: 'packages/mock-server/README.md',
+    pattern: /falls back to within 60 MB of its start/,
+    why: 'the bound bench/hostile-memory.mjs holds (exit 1 past it)',
+  },
+  {
+    file: 'packages/mock-server/README.md',
+    pattern: /for up to 2 s before it is cut/,
+    why: 'the lingering close of a refused body, a setting',
+  },
   { file: '*', pattern: /\d[\d,.]* ?(?:KiB|MiB|GiB)\b/, why: 'binary units spell the configured caps' },
   {
     file: '*',

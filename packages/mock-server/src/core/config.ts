@@ -1,3 +1,4 @@
+import type { Logger } from './logger';
 import { redactingLogger } from './secret-values';
 import type { PasswordCost } from './secrets';
 
@@ -104,11 +105,7 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottleSettings = {
   windowSeconds: 15 * 60,
 };
 
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
+export type { Logger };
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 

@@ -1,4 +1,4 @@
-import type { Logger } from './config';
+import type { Logger } from './logger';
 
 export const REDACTED = '[redacted]';
 
