@@ -250,8 +250,10 @@ export class Store {
         this.#logged(seq);
       }
     } catch (error) {
-      // Unwritten: the whole state is written once the location takes writes again.
+      // Unwritten: the whole state is written once the location takes writes again (dirty, so
+      // the retry writes rather than finding nothing to do).
       log.suspend();
+      this.#dirty = true;
       if (!this.#writeError && !this.#externalError) this.#writeFailed(error as Error);
       this.#retryLater();
       this.#failWaiters(error as Error);
@@ -536,9 +538,12 @@ export class Store {
     const diff = diffStates(this.#state, edit);
     this.#state = edit;
     this.#tables.clear();
-    // The edit wins: no change logged before it may be replayed onto it.
+    // The edit wins: no change logged before it may be replayed onto it, and the requests whose
+    // changes it discarded before they were logged are not acknowledged.
     this.#pending = new Map();
     await this.#changeLog?.discard();
+    this.#loggedSeq = this.#changeSeq;
+    this.#failWaiters(new Error('The state file was replaced from outside before this change was saved'));
     this.#externalError = undefined;
     this.#dirty = false;
     this.#unwritten = 0;
