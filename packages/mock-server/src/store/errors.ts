@@ -52,3 +52,12 @@ export class StateFileLinkError extends Error {
     super(`State file ${path} ${reason}. It was left as it is.`);
   }
 }
+
+/** The state file's log was removed while the server ran: the store writes the whole state instead. */
+export class LogRemovedError extends Error {
+  override readonly name = 'LogRemovedError';
+
+  constructor(readonly path: string) {
+    super(`The state file's log ${path} was removed while the server ran`);
+  }
+}

@@ -1,5 +1,5 @@
-import { type ChangeBatch, type ChangeLog, LogRemovedError } from './change-log';
-import { OutsideEditError, StalePiecesError, StateFileError } from './errors';
+import type { ChangeBatch, ChangeLog } from './change-log';
+import { LogRemovedError, OutsideEditError, StalePiecesError, StateFileError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
 import { serialiseRows } from './row-blocks';
 import { emptyState, type State, type StoredRecord } from './state';
@@ -232,6 +232,8 @@ export class Store {
     try {
       while (this.#changeSeq > this.#loggedSeq) {
         if (!log.followsSnapshot) {
+          // Changes no request waits for are written by the next whole-state write, due anyway.
+          if (this.#waiters.length === 0) break;
           this.#dirty = true;
           await this.flush();
           if (!log.followsSnapshot)
