@@ -79,20 +79,24 @@ test('many first requests at once, with a logger', async () => {
 `;
 
 /**
- * The one thing jest's CommonJS mode needs besides the packages: msw 2.15's own CommonJS build
- * requires @open-draft/deferred-promise, an ES module only, which jest compiles to CommonJS
- * when told to (what examples/runners/jest-commonjs does as well). The app is outside the
- * repository: babel-jest and the plugin are named by their paths in it.
+ * What jest's CommonJS mode needs besides the packages, for msw: msw 2's own CommonJS build
+ * requires packages that are ES modules only, which jest compiles to CommonJS when told to (as
+ * examples/runners/jest-commonjs/jest.config.js does). The app is outside the repository:
+ * babel-jest and the plugin are named by their paths in it.
  */
 const commonJsConfig = `
 const { join } = require('node:path');
 const modules = ${JSON.stringify(join(root, 'node_modules'))};
+const ES_MODULES_ONLY = '(@open-draft/deferred-promise|rettime|until-async)';
 module.exports = {
   testEnvironment: 'node',
   transform: {
-    '\\\\.mjs$': [join(modules, 'babel-jest'), { plugins: [join(modules, '@babel/plugin-transform-modules-commonjs')] }],
+    [\`/node_modules/\${ES_MODULES_ONLY}/.+\\\\.m?js$\`]: [
+      join(modules, 'babel-jest'),
+      { plugins: [join(modules, '@babel/plugin-transform-modules-commonjs')] },
+    ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@open-draft/deferred-promise/)'],
+  transformIgnorePatterns: [\`/node_modules/(?!\${ES_MODULES_ONLY}/)\`],
 };
 `;
 
