@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPackedApp, type PackedApp } from './support/packed-app';
 
 // A small TypeScript app against the published declarations, checked with the library files
-// included (`skipLibCheck: false`, strict) under the two resolutions consumers use.
+// included (`skipLibCheck: false`, strict) under the resolutions consumers use. Under Node16 and
+// NodeNext a CommonJS file's require() gets the CommonJS declarations (`.d.cts`).
 const esm = `
 import { APIError, Nimbus, NotFoundError, type Instance, Instance as RootInstance } from '@nimbus/sdk';
 import { BaseNimbus, NotFoundError as BaseNotFoundError, type Route } from '@nimbus/sdk/base';
@@ -55,7 +56,7 @@ export const notASchema = RootInstance;
 export const starters = [createServer, createNimbusHandlers, seedTenant, startMockServer, run] as const;
 `;
 
-// CommonJS under NodeNext: TypeScript 5.8+ lets a CommonJS file require() an ES module.
+// CommonJS: the exports map's `require` condition, typed by the `.d.cts` declarations.
 const cjs = `
 import sdk = require('@nimbus/sdk');
 const client = new sdk.Nimbus({ baseUrl: 'http://127.0.0.1:4010' });
@@ -74,6 +75,10 @@ const compilerOptions = {
 };
 
 const configs = {
+  Node16: {
+    compilerOptions: { ...compilerOptions, module: 'Node16', moduleResolution: 'Node16' },
+    files: ['esm.ts', 'cjs.cts'],
+  },
   NodeNext: {
     compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'NodeNext' },
     files: ['esm.ts', 'cjs.cts'],

@@ -3,7 +3,7 @@
  * tenant per test, a fault, the request journal, and the msw handlers for code that takes a base
  * URL and never opens a port.
  *
- *   node --test examples/runners/node-test/    (after `npm run build`)
+ *   node --test examples/runners/node-test/instances.test.js    (after `npm run build`)
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
