@@ -22,7 +22,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 
 describe('the runner examples (examples/runners)', { timeout: 120_000 }, () => {
   it('node --test', async () => {
-    const { code, output } = await run(process.execPath, ['--test', 'runners/node-test/instances.test.js']);
+    const { code, output } = await run(process.execPath, [
+      '--test',
+      '--test-reporter=tap',
+      'runners/node-test/instances.test.js',
+    ]);
     expect(output).toMatch(/# pass 3\n# fail 0/);
     expect(code, output).toBe(0);
   });
