@@ -37,7 +37,7 @@ export async function listen(
     });
     log(`camera ${camera.name} (${camera.id}): waiting for ${count} events`);
 
-    const stream = video.events.stream({ cameraId: camera.id, types: ['person', 'vehicle'] });
+    const stream = video.events.stream({ camera_id: camera.id, types: ['person', 'vehicle'] });
     stream.on('reconnecting', ({ attempt, delayMs }) => log(`reconnecting (#${attempt}) in ${delayMs} ms`));
     if (own) {
       let played = false;

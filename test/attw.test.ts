@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { runBin } from './support/packed-app';
 
-// arethetypeswrong on the tarballs. Profile `esm-only`: the packages are ES modules for every
-// consumer, CommonJS ones included (Node >= 20.19 require()s them; TypeScript >= 5.8 types that
-// under `module: nodenext`). attw's own TypeScript is older and still reports that as
-// "CommonJS: dynamic import only", so exactly that, and node10's missing subpaths, are allowed.
+// arethetypeswrong and publint on the tarballs. Each entry has an ES module and a CommonJS build
+// (docs/decisions/0018-commonjs-builds.md), each with its own declarations, so every resolution
+// attw tries finds types of the right kind; only node10 (TypeScript's `moduleResolution: node`,
+// which reads no exports map) misses the subpaths, as it must.
 interface Problem {
   kind: string;
   entrypoint?: string;
@@ -12,17 +12,30 @@ interface Problem {
 }
 
 const allowed = (problem: Problem) =>
-  (problem.kind === 'CJSResolvesToESM' && problem.resolutionKind === 'node16-cjs') ||
-  (problem.kind === 'NoResolution' && problem.resolutionKind === 'node10' && problem.entrypoint !== '.');
+  problem.kind === 'NoResolution' && problem.resolutionKind === 'node10' && problem.entrypoint !== '.';
+
+const packages = ['@nimbus/sdk', '@nimbus/mock-server', '@nimbus/cli'];
 
 describe('arethetypeswrong', () => {
-  it.each(['@nimbus/sdk', '@nimbus/mock-server', '@nimbus/cli'])('finds no problem in %s', async (name) => {
+  it.each(packages)('finds no problem in %s', async (name) => {
     const tarball = inject('tarballs')[name]!;
-    const args = [tarball, '--profile', 'esm-only', '--format', 'json'];
     // attw exits with 1 when it reports a problem; the report says which.
-    const { stdout } = await runBin('attw', args).catch((error: { stdout: string }) => error);
+    const { stdout } = await runBin('attw', [tarball, '--format', 'json']).catch(
+      (error: { stdout: string }) => error,
+    );
     const report = JSON.parse(stdout) as { analysis: { entrypoints: object; problems: Problem[] } };
     expect(Object.keys(report.analysis.entrypoints)).toContain('.');
     expect(report.analysis.problems.filter((problem) => !allowed(problem))).toEqual([]);
+  });
+});
+
+describe('publint', () => {
+  it.each(packages)('finds no warning or error in %s', async (name) => {
+    const tarball = inject('tarballs')[name]!;
+    // `--strict` exits with 1 on a warning as on an error; the output names it.
+    const { stdout } = await runBin('publint', [tarball, '--level', 'warning', '--strict']).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(stdout).toContain('All good!');
   });
 });

@@ -1,8 +1,13 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPackedApp, type PackedApp } from './support/packed-app';
+import { createPackedApp, type PackedApp, root } from './support/packed-app';
 
 // A small TypeScript app against the published declarations, checked with the library files
-// included (`skipLibCheck: false`, strict) under the two resolutions consumers use.
+// included (`skipLibCheck: false`, strict) under the resolutions consumers use, by the
+// repository's TypeScript 5 and by TypeScript 7 (the test/typescript-7 workspace's). Under Node16 and
+// NodeNext a CommonJS file's require() gets the CommonJS declarations (`.d.cts`).
 const esm = `
 import { APIError, Nimbus, NotFoundError, type Instance, Instance as RootInstance } from '@nimbus/sdk';
 import { BaseNimbus, NotFoundError as BaseNotFoundError, type Route } from '@nimbus/sdk/base';
@@ -55,7 +60,7 @@ export const notASchema = RootInstance;
 export const starters = [createServer, createNimbusHandlers, seedTenant, startMockServer, run] as const;
 `;
 
-// CommonJS under NodeNext: TypeScript 5.8+ lets a CommonJS file require() an ES module.
+// CommonJS: the exports map's `require` condition, typed by the `.d.cts` declarations.
 const cjs = `
 import sdk = require('@nimbus/sdk');
 const client = new sdk.Nimbus({ baseUrl: 'http://127.0.0.1:4010' });
@@ -74,6 +79,10 @@ const compilerOptions = {
 };
 
 const configs = {
+  Node16: {
+    compilerOptions: { ...compilerOptions, module: 'Node16', moduleResolution: 'Node16' },
+    files: ['esm.ts', 'cjs.cts'],
+  },
   NodeNext: {
     compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'NodeNext' },
     files: ['esm.ts', 'cjs.cts'],
@@ -112,19 +121,25 @@ beforeAll(async () => {
 
 afterAll(() => app?.remove());
 
+/** The TypeScript compilers a consumer may run, by major version. */
+const compilers = {
+  'TypeScript 5': join(root, 'node_modules/.bin/tsc'),
+  'TypeScript 7': join(root, 'test/typescript-7/node_modules/.bin/tsc'),
+};
+const matrix = Object.keys(compilers).flatMap((compiler) =>
+  Object.keys(configs).map((config) => [compiler, config] as [keyof typeof compilers, keyof typeof configs]),
+);
+
 describe('a TypeScript consumer of the packed packages', () => {
-  it.each(Object.keys(configs) as (keyof typeof configs)[])(
-    'type-checks under %s with skipLibCheck false',
-    async (name) => {
-      const file = `tsconfig.${name.replace('/', '-')}.json`;
-      await app.write(file, JSON.stringify(configs[name]));
-      const result = await app.bin('tsc', ['-p', file]).then(
-        () => '',
-        (error: { stdout: string }) => error.stdout,
-      );
-      expect(result).toBe('');
-    },
-  );
+  it.each(matrix)('type-checks with %s under %s, skipLibCheck false', async (compiler, name) => {
+    const file = `tsconfig.${name.replace('/', '-')}.json`;
+    await app.write(file, JSON.stringify(configs[name]));
+    const result = await promisify(execFile)(compilers[compiler], ['-p', file], { cwd: app.dir }).then(
+      () => '',
+      (error: { stdout: string; stderr: string }) => error.stdout + error.stderr,
+    );
+    expect(result).toBe('');
+  });
 });
 
 describe('the type cost of client.call() for a consumer', () => {

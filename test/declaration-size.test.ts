@@ -12,7 +12,9 @@ import { createPackedApp, type PackedApp, root } from './support/packed-app';
 // consumer's type-check cost, fell meanwhile from about 79,000 to 2,500 instantiations per call
 // (test/consumer-types.test.ts). Each module of the contract is an entry too
 // (`@nimbus/sdk/contract/v1/instances`), whose declarations are one re-export from the
-// contract's: checked apart, as an editor loads one only where it is imported.
+// contract's: checked apart, as an editor loads one only where it is imported. The CommonJS
+// declarations (`.d.cts`, for `require()`) are the same files pointed at each other: an editor
+// loads one set or the other.
 const BUDGET_BYTES = 320 * 1024;
 const ROOT_DECLARATIONS = [
   'index.d.ts',
@@ -31,7 +33,7 @@ afterAll(() => app?.remove());
 async function declarationFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile() && /\.d\.c?ts$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.d\.ts$/.test(entry.name))
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
 }
 
@@ -76,6 +78,17 @@ describe('@nimbus/sdk declarations', () => {
     for (const file of others) {
       const text = await readFile(join(dist, file), 'utf8');
       expect(text, file).toMatch(/^export \{ [\w, ]+ \} from '(?:\.\.?\/)+index\.js';\n$/);
+    }
+  });
+
+  it('have CommonJS twins: each .d.cts the .d.ts beside it, importing .cjs files', async () => {
+    const dist = join(app.dir, 'node_modules/@nimbus/sdk/dist');
+    const files = await declarationFiles(dist);
+    expect(files.length).toBeGreaterThan(ROOT_DECLARATIONS.length);
+    for (const file of files) {
+      const text = await readFile(join(dist, file), 'utf8');
+      const twin = await readFile(join(dist, `${file.slice(0, -'.d.ts'.length)}.d.cts`), 'utf8');
+      expect(twin, file).toBe(text.replace(/((?:from|import) '\.[^']+)\.js'/g, "$1.cjs'"));
     }
   });
 });

@@ -48,7 +48,7 @@ async function watchDetections(client: Nimbus, projectId: string): Promise<Video
   $('detect').addEventListener('click', async () => {
     await client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
   });
-  video.events.stream({ cameraId: camera.id }).on('event', (event: VideoEvent) => {
+  video.events.stream({ camera_id: camera.id }).on('event', (event: VideoEvent) => {
     const item = document.createElement('li');
     const snapshot = document.createElement('img');
     snapshot.src = video.playback.snapshotUrl(event);

@@ -2,7 +2,7 @@ import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type GetModuleInfo, rollup } from 'rollup';
-import { defineConfig } from 'tsup';
+import { build as buildWithTsup, defineConfig, type Options } from 'tsup';
 
 /**
  * esbuild gives each set of entry points (dynamic imports included) that share a module a chunk
@@ -85,6 +85,31 @@ function commandChunks(
   return { loaded, command };
 }
 
+/**
+ * The library entry (`@nimbus/cli`: `run`, `buildProgram`, ...) as CommonJS (`dist/index.cjs`),
+ * for loaders that cannot `require()` an ES module (jest's CommonJS mode), as the SDK's and the
+ * server's (docs/decisions/0018-commonjs-builds.md): one file with the same bundled
+ * dependencies, the server left outside (its own CommonJS build), `import()` as `require()`
+ * and `import.meta.url` shimmed. Built after the ES modules, which it leaves as they are.
+ */
+const commonJs: Options = {
+  config: false,
+  entry: { index: 'src/index.ts' },
+  format: ['cjs'],
+  dts: false,
+  clean: false,
+  silent: true,
+  target: 'node20',
+  sourcemap: true,
+  minify: true,
+  shims: true,
+  noExternal: [/^(?!@nimbus\/mock-server)/],
+  external: ['@nimbus/mock-server', 'bufferutil', 'utf-8-validate'],
+  esbuildOptions(options) {
+    options.supported = { 'dynamic-import': false };
+  },
+};
+
 export default defineConfig({
   // `operations` is the contract read as command specs: run once below, at build time.
   entry: { bin: 'src/bin.ts', index: 'src/index.ts', operations: 'src/commands/operations.ts' },
@@ -122,5 +147,6 @@ export default defineConfig({
     for (const { group, operations } of groups)
       await writeFile(`dist/operations/${group}.json`, JSON.stringify(operations));
     await rechunk('dist');
+    await buildWithTsup(commonJs);
   },
 });

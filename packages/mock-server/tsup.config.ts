@@ -2,7 +2,7 @@ import { cp, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Options } from 'tsup';
+import { build as buildWithTsup, defineConfig, type Options } from 'tsup';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -34,6 +34,7 @@ async function copyDashboard(): Promise<void> {
  * importer's: the testing entry's of the server (a test file that only connects to a running
  * server loads the SDK's client, not the server), and the docs family's of the OpenAPI builder
  * (a fifth of the server's file, which a server that never serves a document need not read).
+ * The CommonJS build imports the `.cjs` file of the entry.
  */
 const ENTRY_IMPORTS: Record<string, Record<string, string>> = {
   [join('src', 'entries', 'testing.ts')]: { '../index': './index.js' },
@@ -47,19 +48,61 @@ const importsOfEntries: Plugin = {
       if (args.kind !== 'dynamic-import') return undefined;
       const importer = Object.keys(ENTRY_IMPORTS).find((file) => args.importer.endsWith(file));
       const path = importer && ENTRY_IMPORTS[importer]![args.path];
-      return path ? { path, external: true } : undefined;
+      if (!path) return undefined;
+      return {
+        path: build.initialOptions.format === 'cjs' ? path.replace(/\.js$/, '.cjs') : path,
+        external: true,
+      };
     });
   },
 };
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    testing: 'src/entries/testing.ts',
-    msw: 'src/entries/msw.ts',
-    openapi: 'src/entries/openapi.ts',
+const entry = {
+  index: 'src/index.ts',
+  testing: 'src/entries/testing.ts',
+  msw: 'src/entries/msw.ts',
+  openapi: 'src/entries/openapi.ts',
+};
+
+/** The SDK's contract modules by their sources, and zod as the parts the schemas use (below). */
+const bundled = [/^@nimbus\/sdk\/contract/, /^zod(\/|$)/];
+const contractAlias = {
+  '@nimbus/sdk/contract': fileURLToPath(new URL('../sdk/src/contract', import.meta.url)),
+};
+
+/**
+ * The same entries as CommonJS (`dist/*.cjs`), for loaders that cannot `require()` an ES module
+ * (jest's CommonJS mode), as the SDK's (docs/decisions/0018-commonjs-builds.md). It bundles as
+ * well the dependencies that are ES modules only (jose, lowdb, @noble/hashes), which such a
+ * loader could not load either, and shims `import.meta.url` for the files beside the build.
+ * Built after the ES modules, which it leaves as they are.
+ */
+const commonJs: Options = {
+  config: false,
+  entry,
+  format: ['cjs'],
+  splitting: false,
+  dts: false,
+  clean: false,
+  silent: true,
+  target: 'node20',
+  sourcemap: true,
+  shims: true,
+  external: [/^@nimbus\/sdk(\/base)?$/],
+  noExternal: [...bundled, /^jose(\/|$)/, /^lowdb(\/|$)/, /^steno(\/|$)/, /^@noble\/hashes(\/|$)/],
+  esbuildOptions(options) {
+    options.alias = contractAlias;
+    // `import()` as `require()`: jest's CommonJS mode runs no dynamic import without its ES
+    // module flag, and a lazily loaded dependency (prom-client, ws, undici) is one.
+    options.supported = { 'dynamic-import': false };
   },
-  // ESM only, for `import` and `require` alike, as the SDK (see its README).
+  esbuildPlugins: [importsOfEntries],
+};
+
+export default defineConfig({
+  entry,
+  // The ES modules, for `import` and Node's `require()` alike, as the SDK's (see its tsup config);
+  // the CommonJS build is `commonJs` above.
   format: ['esm'],
   // One file per entry. The server loads a family, and the contract module it answers for, on
   // the first request that needs it (src/core/families.ts): esbuild keeps each such module in
@@ -77,14 +120,12 @@ export default defineConfig({
   // zod is bundled too, as the parts the schemas use: its package's entry loads about a hundred
   // modules, every error locale among them, and that was a third of a test file's start. The
   // sources import it as `import * as z`, which lets esbuild leave out what no schema uses.
-  noExternal: [/^@nimbus\/sdk\/contract/, /^zod(\/|$)/],
+  noExternal: bundled,
   esbuildOptions(options) {
-    options.alias = {
-      '@nimbus/sdk/contract': fileURLToPath(new URL('../sdk/src/contract', import.meta.url)),
-    };
+    options.alias = contractAlias;
   },
   esbuildPlugins: [importsOfEntries],
   onSuccess: async () => {
-    await Promise.all([copySwaggerUi(), copyDashboard()]);
+    await Promise.all([copySwaggerUi(), copyDashboard(), buildWithTsup(commonJs)]);
   },
 });

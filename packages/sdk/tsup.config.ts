@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { build as buildWithTsup, defineConfig, type Options } from 'tsup';
 
 /**
  * Every module of the contract as an entry of its own (`@nimbus/sdk/contract/v1/instances`):
@@ -13,16 +13,39 @@ const contractModules = Object.fromEntries(
     .map((file) => [`contract/${file.replace(/(\/index)?\.ts$/, '')}`, `src/contract/${file}`]),
 );
 
+const entry = {
+  index: 'src/index.ts',
+  'index.browser': 'src/index.browser.ts',
+  base: 'src/base.ts',
+  'base.browser': 'src/base.browser.ts',
+  ...contractModules,
+};
+
+/**
+ * The same entries as CommonJS (`dist/*.cjs`), for loaders that cannot `require()` an ES module:
+ * jest's CommonJS mode, bundlers' `require`. Node takes the ES module for `require()` too (the
+ * exports map's `module-sync` comes first), so it still holds one copy of each class
+ * (docs/decisions/0018-commonjs-builds.md). Built after the ES modules, which it leaves as they
+ * are; split, so the entries share one copy of each module as the ES ones do.
+ */
+const commonJs: Options = {
+  config: false,
+  entry,
+  format: ['cjs'],
+  splitting: true,
+  // tsup's CommonJS splitting renames classes (`_class6`): their names kept, as errors show them.
+  keepNames: true,
+  dts: false,
+  clean: false,
+  silent: true,
+  target: 'node20',
+  sourcemap: true,
+};
+
 export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'index.browser': 'src/index.browser.ts',
-    base: 'src/base.ts',
-    'base.browser': 'src/base.browser.ts',
-    ...contractModules,
-  },
-  // ESM only, for `import` and `require` alike (Node >= 20.19 requires ES modules): one copy of
-  // every class in a process, so `instanceof APIError` holds whichever way the SDK was loaded.
+  entry,
+  // The ES modules, for `import` and Node's `require()` alike (Node >= 20.19 requires ES modules):
+  // one copy of every class in a Node process. The CommonJS build is `commonJs` above.
   format: ['esm'],
   // The contract's published types are generated (see scripts/generate-sdk-types.mjs): zod's own
   // types of its schemas, written out by TypeScript, came to a megabyte. The named types (with
@@ -42,4 +65,7 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   sourcemap: true,
+  onSuccess: async () => {
+    await buildWithTsup(commonJs);
+  },
 });

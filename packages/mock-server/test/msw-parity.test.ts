@@ -178,7 +178,7 @@ describe('msw: /v2/ws/events', () => {
   }
 
   it("streams the tenant's live events to client.video.events.stream()", async () => {
-    const stream = rec.tenant.video.events.stream({ cameraId: rec.camera.id });
+    const stream = rec.tenant.video.events.stream({ camera_id: rec.camera.id });
     const seen = collect(stream);
     try {
       await seen.opened();

@@ -1,7 +1,8 @@
 // The SDK's `npm run build`: the generated sources, then tsup with the flags given to the build
 // (`npm run build -- --no-dts --no-clean` is the tests' JavaScript-only build), then, when
-// declarations were built, the root entries' type re-exports (export-named-types.mjs) and the
-// declarations of the contract's modules (contract-module-types.mjs).
+// declarations were built, the root entries' type re-exports (export-named-types.mjs), the
+// declarations of the contract's modules (contract-module-types.mjs), and the CommonJS copies of
+// them all (scripts/commonjs-declarations.mjs).
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -17,4 +18,5 @@ run(tsup, flags);
 if (!flags.includes('--no-dts')) {
   run(fileURLToPath(new URL('export-named-types.mjs', import.meta.url)));
   run(fileURLToPath(new URL('contract-module-types.mjs', import.meta.url)));
+  run(fileURLToPath(new URL('../../../scripts/commonjs-declarations.mjs', import.meta.url)), ['dist']);
 }

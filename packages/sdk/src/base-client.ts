@@ -2,6 +2,7 @@ import type { Endpoint, ResponseOf } from './contract/define';
 import { APIPromise, type WithResponse } from './core/api-promise';
 import { NimbusError } from './core/errors';
 import { type ClientLogLevel, checkLogLevel, type Logger, levelled } from './core/logger';
+import { refuseUnknownOptions } from './core/option-names';
 import { type PagePromise, requestPage } from './core/pagination';
 import {
   type CallInput,
@@ -76,6 +77,26 @@ export interface NimbusOptions {
   logger?: Logger;
 }
 
+/** Every option's name: a name not among them is refused (`baseURL` names `baseUrl`). */
+export const CLIENT_OPTIONS = Object.keys({
+  baseUrl: true,
+  projectId: true,
+  accessToken: true,
+  refreshToken: true,
+  apiKey: true,
+  webhookSecret: true,
+  controlToken: true,
+  timeoutMs: true,
+  maxRetries: true,
+  fetch: true,
+  webSocket: true,
+  defaultHeaders: true,
+  onTokens: true,
+  validateResponses: true,
+  logLevel: true,
+  logger: true,
+} satisfies Record<keyof NimbusOptions, true>);
+
 /**
  * The client without its resource families: `call()` and `list()` with a contract endpoint or a
  * route, the session, `withProject()`. `Nimbus` is this plus a property per family. A program
@@ -94,6 +115,7 @@ export class BaseNimbus {
   #context: RequestContext;
 
   constructor(options: NimbusOptions) {
+    refuseUnknownOptions(options, CLIENT_OPTIONS, 'Nimbus option');
     if (!options.baseUrl) throw new NimbusError('No baseUrl: pass `baseUrl` in the Nimbus options.');
     this.#options = options;
     this.#context = {

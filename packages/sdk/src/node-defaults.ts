@@ -4,7 +4,7 @@
  * on stderr, and `NIMBUS_BASE_URL`, `NIMBUS_LOG`, `NIMBUS_API_KEY` and `NIMBUS_WEBHOOK_SECRET`.
  */
 import { Console } from 'node:console';
-import type { NimbusOptions } from './base-client';
+import { CLIENT_OPTIONS, type NimbusOptions } from './base-client';
 import { NimbusError } from './core/errors';
 import {
   asLogger,
@@ -14,6 +14,7 @@ import {
   LOG_LEVELS,
   type Logger,
 } from './core/logger';
+import { refuseUnknownOptions } from './core/option-names';
 import { type Fetch, startExchange, withExchange } from './core/transport';
 import { interceptedFetch } from './core/transport-intercept';
 import { nodeWebSocket } from './core/websocket-node';
@@ -82,6 +83,7 @@ function envLogLevel(logger: Logger): ClientLogLevel {
 
 /** `options` with the Node defaults filled in. */
 export function withNodeDefaults(options: NimbusOptions): NimbusOptions {
+  refuseUnknownOptions(options, CLIENT_OPTIONS, 'Nimbus option');
   const baseUrl = options.baseUrl ?? process.env.NIMBUS_BASE_URL;
   if (!baseUrl) {
     throw new NimbusError('No baseUrl: pass `baseUrl` in the Nimbus options or set NIMBUS_BASE_URL.');

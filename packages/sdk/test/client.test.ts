@@ -97,6 +97,38 @@ describe('request headers', () => {
   });
 });
 
+describe('options', () => {
+  it('refuses an option it does not know, naming the one meant', async () => {
+    const { BaseNimbus } = await import('@nimbus/sdk/base');
+    for (const make of [
+      (options: object) => new Nimbus(options as never),
+      (options: object) => new BaseNimbus(options as never),
+    ]) {
+      expect(() => make({ baseURL: 'http://127.0.0.1:1' })).toThrow(
+        'Unknown Nimbus option `baseURL`: did you mean `baseUrl`?',
+      );
+      expect(() => make({ baseUrl: 'http://127.0.0.1:1', max_retries: 1 })).toThrow(
+        'did you mean `maxRetries`?',
+      );
+      expect(() => make({ baseUrl: 'http://127.0.0.1:1', retries: 1 })).toThrow(
+        /Unknown Nimbus option `retries`: the options are `baseUrl`, /,
+      );
+    }
+    expect(new Nimbus({ baseUrl: 'http://127.0.0.1:1', maxRetries: 0, projectId: PROJECT_ID }).baseUrl).toBe(
+      'http://127.0.0.1:1',
+    );
+  });
+});
+
+describe('event stream options', () => {
+  it('takes camera_id, as the /v2 calls do, and refuses cameraId naming it', () => {
+    const events = new Nimbus({ baseUrl: 'http://127.0.0.1:1' }).video.withToken('token').events;
+    expect(() => events.stream({ cameraId: 'cam' } as never)).toThrow(
+      'Unknown events.stream() option `cameraId`: did you mean `camera_id`?',
+    );
+  });
+});
+
 describe('withProject', () => {
   it('targets another project and leaves the original alone', async () => {
     await start();

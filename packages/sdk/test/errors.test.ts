@@ -15,7 +15,7 @@ import {
   UnprocessableEntityError,
 } from '@nimbus/sdk';
 import { endpoint } from '@nimbus/sdk/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PROJECT_ID, uuid } from './helpers/fixtures';
 import { fail, type StubServer, sequence, startStubServer } from './helpers/stub-server';
@@ -101,6 +101,28 @@ describe('APIError per status', () => {
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error.code).toBe('INSUFFICIENT_SCOPE');
     expect(error.message).toBe('needs cameras:read');
+  });
+});
+
+describe('instanceof across two copies of the SDK (its CommonJS build beside its ES module)', () => {
+  it('matches an error of the other copy by class name, and nothing else', async () => {
+    vi.resetModules();
+    const other = (await import('@nimbus/sdk')) as typeof import('@nimbus/sdk');
+    expect(other.NotFoundError).not.toBe(NotFoundError);
+    const theirs = await errorFor(fail(404, 'NOT_FOUND', 'gone'));
+    const fromOther = other.APIError.generate(404, {}, new Headers());
+    expect(theirs).toBeInstanceOf(other.NotFoundError);
+    expect(fromOther).toBeInstanceOf(NotFoundError);
+    expect(fromOther).toBeInstanceOf(APIError);
+    expect(fromOther).toBeInstanceOf(NimbusError);
+    expect(fromOther).not.toBeInstanceOf(ConflictError);
+    expect(new Error('plain')).not.toBeInstanceOf(NimbusError);
+  });
+
+  it("leaves an app's own subclass to its prototype", () => {
+    class GoneError extends NotFoundError {}
+    expect(APIError.generate(404, {}, new Headers())).not.toBeInstanceOf(GoneError);
+    expect(new GoneError(404, {}, new Headers())).toBeInstanceOf(NotFoundError);
   });
 });
 

@@ -237,6 +237,38 @@ describe('client.webhooks', () => {
     expect((await refusal(client.webhooks.unwrap(notAnEvent, signed, 's'))).reason).toBe('invalid_event');
   });
 
+  it('accepts every CloudEvents 1.0 event (only specversion, id, source and type required), and names what is wrong', async () => {
+    const t = Math.floor(Date.now() / 1000);
+    const signed = (body: string) => ({
+      'x-nimbus-signature': `t=${t},v1=${createHmac('sha256', 's').update(`${t}.${body}`).digest('hex')}`,
+    });
+    const unwrap = (event: unknown) => {
+      const body = JSON.stringify(event);
+      return client.webhooks.unwrap(body, signed(body), 's');
+    };
+    const minimal = { specversion: '1.0', id: 'e1', source: '/orders', type: 'order.created' };
+    await expect(unwrap(minimal)).resolves.toEqual(minimal);
+    const extended = { ...minimal, data: 'text', datacontenttype: 'text/plain', traceparent: '00-ab-cd-01' };
+    await expect(unwrap(extended)).resolves.toEqual(extended);
+    await expect(unwrap({ ...minimal, data_base64: 'AAEC' })).resolves.toMatchObject({ data_base64: 'AAEC' });
+
+    const refused = async (event: unknown) => {
+      const error = await refusal(unwrap(event));
+      expect(error.reason).toBe('invalid_event');
+      return error.message;
+    };
+    expect(await refused({ ...minimal, specversion: '0.3' })).toContain('specversion is "0.3", not "1.0"');
+    expect(await refused({ ...minimal, source: '' })).toContain(
+      'source is missing or not a non-empty string',
+    );
+    const { type: _, ...untyped } = minimal;
+    expect(await refused(untyped)).toContain('type is missing');
+    expect(await refused({ ...minimal, subject: 7 })).toContain('subject is not a string');
+    expect(await refused({ ...minimal, time: 'yesterday' })).toContain('time is not an RFC 3339 timestamp');
+    expect(await refused({ ...minimal, data: {}, data_base64: 'AA' })).toContain('both data and data_base64');
+    expect(await refused([minimal])).toContain('not a JSON object');
+  });
+
   it('unwraps a budget alert, typed; signed on the server clock, so an advanced clock needs a wider tolerance', async () => {
     // A server of its own: its clock moves. One day into next month, so two hours stay in one period.
     const own = await startMockServer();

@@ -62,7 +62,7 @@ export function addEventsTailCommand(program: Command): void {
       try {
         await withWorkloadToken(ctx, 'events:read', async (token, progress) => {
           const stream = ctx.client.video.withToken(token).events.stream({
-            cameraId: filters.camera_id,
+            camera_id: filters.camera_id,
             types: filters.type,
             since: latest?.ts ?? filters.since,
             signal: stopped.signal,

@@ -50,11 +50,10 @@ export function nodeHashes(): Hashes | undefined {
 
 /** @noble/hashes, for a browser: the same functions in JavaScript, loaded when the server starts. */
 export async function nobleHashes(): Promise<Hashes> {
-  const [{ hmac }, { scryptAsync }, { sha256 }] = await Promise.all([
-    import('@noble/hashes/hmac.js'),
-    import('@noble/hashes/scrypt.js'),
-    import('@noble/hashes/sha2.js'),
-  ]);
+  // One after another: the three share @noble/hashes' modules (see onFirstUse).
+  const { hmac } = await import('@noble/hashes/hmac.js');
+  const { scryptAsync } = await import('@noble/hashes/scrypt.js');
+  const { sha256 } = await import('@noble/hashes/sha2.js');
   return {
     sha256: (data) => sha256(data),
     hmacSha256: (key, message) => hmac(sha256, key, message),

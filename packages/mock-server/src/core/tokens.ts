@@ -3,13 +3,11 @@ import { onFirstUse } from './on-first-use';
 import { fromBase64Url } from './secrets';
 
 // The three modules tokens use, not jose's index: the index loads 46 modules, in the first
-// login of every test file.
+// login of every test file. One after another (see onFirstUse): they share jose's modules.
 const jose = onFirstUse(async () => {
-  const [{ SignJWT }, { jwtVerify }, errors] = await Promise.all([
-    import('jose/jwt/sign'),
-    import('jose/jwt/verify'),
-    import('jose/errors'),
-  ]);
+  const { SignJWT } = await import('jose/jwt/sign');
+  const { jwtVerify } = await import('jose/jwt/verify');
+  const errors = await import('jose/errors');
   return { SignJWT, jwtVerify, errors };
 });
 

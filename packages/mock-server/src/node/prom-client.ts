@@ -14,14 +14,18 @@ export interface PromClientClasses {
 let loading: Promise<PromClientClasses> | undefined;
 
 export function loadPromClient(): Promise<PromClientClasses> {
-  loading ??= Promise.all([
-    // @ts-expect-error: the package declares types for its index only; the casts below restore them.
-    import('prom-client/lib/gauge.js'),
-    // @ts-expect-error: as above
-    import('prom-client/lib/registry.js'),
-  ]).then(([gauge, registry]) => ({
+  loading ??= loadInTurn();
+  return loading;
+}
+
+/** One module after the other: both import prom-client's shared modules (see onFirstUse). */
+async function loadInTurn(): Promise<PromClientClasses> {
+  // @ts-expect-error: the package declares types for its index only; the casts below restore them.
+  const gauge = await import('prom-client/lib/gauge.js');
+  // @ts-expect-error: as above
+  const registry = await import('prom-client/lib/registry.js');
+  return {
     Gauge: gauge.default as typeof PromClient.Gauge,
     Registry: registry.default as typeof PromClient.Registry,
-  }));
-  return loading;
+  };
 }

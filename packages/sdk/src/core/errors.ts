@@ -1,5 +1,8 @@
 import type { ErrorCode } from '../generated/types';
 
+/** Each error class's name, under a key every copy of the SDK in a process shares. */
+const ERROR_CLASS: unique symbol = Symbol.for('@nimbus/sdk.errorClass') as never;
+
 /**
  * Every error the SDK throws is a `NimbusError`. HTTP answers outside 2xx are `APIError`s
  * (one subclass per status family, chosen by `APIError.generate`); failures to get an answer
@@ -7,7 +10,29 @@ import type { ErrorCode } from '../generated/types';
  * `ResponseValidationError`, deliberately not an `APIError`, because the server did answer 2xx.
  */
 export class NimbusError extends Error {
+  static readonly [ERROR_CLASS]: string = 'NimbusError';
   override name = 'NimbusError';
+
+  /**
+   * `instanceof` by the class's name as well as by its prototype. A process can hold two copies
+   * of the SDK, its CommonJS build (what jest loads for `require()`) beside its ES module, and
+   * an error made by one is still an instance of the other's class of the same name. A class
+   * that does not name itself (an app's own subclass) matches by prototype only.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`, a subclass included.
+    return isInstance(this, value);
+  }
+}
+
+function isInstance(Class: typeof NimbusError, value: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(Class, value)) return true;
+  if (!Object.hasOwn(Class, ERROR_CLASS) || typeof value !== 'object' || value === null) return false;
+  for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
+    const maker = Object.hasOwn(proto, 'constructor') ? proto.constructor : undefined;
+    if (maker && Object.hasOwn(maker, ERROR_CLASS) && maker[ERROR_CLASS] === Class[ERROR_CLASS]) return true;
+  }
+  return false;
 }
 
 /** The error object inside a v1 envelope or a v2 error body. */
@@ -24,6 +49,7 @@ const HINTS: Record<string, string> = {
 };
 
 export class APIError extends NimbusError {
+  static override readonly [ERROR_CLASS]: string = 'APIError';
   override name = 'APIError';
   readonly status: number;
   /** Machine-readable code such as `INVALID_STATE` (docs/decisions/0002-v1-envelopes-and-errors.md, 0006-video-service.md); null when the body carried none. */
@@ -57,36 +83,46 @@ export class APIError extends NimbusError {
 }
 
 export class BadRequestError extends APIError {
+  static override readonly [ERROR_CLASS]: string = 'BadRequestError';
   override name = 'BadRequestError';
 }
 export class AuthenticationError extends APIError {
+  static override readonly [ERROR_CLASS]: string = 'AuthenticationError';
   override name = 'AuthenticationError';
 }
 export class PermissionDeniedError extends APIError {
+  static override readonly [ERROR_CLASS]: string = 'PermissionDeniedError';
   override name = 'PermissionDeniedError';
 }
 export class NotFoundError extends APIError {
+  static override readonly [ERROR_CLASS]: string = 'NotFoundError';
   override name = 'NotFoundError';
 }
 export class ConflictError extends APIError {
+  static override readonly [ERROR_CLASS]: string = 'ConflictError';
   override name = 'ConflictError';
 }
 /** The request body is over the server's limit (1 MiB on the reference server); never retried. */
 export class PayloadTooLargeError extends APIError {
+  static override readonly [ERROR_CLASS]: string = 'PayloadTooLargeError';
   override name = 'PayloadTooLargeError';
 }
 export class UnprocessableEntityError extends APIError {
+  static override readonly [ERROR_CLASS]: string = 'UnprocessableEntityError';
   override name = 'UnprocessableEntityError';
 }
 export class RateLimitError extends APIError {
+  static override readonly [ERROR_CLASS]: string = 'RateLimitError';
   override name = 'RateLimitError';
 }
 export class InternalServerError extends APIError {
+  static override readonly [ERROR_CLASS]: string = 'InternalServerError';
   override name = 'InternalServerError';
 }
 
 /** No HTTP answer: DNS failure, refused or reset connection, TLS error. `cause` holds the original. */
 export class APIConnectionError extends NimbusError {
+  static override readonly [ERROR_CLASS]: string = 'APIConnectionError';
   override name = 'APIConnectionError';
   constructor(options?: { message?: string; cause?: unknown }) {
     super(options?.message ?? 'Connection error.', { cause: options?.cause });
@@ -95,6 +131,7 @@ export class APIConnectionError extends NimbusError {
 
 /** No answer within `timeoutMs` (headers and body together). */
 export class APITimeoutError extends APIConnectionError {
+  static override readonly [ERROR_CLASS]: string = 'APITimeoutError';
   override name = 'APITimeoutError';
   constructor(options?: { message?: string; cause?: unknown }) {
     super({ message: options?.message ?? 'Request timed out.', cause: options?.cause });
@@ -103,6 +140,7 @@ export class APITimeoutError extends APIConnectionError {
 
 /** The caller's `signal` aborted the request. Never retried. */
 export class APIUserAbortError extends NimbusError {
+  static override readonly [ERROR_CLASS]: string = 'APIUserAbortError';
   override name = 'APIUserAbortError';
   constructor(options?: { message?: string; cause?: unknown }) {
     super(options?.message ?? 'Request was aborted.', { cause: options?.cause });
@@ -135,6 +173,7 @@ export type WebhookVerificationFailure =
  * body that is not a CloudEvent. Answer such a delivery with a 4xx and do not act on it.
  */
 export class WebhookVerificationError extends NimbusError {
+  static override readonly [ERROR_CLASS]: string = 'WebhookVerificationError';
   override name = 'WebhookVerificationError';
   readonly reason: WebhookVerificationFailure;
 
@@ -155,6 +194,7 @@ export interface ValidationIssue {
  * not matching the endpoint's response schema.
  */
 export class ResponseValidationError extends NimbusError {
+  static override readonly [ERROR_CLASS]: string = 'ResponseValidationError';
   override name = 'ResponseValidationError';
   readonly issues: ValidationIssue[];
   readonly requestId: string | null;
@@ -174,6 +214,7 @@ export class ResponseValidationError extends NimbusError {
  * `(error as WaitTimeoutError<Instance>).lastValue.status`.
  */
 export class WaitTimeoutError<T = unknown> extends NimbusError {
+  static override readonly [ERROR_CLASS]: string = 'WaitTimeoutError';
   override name = 'WaitTimeoutError';
   /** The last value polled, to show how far the resource got. */
   readonly lastValue: T;

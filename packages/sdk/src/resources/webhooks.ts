@@ -3,7 +3,10 @@ import { NimbusError, WebhookVerificationError } from '../core/errors';
 
 /**
  * A CloudEvents 1.0 event in structured JSON mode: the body of every Event Grid webhook
- * delivery (docs/decisions/0005-event-grid-delivery.md).
+ * delivery (docs/decisions/0005-event-grid-delivery.md). `specversion`, `id`, `source` and
+ * `type` are required; the rest is optional in CloudEvents 1.0, and an event may carry extension
+ * attributes of its own. Nimbus's deliveries always carry `subject`, `time`, `datacontenttype`
+ * and a JSON object as `data` (`PlatformEvent` types them so).
  */
 export interface CloudEvent<Type extends string = string, Data extends object = Record<string, unknown>> {
   specversion: '1.0';
@@ -15,12 +18,25 @@ export interface CloudEvent<Type extends string = string, Data extends object = 
   source: string;
   type: Type;
   /** What it is about, e.g. `/projects/<id>/compute.instance/<id>` or `/orders/42`. */
+  subject?: string;
+  /** RFC 3339. */
+  time?: string;
+  datacontenttype?: string;
+  dataschema?: string;
+  data?: Data;
+  /** Binary data, base64-encoded, instead of `data`. */
+  data_base64?: string;
+  /** Extension attributes. */
+  [attribute: string]: unknown;
+}
+
+/** What every event Nimbus publishes carries besides the required attributes. */
+type PublishedEvent<Type extends string, Data extends object> = CloudEvent<Type, Data> & {
   subject: string;
-  /** ISO 8601. */
   time: string;
   datacontenttype: 'application/json';
   data: Data;
-}
+};
 
 /** The record a resource event is about, as it was when the event was published, credentials left out. */
 export interface ResourceEventData {
@@ -40,7 +56,7 @@ export interface ResourceEventData {
  */
 export type ResourceEventType = `${string}.${string}.${string}`;
 
-export type ResourceEvent = CloudEvent<ResourceEventType, ResourceEventData>;
+export type ResourceEvent = PublishedEvent<ResourceEventType, ResourceEventData>;
 
 // A type, not an interface: only object types without declared members fit `Record<string, unknown>`.
 export type BudgetThresholdExceededData = {
@@ -57,7 +73,7 @@ export type BudgetThresholdExceededData = {
 };
 
 /** Published once per budget and period when the spend reaches `alert_threshold` percent. */
-export type BudgetThresholdExceededEvent = CloudEvent<
+export type BudgetThresholdExceededEvent = PublishedEvent<
   'budget.threshold_exceeded',
   BudgetThresholdExceededData
 >;
@@ -256,23 +272,33 @@ function parseCloudEvent(text: string): CloudEvent {
   } catch {
     throw new WebhookVerificationError('invalid_event', 'The delivery body is not JSON');
   }
-  const fields = event as Partial<Record<keyof CloudEvent, unknown>> | null;
-  const valid =
-    typeof fields === 'object' &&
-    fields !== null &&
-    fields.specversion === '1.0' &&
-    ['id', 'source', 'type', 'subject', 'time'].every(
-      (name) => typeof fields[name as keyof CloudEvent] === 'string',
-    ) &&
-    typeof fields.data === 'object' &&
-    fields.data !== null;
-  if (!valid) {
+  const problem = cloudEventProblem(event);
+  if (problem) {
     throw new WebhookVerificationError(
       'invalid_event',
-      'The delivery body is not a CloudEvents 1.0 JSON event',
+      `The delivery body is not a CloudEvents 1.0 event: ${problem}`,
     );
   }
   return event as CloudEvent;
+}
+
+/** What makes `event` no CloudEvents 1.0 event in structured JSON mode, naming the attribute; undefined when it is one. */
+function cloudEventProblem(event: unknown): string | undefined {
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) return 'it is not a JSON object';
+  const fields = event as Record<string, unknown>;
+  if (fields.specversion !== '1.0') return `specversion is ${JSON.stringify(fields.specversion)}, not "1.0"`;
+  for (const name of ['id', 'source', 'type']) {
+    if (typeof fields[name] !== 'string' || fields[name] === '')
+      return `${name} is missing or not a non-empty string`;
+  }
+  for (const name of ['subject', 'datacontenttype', 'dataschema', 'data_base64']) {
+    if (name in fields && typeof fields[name] !== 'string') return `${name} is not a string`;
+  }
+  if ('time' in fields && (typeof fields.time !== 'string' || Number.isNaN(Date.parse(fields.time)))) {
+    return 'time is not an RFC 3339 timestamp';
+  }
+  if ('data' in fields && 'data_base64' in fields) return 'it has both data and data_base64';
+  return undefined;
 }
 
 async function hmacSha256(secret: string, message: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {

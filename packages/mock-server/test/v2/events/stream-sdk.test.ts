@@ -64,7 +64,7 @@ describe('client.video.events.stream()', () => {
   it('is an async iterable; leaving the loop closes the connection', async ({ mock }) => {
     const streams = videoServices(mock.server.app.runtime).streams;
     const before = streams.size;
-    const stream = tenant.video.events.stream({ types: ['vehicle'], cameraId: camera });
+    const stream = tenant.video.events.stream({ types: ['vehicle'], camera_id: camera });
     const feeding = (async () => {
       await eventually(() => expect(streams.size).toBe(before + 1));
       await inject(mock, 'person');

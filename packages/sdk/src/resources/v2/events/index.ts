@@ -1,11 +1,23 @@
 import type { BaseNimbus } from '../../../base-client';
 import { APIResource } from '../../../core/api-resource';
 import { type CursorPagePromise, requestCursorPage } from '../../../core/cursor-pagination';
+import { refuseUnknownOptions } from '../../../core/option-names';
 import type { RequestOptions } from '../../../core/request';
 import { VIDEO_EVENT_STREAM_PATH, v2 } from '../../../generated/routes';
 import type { EventListParams, VideoEvent } from '../../../generated/types';
 import type { VideoCredentials } from '../credentials';
 import { EventStream, type EventStreamOptions } from './stream';
+
+/** Every option of `stream()`: another name is refused (`cameraId` names `camera_id`). */
+const STREAM_OPTIONS = Object.keys({
+  camera_id: true,
+  types: true,
+  since: true,
+  reconnect: true,
+  initialBackoffMs: true,
+  maxBackoffMs: true,
+  signal: true,
+} satisfies Record<keyof EventStreamOptions, true>);
 
 /** Detection events of the tenant: stored (`list`) and live (`stream`). Needs `events:read`. */
 export class VideoEvents extends APIResource {
@@ -36,14 +48,15 @@ export class VideoEvents extends APIResource {
    * (see `EventStream`). The connection opens at once.
    *
    * @example
-   * const stream = video.events.stream({ cameraId, types: ['person', 'vehicle'] });
+   * const stream = video.events.stream({ camera_id: camera.id, types: ['person', 'vehicle'] });
    * stream.on('event', (event) => console.log(event.type)).on('error', console.error);
    */
   stream(options: EventStreamOptions = {}): EventStream {
+    refuseUnknownOptions(options, STREAM_OPTIONS, 'events.stream() option');
     const base = this._client.baseUrl.replace(/\/+$/, '').replace(/^http/, 'ws');
     const url = (since: string | undefined) => {
       const search = new URLSearchParams({ token: this.#credentials.token() });
-      if (options.cameraId !== undefined) search.set('camera_id', options.cameraId);
+      if (options.camera_id !== undefined) search.set('camera_id', options.camera_id);
       if (options.types !== undefined && options.types.length > 0)
         search.set('type', options.types.join(','));
       if (since !== undefined) search.set('since', since);

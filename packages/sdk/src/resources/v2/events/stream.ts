@@ -3,8 +3,8 @@ import type { StreamSocket, WebSocketFactory } from '../../../core/websocket';
 import type { VideoEvent, VideoEventType } from '../../../generated/types';
 
 export interface EventStreamOptions {
-  /** Only events of this camera. */
-  cameraId?: string;
+  /** Only events of this camera (the stream's `camera_id`, as in `events.list()`). */
+  camera_id?: string;
   /** Only events of these types. */
   types?: VideoEventType[];
   /** Replay stored events from this time (inclusive) before the live ones. */
