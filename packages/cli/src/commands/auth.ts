@@ -19,7 +19,12 @@ export function addAuthCommands(program: Command): void {
     .option('--email <email>', 'account email')
     .option('--full-name <name>', 'your name')
     .option('--password-stdin', 'read the password from stdin (else it is asked for, hidden)')
-    .addHelpText('after', examples(['nimbus auth register --email ana@example.com --full-name "Ana Silva"']))
+    .addHelpText(
+      'after',
+      examples([
+        `printf '%s' "$NIMBUS_PASSWORD" | nimbus auth register --email ana@example.com --full-name "Ana Silva" --password-stdin`,
+      ]),
+    )
     .action(
       async (options: { email?: string; fullName?: string; passwordStdin?: boolean }, command: Command) => {
         const globals = command.optsWithGlobals() as GlobalOptions;

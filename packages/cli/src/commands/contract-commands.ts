@@ -52,7 +52,10 @@ function addOperation(parent: Command, spec: OperationSpec): void {
       .option('--username <name>', 'basic-auth user (env NIMBUS_METRICS_USERNAME)')
       .option('--password <password>', 'basic-auth password (env NIMBUS_METRICS_PASSWORD)');
   if (isDestructive(spec)) sub.option('-y, --yes', 'do not ask for confirmation');
-  sub.addHelpText('after', examples([`${commandPath(sub)} ${spec.example}`.trimEnd()]));
+  // The reference server's metrics login (`nimbus mock start` prints it): without one the call is refused.
+  const credentials = spec.basicAuth ? '--username metrics --password metrics' : '';
+  const example = [commandPath(sub), spec.example, credentials].filter((part) => part !== '').join(' ');
+  sub.addHelpText('after', examples([example]));
 
   sub.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;

@@ -181,20 +181,22 @@ function pathArguments(endpoint: Endpoint): PathArgument[] {
 }
 
 /** Placeholders whose own name says too little. */
-const ARGUMENT_NAMES: Record<string, string> = { cam: 'camera-id' };
+const ARGUMENT_NAMES: Record<string, string> = { cam: 'camera-id', segment: 'segment-name' };
 
 /** `database-id` -> `Id of the database`; `date` -> `Date`. */
 function argumentDescription(name: string): string {
+  if (ARGUMENT_TEXTS[name]) return ARGUMENT_TEXTS[name];
   const match = /^(.*)-(id|name)$/.exec(name);
   if (match) return `${match[2] === 'id' ? 'Id' : 'Name'} of the ${words(match[1]!.replace(/-/g, '_'))}`;
-  return ARGUMENT_TEXTS[name] ?? name;
+  return name;
 }
 
 const ARGUMENT_TEXTS: Record<string, string> = {
   date: 'Day of the recording (UTC), YYYY-MM-DD',
   hour: 'Hour of the recording (UTC), 00..23',
-  segment: 'Segment file name, such as 000.ts',
   file: 'Snapshot file name: <event id>.jpg',
+  // Segments are numbered from the hour's start, so the first one recorded is rarely 000.ts.
+  'segment-name': "Segment file name, as the hour's playlist lists it (such as 303.ts)",
 };
 
 /** The endpoint a spec was made from. */
