@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { GlobalOptions } from '../context';
+import { UsageError } from '../errors';
 import { examples } from '../help';
 import { commandPath } from '../usage';
 import { addFieldOptions, kebab } from './flags';
@@ -60,6 +61,12 @@ function addOperation(parent: Command, spec: OperationSpec): void {
   sub.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
     const values = command.opts();
+    // As curl does: bytes written to a terminal show as garbage and can upset its state.
+    if (spec.binary && process.stdout.isTTY) {
+      throw new UsageError(
+        `${commandPath(sub)} answers binary data, which a terminal cannot show: redirect it to a file (${commandPath(sub)} ... > ${spec.names.at(-1)}.${BINARY_EXTENSIONS[spec.names.at(-1)!] ?? 'bin'}) or pipe it to a program`,
+      );
+    }
     // Read and checked before the SDK loads: a usage error costs about what `--help` does.
     const input = await readOperationInput(spec, args.slice(0, spec.params.length) as string[], values);
     const { runOperation } = await import('./run-operation');
@@ -71,6 +78,9 @@ function addOperation(parent: Command, spec: OperationSpec): void {
     });
   });
 }
+
+/** The file extension of what a binary operation answers, for the redirect its refusal shows. */
+const BINARY_EXTENSIONS: Record<string, string> = { segment: 'ts', snapshot: 'jpg' };
 
 /** Deletes, and operations that move a live service elsewhere: confirmed on a terminal. */
 function isDestructive(spec: OperationSpec): boolean {

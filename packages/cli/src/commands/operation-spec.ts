@@ -33,6 +33,8 @@ export interface OperationSpec {
   basicAuth?: boolean;
   /** Answers text or bytes (a playlist, metrics, a segment): written out as the server sent them. */
   raw?: boolean;
+  /** Answers bytes (a video segment, an image): refused on a terminal, which cannot show them. */
+  binary?: boolean;
   /** What the SDK needs to call it, without the contract's schemas (or zod) loaded. */
   route: Route;
   /** The workload-token scope a /v2 route needs. */

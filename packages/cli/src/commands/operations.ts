@@ -85,6 +85,7 @@ function describeOperation(
     ...(endpoint.scope && { scope: endpoint.scope }),
     ...(endpoint.auth === 'basic' && { basicAuth: true }),
     ...((endpoint.responseKind === 'text' || endpoint.responseKind === 'binary') && { raw: true }),
+    ...(endpoint.responseKind === 'binary' && { binary: true }),
     example: exampleWords({ id, names, params, body, query }),
   };
 }
