@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { parse } from 'yaml';
-import { cliFor, it, json } from './helpers';
+import { cliFor, it, json, runCli } from './helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -36,6 +36,53 @@ describe('generated commands: output formats', () => {
     expect(table.stdout).toContain(instance.id);
     expect(table.stdout).toMatch(/│ id\s+│ name\s+│/);
     expect(record.stdout).toMatch(new RegExp(`│ id\\s+│ ${instance.id} │`));
+  });
+
+  it('fits a table to the terminal width (COLUMNS off a terminal): the widest columns are cut, never the id', async ({
+    cli,
+  }) => {
+    const long = `web-${'x'.repeat(50)}`;
+    const created = await cli.run(
+      'instances',
+      'create',
+      '--name',
+      long,
+      '--flavor',
+      'small',
+      '--region',
+      'hn',
+    );
+    const { id } = json<{ id: string }>(created);
+    const narrow = (columns: number, ...args: string[]) =>
+      runCli([...args, '-o', 'table'], { ...cli.env, COLUMNS: String(columns) }, cli.dir);
+
+    const wide = await cli.run('instances', 'list', '-o', 'table');
+    expect(Math.max(...wide.stdout.split('\n').map((line) => line.length))).toBeGreaterThan(100);
+    for (const columns of [100, 60]) {
+      const list = await narrow(columns, 'instances', 'list');
+      expect(list.code, list.stderr).toBe(0);
+      expect(
+        Math.max(
+          ...list.stdout
+            .trimEnd()
+            .split('\n')
+            .map((line) => line.length),
+        ),
+      ).toBeLessThanOrEqual(columns);
+      expect(list.stdout).toContain(`│ ${id} │`);
+      expect(list.stdout).not.toContain(long);
+      expect(list.stdout).toContain('…');
+    }
+    const record = await narrow(60, 'instances', 'retrieve', id);
+    expect(record.stdout).toContain(`│ ${id} │`);
+    expect(
+      Math.max(
+        ...record.stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => line.length),
+      ),
+    ).toBeLessThanOrEqual(60);
   });
 
   it('--quiet prints only ids, one a line', async ({ cli }) => {
