@@ -29,6 +29,8 @@ export interface OperationSpec {
   paging?: 'page' | 'cursor';
   /** How `--wait` reads the resource it answers until it settles; absent, the command has no `--wait`. */
   wait?: WaitSpec;
+  /** A delete's read of what it deletes (the GET of its path), to name it in the question. */
+  read?: Route;
   /** Takes HTTP basic auth of its own (`/v2/metrics`): `--username` and `--password`. */
   basicAuth?: boolean;
   /** Answers text or bytes (a playlist, metrics, a segment): written out as the server sent them. */

@@ -42,7 +42,20 @@ export function describeOperations(): GroupSpec[] {
       spec = { group, description: namespaceSummary(`${api}.${group}`), operations: [] };
       groups.set(group, spec);
     }
-    spec.operations.push(describeOperation(api, names, endpoint, waitSpec(id, endpoint, apiOperations)));
+    // A delete reads what it deletes first, to name it in its question: the GET of the same path.
+    const read =
+      endpoint.method === 'DELETE'
+        ? apiOperations.find((op) => op.endpoint.method === 'GET' && op.endpoint.path === endpoint.path)
+        : undefined;
+    spec.operations.push(
+      describeOperation(
+        api,
+        names,
+        endpoint,
+        waitSpec(id, endpoint, apiOperations),
+        read && routeOf(read.id, read.endpoint),
+      ),
+    );
   }
   return [...groups.values()];
 }
@@ -52,6 +65,7 @@ function describeOperation(
   names: string[],
   endpoint: Endpoint,
   wait: WaitSpec | undefined,
+  read?: Route,
 ): OperationSpec {
   const id = `${api}.${names.join('.')}`;
   const renamed = FLAG_NAMES[id] ?? {};
@@ -81,6 +95,7 @@ function describeOperation(
     hasBody: endpoint.body !== undefined,
     ...(paging && { paging }),
     ...(wait && { wait }),
+    ...(read && { read }),
     route: routeOf(id, endpoint),
     ...(endpoint.scope && { scope: endpoint.scope }),
     ...(endpoint.auth === 'basic' && { basicAuth: true }),
