@@ -85,6 +85,24 @@ describe('generated commands: output formats', () => {
     ).toBeLessThanOrEqual(60);
   });
 
+  it('checks ids and enum values before sending (exit 2, one sentence): a UUID where the contract takes one, a near miss named', async ({
+    cli,
+  }) => {
+    const id = await cli.run('instances', 'retrieve', 'not-a-uuid');
+    expect(id.code).toBe(2);
+    expect(id.stderr).toMatch(
+      /^error: <instance-id> must be an id, a UUID such as [0-9a-f-]{36}, got "not-a-uuid"$/m,
+    );
+    expect(id.stderr).not.toContain('request id');
+    const flavor = await cli.run('instances', 'create', '--name', 'x', '--flavor', 'smal', '--region', 'hn');
+    expect(flavor.code).toBe(2);
+    expect(flavor.stderr).toMatch(
+      /Allowed choices are nano, micro, small, medium, large, xlarge\. Did you mean small\?$/m,
+    );
+    // A bucket is named, not numbered: its argument takes any name.
+    expect((await cli.run('buckets', 'delete', 'no-such-bucket', '--yes')).code).toBe(1);
+  });
+
   it('--quiet prints only ids, one a line', async ({ cli }) => {
     const a = await cli.run(
       'instances',

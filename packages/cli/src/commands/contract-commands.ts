@@ -61,6 +61,7 @@ function addOperation(parent: Command, spec: OperationSpec): void {
   sub.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
     const values = command.opts();
+    checkIds(spec, args.slice(0, spec.params.length) as string[]);
     // As curl does: bytes written to a terminal show as garbage and can upset its state.
     if (spec.binary && process.stdout.isTTY) {
       throw new UsageError(
@@ -76,6 +77,19 @@ function addOperation(parent: Command, spec: OperationSpec): void {
       globals: command.optsWithGlobals() as GlobalOptions,
       destructive: isDestructive(spec),
     });
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids the contract takes as UUIDs are checked before sending: a typo is a usage error (exit 2). */
+function checkIds(spec: OperationSpec, values: readonly string[]): void {
+  spec.params.forEach((param, i) => {
+    const value = values[i] ?? '';
+    if (param.uuid && !UUID.test(value))
+      throw new UsageError(
+        `<${param.name}> must be an id, a UUID such as 0b5f3c1e-7a2d-4e8b-9c6f-1d2e3f4a5b6c, got "${value}"`,
+      );
   });
 }
 

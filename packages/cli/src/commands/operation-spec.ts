@@ -67,6 +67,8 @@ export interface PathArgument {
   /** The argument (`database-id`). */
   name: string;
   description: string;
+  /** The contract takes a UUID there: anything else is refused before sending. */
+  uuid?: boolean;
 }
 
 /** What a schema field looks like on the command line. */

@@ -192,8 +192,14 @@ function pathArguments(endpoint: Endpoint): PathArgument[] {
     if (!key) return [];
     const owner = singular(segments[i - 1] ?? '');
     const name = key === 'id' || key === 'name' ? `${owner}-${key}` : (ARGUMENT_NAMES[key] ?? kebab(key));
-    return [{ key, name, description: argumentDescription(name) }];
+    const uuid = isUuidSchema(endpoint.params?.shape[key]);
+    return [{ key, name, description: argumentDescription(name), ...(uuid && { uuid }) }];
   });
+}
+
+/** Whether a path parameter's schema is the contract's `Uuid` (a zod string of format uuid). */
+function isUuidSchema(schema: unknown): boolean {
+  return (schema as { format?: unknown } | undefined)?.format === 'uuid';
 }
 
 /** Placeholders whose own name says too little. */
