@@ -31,9 +31,27 @@ export function addAuthCommands(program: Command): void {
         const ctx = await commandContext(globals, process.env, { session: false });
         const email = options.email ?? (await ask('Email: ', '--email'));
         const full_name = options.fullName ?? (await ask('Full name: ', '--full-name'));
-        const password = options.passwordStdin
-          ? await readSecretFromStdin('--password-stdin')
-          : await askSecret('Password (8 characters or more): ', '--password-stdin');
+        // The contract's rules, checked here: a short password is asked again, not sent and refused.
+        const { AuthRegisterBody } = await import('@nimbus/sdk/contract/v1/auth');
+        const problem = (schema: z.ZodType, value: string) => {
+          const result = schema.safeParse(value);
+          return result.success ? undefined : result.error.issues[0]?.message;
+        };
+        const badEmail = problem(AuthRegisterBody.shape.email, email);
+        if (badEmail) throw new UsageError(`--email ${badEmail}, got "${email}"`);
+        let password: string;
+        if (options.passwordStdin) {
+          password = await readSecretFromStdin('--password-stdin');
+          const badPassword = problem(AuthRegisterBody.shape.password, password);
+          if (badPassword) throw new UsageError(`the password from --password-stdin ${badPassword}`);
+        } else {
+          for (;;) {
+            password = await askSecret('Password (8 characters or more): ', '--password-stdin');
+            const badPassword = problem(AuthRegisterBody.shape.password, password);
+            if (!badPassword) break;
+            process.stderr.write(`The password ${badPassword}: try again.\n`);
+          }
+        }
         const user = await ctx.client.auth.register({ email, password, full_name });
         await print(user, globals);
         process.stderr.write(
