@@ -60,6 +60,23 @@ export function addAuthCommands(program: Command): void {
       },
     );
 
+  auth
+    .command('refresh')
+    .description("Rotate the profile's tokens now (expired ones are refreshed without it)")
+    .addHelpText('after', examples(['nimbus auth refresh']))
+    .action(async (_options: unknown, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const ctx = await commandContext(globals);
+      if (!ctx.profileSession || !ctx.profile.refresh_token) {
+        throw new UsageError(
+          'Nothing to refresh: only a login with a password holds a refresh token (a token from `login --token-stdin` or NIMBUS_TOKEN has none); log in with `nimbus login`',
+        );
+      }
+      // The SDK hands the new pair to the context, which writes it to the profile.
+      await ctx.client.auth.refresh();
+      process.stderr.write(`Refreshed the tokens of profile "${ctx.profileName}"\n`);
+    });
+
   const mfa = auth.command('mfa').description('TOTP two-factor authentication of the logged-in user');
 
   mfa
