@@ -31,6 +31,10 @@ export interface ServerOfRun {
   timeoutSeconds: number;
   /** The run's token is `NIMBUS_TOKEN`'s: a refusal is that token's, which no login mends. */
   envToken: boolean;
+  /** The access token the run sent, if any, to explain its refusal. */
+  accessToken: string | undefined;
+  /** Whether the SDK could refresh that token (the profile holds a refresh token). */
+  refreshable: boolean;
 }
 
 let server: ServerOfRun | undefined;
@@ -149,13 +153,21 @@ export async function contextFor<Client extends BaseNimbus>(
   // (its bundled undici) in twenty, the SDK's undici transport (a megabyte of code) in more; the
   // latter is worth it for its proxy support only.
   const transport = usesProxy(env) ? nodeFetch : nodeHttpFetch;
-  server = { baseUrl, timeoutSeconds, envToken: envToken !== undefined };
+  const accessToken = envToken ?? (profileSession ? profile.access_token : undefined);
+  const refreshToken = profileSession ? profile.refresh_token : undefined;
+  server = {
+    baseUrl,
+    timeoutSeconds,
+    envToken: envToken !== undefined,
+    accessToken,
+    refreshable: refreshToken !== undefined,
+  };
   const client = new Client({
     baseUrl,
     timeoutMs: timeoutSeconds * 1000,
     projectId,
-    accessToken: envToken ?? (profileSession ? profile.access_token : undefined),
-    refreshToken: profileSession ? profile.refresh_token : undefined,
+    accessToken,
+    refreshToken,
     apiKey: env.NIMBUS_API_KEY,
     controlToken: controlTokenOf(options, env, profile),
     fetch: debugWanted(options.debug, env) ? debugFetch(transport) : transport,

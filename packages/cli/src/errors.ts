@@ -1,6 +1,6 @@
 /**
  * Exit codes: 0 ok, 1 the API answered an error, 2 the command line was wrong, 130 Ctrl-C at a
- * prompt (128 + SIGINT, what a shell reports for a command stopped by Ctrl-C).
+ * prompt or during a wait (128 + SIGINT, what a shell reports for a command stopped by Ctrl-C).
  */
 export const ExitCode = { ok: 0, apiError: 1, usage: 2, interrupted: 130 } as const;
 
@@ -17,7 +17,7 @@ export class CommandFailed extends Error {
   override readonly name = 'CommandFailed';
 }
 
-/** Ctrl-C at a prompt: nothing was done, and it is no usage mistake (exit 130, no usage line). */
+/** Ctrl-C at a prompt or during a wait: no usage mistake (exit 130, no usage line). */
 export class Interrupted extends Error {
   override readonly name = 'Interrupted';
   constructor() {

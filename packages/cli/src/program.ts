@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Command, CommanderError, Option } from 'commander';
+import { tokenExpiry } from './auth/token-expiry';
 import { addApplyCommands } from './commands/apply';
 import { addAuthCommands } from './commands/auth';
 import { addCompletionCommand } from './commands/completion';
@@ -193,7 +194,8 @@ async function runProgram(argv: string[]): Promise<number> {
     if (error instanceof APIError) {
       writeError(`${error.message} (${error.code ?? error.status})`);
       writeRequestId(error.requestId);
-      if (error.code === 'UNAUTHENTICATED') process.stderr.write(`hint: ${unauthenticatedHint()}\n`);
+      if (error.code === 'UNAUTHENTICATED')
+        process.stderr.write(`hint: ${unauthenticatedHint(error.message)}\n`);
       if (error.details !== undefined) process.stderr.write(`${JSON.stringify(error.details, null, 2)}\n`);
       return ExitCode.apiError;
     }
@@ -290,8 +292,19 @@ function causeOf(error: Error): string {
 }
 
 /** What to do about a refused login: `NIMBUS_TOKEN`, when set, stands in for the profile's. */
-function unauthenticatedHint(): string {
-  if (!serverOfRun()?.envToken) return 'log in with `nimbus login`';
+function unauthenticatedHint(message: string): string {
+  const run = serverOfRun();
+  const expiry = run?.accessToken ? tokenExpiry(run.accessToken) : undefined;
+  // Expired for the server, not yet by this machine's clock: the server's clock was moved on.
+  if (/expired/i.test(message) && expiry !== undefined && expiry.getTime() > Date.now()) {
+    const advanced = "the server's clock was advanced (`nimbus mock clock advance`) past the token's life";
+    if (run?.envToken)
+      return `${advanced}, and NIMBUS_TOKEN cannot be refreshed: set it to a new token (\`nimbus mock token\`), or unset it to use the profile`;
+    if (!run?.refreshable)
+      return `${advanced}, and a token given to \`login --token-stdin\` cannot be refreshed: log in again with \`nimbus login\` (a login with a password refreshes itself) or \`nimbus mock token | nimbus login --token-stdin\``;
+    return `${advanced}, and the session's refresh token with it: log in again with \`nimbus login\``;
+  }
+  if (!run?.envToken) return 'log in with `nimbus login`';
   return "NIMBUS_TOKEN is set and used instead of the profile's login: fix it, or unset it to use the profile (`nimbus login`)";
 }
 

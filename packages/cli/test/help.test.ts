@@ -144,7 +144,10 @@ describe('command help', () => {
       // Ids and names of the reader's own resources, as they would fill them in.
       const filled = example
         .replace(/<[\w-]+-id>/g, () => crypto.randomUUID())
-        .replace(/<[\w-]+-name>/g, 'my-bucket');
+        .replace(/<[\w-]+-name>/g, 'my-bucket')
+        // What the shell puts for the commands it runs (today's date and hour, UTC).
+        .replace('"$(date -u +%F)"', new Date().toISOString().slice(0, 10))
+        .replace('"$(date -u +%H)"', new Date().toISOString().slice(11, 13));
       const words = shellWords(filled.slice(path.length));
       const message = await inputError(byPath.get(path)!, spec, words);
       if (message) refused.push(`${example}: ${message}`);

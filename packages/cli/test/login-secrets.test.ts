@@ -45,6 +45,42 @@ function runOnTerminal(
   });
 }
 
+describe('nimbus auth register checks the password before sending it', () => {
+  it('asks again on a terminal when the password is too short, then registers', async ({ mock }) => {
+    const cli = await cliFor(mock);
+    const email = `user-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const password = `pw-${crypto.randomUUID()}`;
+    const { code, output } = await runOnTerminal(
+      ['auth', 'register', '--email', email, '--full-name', 'Ada'],
+      cli.env,
+      [
+        { prompt: 'Password (8 characters or more): ', answer: 'short' },
+        { prompt: 'try again.', answer: password },
+      ],
+    );
+    expect(output).toContain('The password must be at least 8 characters: try again.');
+    expect(code, output).toBe(0);
+    expect(output).toContain(`Registered ${email}`);
+    expect(output).not.toContain(password);
+  });
+
+  it('refuses a short password from --password-stdin before sending it (exit 2, one sentence)', async ({
+    mock,
+  }) => {
+    const cli = await cliFor(mock);
+    const email = `user-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const result = await cli.runWithInput(
+      'short',
+      ...['auth', 'register', '--email', email, '--full-name', 'Ada', '--password-stdin'],
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: the password from --password-stdin must be at least 8 characters$/m,
+    );
+    expect(result.stderr).not.toContain('request id');
+  });
+});
+
 describe('nimbus login keeps the password out of sight', () => {
   it('asks for the password on a terminal without echoing it', async ({ mock }) => {
     const user = await register(mock);

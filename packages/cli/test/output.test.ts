@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { parse } from 'yaml';
-import { cliFor, it, json } from './helpers';
+import { cliFor, it, json, runCli } from './helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -36,6 +36,71 @@ describe('generated commands: output formats', () => {
     expect(table.stdout).toContain(instance.id);
     expect(table.stdout).toMatch(/│ id\s+│ name\s+│/);
     expect(record.stdout).toMatch(new RegExp(`│ id\\s+│ ${instance.id} │`));
+  });
+
+  it('fits a table to the terminal width (COLUMNS off a terminal): the widest columns are cut, never the id', async ({
+    cli,
+  }) => {
+    const long = `web-${'x'.repeat(50)}`;
+    const created = await cli.run(
+      'instances',
+      'create',
+      '--name',
+      long,
+      '--flavor',
+      'small',
+      '--region',
+      'hn',
+    );
+    const { id } = json<{ id: string }>(created);
+    const narrow = (columns: number, ...args: string[]) =>
+      runCli([...args, '-o', 'table'], { ...cli.env, COLUMNS: String(columns) }, cli.dir);
+
+    const wide = await cli.run('instances', 'list', '-o', 'table');
+    expect(Math.max(...wide.stdout.split('\n').map((line) => line.length))).toBeGreaterThan(100);
+    for (const columns of [100, 60]) {
+      const list = await narrow(columns, 'instances', 'list');
+      expect(list.code, list.stderr).toBe(0);
+      expect(
+        Math.max(
+          ...list.stdout
+            .trimEnd()
+            .split('\n')
+            .map((line) => line.length),
+        ),
+      ).toBeLessThanOrEqual(columns);
+      expect(list.stdout).toContain(`│ ${id} │`);
+      expect(list.stdout).not.toContain(long);
+      expect(list.stdout).toContain('…');
+    }
+    const record = await narrow(60, 'instances', 'retrieve', id);
+    expect(record.stdout).toContain(`│ ${id} │`);
+    expect(
+      Math.max(
+        ...record.stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => line.length),
+      ),
+    ).toBeLessThanOrEqual(60);
+  });
+
+  it('checks ids and enum values before sending (exit 2, one sentence): a UUID where the contract takes one, a near miss named', async ({
+    cli,
+  }) => {
+    const id = await cli.run('instances', 'retrieve', 'not-a-uuid');
+    expect(id.code).toBe(2);
+    expect(id.stderr).toMatch(
+      /^error: <instance-id> must be an id, a UUID such as [0-9a-f-]{36}, got "not-a-uuid"$/m,
+    );
+    expect(id.stderr).not.toContain('request id');
+    const flavor = await cli.run('instances', 'create', '--name', 'x', '--flavor', 'smal', '--region', 'hn');
+    expect(flavor.code).toBe(2);
+    expect(flavor.stderr).toMatch(
+      /Allowed choices are nano, micro, small, medium, large, xlarge\. Did you mean small\?$/m,
+    );
+    // A bucket is named, not numbered: its argument takes any name.
+    expect((await cli.run('buckets', 'delete', 'no-such-bucket', '--yes')).code).toBe(1);
   });
 
   it('--quiet prints only ids, one a line', async ({ cli }) => {

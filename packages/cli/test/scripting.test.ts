@@ -111,7 +111,7 @@ describe('creates', () => {
 });
 
 describe('destructive commands', () => {
-  it('ask on a terminal; no keeps the resource, yes deletes it; --yes never asks, and off a terminal is needed (exit 2)', async ({
+  it('ask on a terminal, naming the resource; no keeps the resource, yes deletes it; --yes never asks, and off a terminal is needed (exit 2)', async ({
     tenant,
     cli,
   }) => {
@@ -122,7 +122,8 @@ describe('destructive commands', () => {
     );
     const [keep, drop, forced, piped] = ids as [string, string, string, string];
     const declined = await onTerminal(cli, ['instances', 'delete', keep], 'n\r');
-    expect(declined.output).toContain(`Delete an instance ${keep}? [y/N]`);
+    // The question names what it deletes, as the reader knows it.
+    expect(declined.output).toContain(`Delete an instance "keep" (${keep})? [y/N]`);
     expect(declined.code).toBe(1);
     expect(declined.output).toContain('Not confirmed: nothing was changed');
 

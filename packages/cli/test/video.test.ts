@@ -4,7 +4,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, seedTenant, startMockServer } from '../../mock-server/src/entries/testing';
 import { videoServices } from '../../mock-server/src/families/v2/services';
-import { BIN, type Cli, cliFor, json } from './helpers';
+import { BIN, type Cli, cliFor, json, onTerminal } from './helpers';
 
 let mock: MockServer;
 beforeAll(async () => {
@@ -172,6 +172,29 @@ describe('/v2 commands after `nimbus login`', () => {
     });
     expect((await byUser.run('events', 'list')).code).toBe(0);
     await expect(stat(byUser.config)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('binary answers', () => {
+  it('are refused on a terminal, naming a redirect (exit 2), and written as sent when redirected', async () => {
+    const { cli } = await loggedIn();
+    const cameraId = await addCamera(cli, 'door');
+    const event = await mock.client.mock.injectVideoEvent({ camera_id: cameraId, type: 'person' });
+    await mock.clock.advance(3600); // the hour of the event is recorded
+    const at = json<{ playlist_url: string }>(await cli.run('playback', 'for-event', event.id));
+    const [, date, hour] = /\/(\d{4}-\d{2}-\d{2})\/(\d{2})\//.exec(at.playlist_url)!;
+    const args = ['playback', 'snapshot', cameraId, date!, hour!, `${event.id}.jpg`];
+
+    const refused = await onTerminal(cli, args, '');
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain(
+      'error: nimbus playback snapshot answers binary data, which a terminal cannot show: redirect it to a file (nimbus playback snapshot ... > snapshot.jpg) or pipe it to a program',
+    );
+
+    const file = `${cli.dir}/snapshot.jpg`;
+    const redirected = await onTerminal(cli, args, '', { stdout: file });
+    expect(redirected.code, redirected.output).toBe(0);
+    expect([...(await readFile(file)).subarray(0, 2)]).toEqual([0xff, 0xd8]);
   });
 });
 

@@ -9,7 +9,7 @@ import { supportedKinds } from '../apply/kinds';
 import { type Action, orderKinds, planTenant, type Step } from '../apply/plan';
 import { Target } from '../apply/target';
 import { commandContext, type GlobalOptions } from '../context';
-import { CommandFailed, UsageError } from '../errors';
+import { CommandFailed, Interrupted, UsageError } from '../errors';
 import { print } from '../output/print';
 import { withProgress } from '../output/progress';
 import { kebab } from './flags';
@@ -83,7 +83,11 @@ export async function applyTenant(options: ApplyOptions, globals: GlobalOptions)
 
   const applied = await withProgress(`Applying ${source}`, (update) =>
     executePlan(steps, (step) => update(`${VERBS[step.action]} ${step.address}`)),
-  );
+  ).catch((error: unknown) => {
+    if (error instanceof Interrupted)
+      say(`Stopped: what was done stays done; running apply again carries on from there`);
+    throw error;
+  });
   if (options.wait && !applied.failure) {
     const settling = steps.filter((s) => s.settle && applied.outcomes.get(s) === 'done');
     await withProgress(`Waiting for ${settling.length} resource(s)`, () =>

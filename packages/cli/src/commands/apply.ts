@@ -46,10 +46,7 @@ export function addApplyCommands(program: Command): void {
     )
     .addHelpText(
       'after',
-      examples([
-        'nimbus export -f tenant.yaml',
-        'nimbus export --project 0b5f3c1e-7a2d-4e8b-9c6f-1d2e3f4a5b6c -o json',
-      ]),
+      examples(['nimbus export -f tenant.yaml', 'nimbus export --project <project-id> -o json']),
     )
     .action(async (options: { file?: string }, command: Command) => {
       const { exportProject } = await import('./apply-actions');

@@ -19,16 +19,39 @@ export function addAuthCommands(program: Command): void {
     .option('--email <email>', 'account email')
     .option('--full-name <name>', 'your name')
     .option('--password-stdin', 'read the password from stdin (else it is asked for, hidden)')
-    .addHelpText('after', examples(['nimbus auth register --email ana@example.com --full-name "Ana Silva"']))
+    .addHelpText(
+      'after',
+      examples([
+        `printf '%s' "$NIMBUS_PASSWORD" | nimbus auth register --email ana@example.com --full-name "Ana Silva" --password-stdin`,
+      ]),
+    )
     .action(
       async (options: { email?: string; fullName?: string; passwordStdin?: boolean }, command: Command) => {
         const globals = command.optsWithGlobals() as GlobalOptions;
         const ctx = await commandContext(globals, process.env, { session: false });
         const email = options.email ?? (await ask('Email: ', '--email'));
         const full_name = options.fullName ?? (await ask('Full name: ', '--full-name'));
-        const password = options.passwordStdin
-          ? await readSecretFromStdin('--password-stdin')
-          : await askSecret('Password (8 characters or more): ', '--password-stdin');
+        // The contract's rules, checked here: a short password is asked again, not sent and refused.
+        const { AuthRegisterBody } = await import('@nimbus/sdk/contract/v1/auth');
+        const problem = (schema: z.ZodType, value: string) => {
+          const result = schema.safeParse(value);
+          return result.success ? undefined : result.error.issues[0]?.message;
+        };
+        const badEmail = problem(AuthRegisterBody.shape.email, email);
+        if (badEmail) throw new UsageError(`--email ${badEmail}, got "${email}"`);
+        let password: string;
+        if (options.passwordStdin) {
+          password = await readSecretFromStdin('--password-stdin');
+          const badPassword = problem(AuthRegisterBody.shape.password, password);
+          if (badPassword) throw new UsageError(`the password from --password-stdin ${badPassword}`);
+        } else {
+          for (;;) {
+            password = await askSecret('Password (8 characters or more): ', '--password-stdin');
+            const badPassword = problem(AuthRegisterBody.shape.password, password);
+            if (!badPassword) break;
+            process.stderr.write(`The password ${badPassword}: try again.\n`);
+          }
+        }
         const user = await ctx.client.auth.register({ email, password, full_name });
         await print(user, globals);
         process.stderr.write(
@@ -36,6 +59,23 @@ export function addAuthCommands(program: Command): void {
         );
       },
     );
+
+  auth
+    .command('refresh')
+    .description("Rotate the profile's tokens now (expired ones are refreshed without it)")
+    .addHelpText('after', examples(['nimbus auth refresh']))
+    .action(async (_options: unknown, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const ctx = await commandContext(globals);
+      if (!ctx.profileSession || !ctx.profile.refresh_token) {
+        throw new UsageError(
+          'Nothing to refresh: only a login with a password holds a refresh token (a token from `login --token-stdin` or NIMBUS_TOKEN has none); log in with `nimbus login`',
+        );
+      }
+      // The SDK hands the new pair to the context, which writes it to the profile.
+      await ctx.client.auth.refresh();
+      process.stderr.write(`Refreshed the tokens of profile "${ctx.profileName}"\n`);
+    });
 
   const mfa = auth.command('mfa').description('TOTP two-factor authentication of the logged-in user');
 

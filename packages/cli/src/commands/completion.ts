@@ -20,7 +20,7 @@ export function addCompletionCommand(program: Command): void {
       'after',
       examples([
         'source <(nimbus completion bash)',
-        'nimbus completion fish > ~/.config/fish/completions/nimbus.fish',
+        'mkdir -p ~/.config/fish/completions && nimbus completion fish > ~/.config/fish/completions/nimbus.fish',
       ]),
     )
     .action((shell: keyof typeof SCRIPTS) => {

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { GlobalOptions } from '../context';
+import { UsageError } from '../errors';
 import { examples } from '../help';
 import { commandPath } from '../usage';
 import { addFieldOptions, kebab } from './flags';
@@ -52,11 +53,21 @@ function addOperation(parent: Command, spec: OperationSpec): void {
       .option('--username <name>', 'basic-auth user (env NIMBUS_METRICS_USERNAME)')
       .option('--password <password>', 'basic-auth password (env NIMBUS_METRICS_PASSWORD)');
   if (isDestructive(spec)) sub.option('-y, --yes', 'do not ask for confirmation');
-  sub.addHelpText('after', examples([`${commandPath(sub)} ${spec.example}`.trimEnd()]));
+  // The reference server's metrics login (`nimbus mock start` prints it): without one the call is refused.
+  const credentials = spec.basicAuth ? '--username metrics --password metrics' : '';
+  const example = [commandPath(sub), spec.example, credentials].filter((part) => part !== '').join(' ');
+  sub.addHelpText('after', examples([example]));
 
   sub.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
     const values = command.opts();
+    checkIds(spec, args.slice(0, spec.params.length) as string[]);
+    // As curl does: bytes written to a terminal show as garbage and can upset its state.
+    if (spec.binary && process.stdout.isTTY) {
+      throw new UsageError(
+        `${commandPath(sub)} answers binary data, which a terminal cannot show: redirect it to a file (${commandPath(sub)} ... > ${spec.names.at(-1)}.${BINARY_EXTENSIONS[spec.names.at(-1)!] ?? 'bin'}) or pipe it to a program`,
+      );
+    }
     // Read and checked before the SDK loads: a usage error costs about what `--help` does.
     const input = await readOperationInput(spec, args.slice(0, spec.params.length) as string[], values);
     const { runOperation } = await import('./run-operation');
@@ -68,6 +79,22 @@ function addOperation(parent: Command, spec: OperationSpec): void {
     });
   });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids the contract takes as UUIDs are checked before sending: a typo is a usage error (exit 2). */
+function checkIds(spec: OperationSpec, values: readonly string[]): void {
+  spec.params.forEach((param, i) => {
+    const value = values[i] ?? '';
+    if (param.uuid && !UUID.test(value))
+      throw new UsageError(
+        `<${param.name}> must be an id, a UUID such as 0b5f3c1e-7a2d-4e8b-9c6f-1d2e3f4a5b6c, got "${value}"`,
+      );
+  });
+}
+
+/** The file extension of what a binary operation answers, for the redirect its refusal shows. */
+const BINARY_EXTENSIONS: Record<string, string> = { segment: 'ts', snapshot: 'jpg' };
 
 /** Deletes, and operations that move a live service elsewhere: confirmed on a terminal. */
 function isDestructive(spec: OperationSpec): boolean {

@@ -1,4 +1,5 @@
-import { type Command, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { closest } from '../closest';
 import { UsageError } from '../errors';
 import { mentionsAll } from '../help';
 import type { FieldSpec } from './operation-spec';
@@ -30,9 +31,22 @@ export function addFieldOptions(command: Command, flags: FieldSpec[]): void {
     }
     // An id's flag takes `<id>`: `--resource-group-id <resource-group-id>` said it twice.
     const option = new Option(`--${f.flag} <${/-id$/.test(f.flag) ? 'id' : f.flag}>`, text);
-    if (f.choices) option.choices(f.choices);
+    if (f.choices) withChoices(option, f.choices);
     command.addOption(option);
   }
+}
+
+/** The contract's values of an enum flag, with a "did you mean" for a near miss. */
+function withChoices(option: Option, choices: readonly string[]): void {
+  // Kept for the help and the completion scripts; the parser below replaces commander's.
+  option.choices(choices);
+  option.argParser((value: string) => {
+    if (choices.includes(value)) return value;
+    const meant = closest(value, choices);
+    throw new InvalidArgumentError(
+      `Allowed choices are ${choices.join(', ')}.${meant ? ` Did you mean ${meant}?` : ''}`,
+    );
+  });
 }
 
 function optionText(f: FieldSpec): string {

@@ -44,14 +44,15 @@ const SAMPLES: Record<string, string> = {
   asn: '64512',
   cidr: '10.0.1.0/24',
   data: '{"order_id":42}',
-  date: '2026-03-01',
+  // Recordings exist from a camera's creation up to now: today's date and hour find one.
+  date: '"$(date -u +%F)"',
   'destination-region': 'hcm',
   email: 'ana@example.com',
   'event-types': 'compute.*',
   'expected-cost': '200000',
   features: 'motion,person',
   file: '<event-id>.jpg',
-  hour: '14',
+  hour: '"$(date -u +%H)"',
   payload: '{"width":64}',
   'node-pools': '[{"name":"default","flavor":"small","count":2}]',
   'peer-asn': '65001',
@@ -61,7 +62,6 @@ const SAMPLES: Record<string, string> = {
   region: 'hn',
   role: 'viewer',
   'secondary-region': 'hcm',
-  segment: '000.ts',
   target: '{"type":"vpc","id":"<vpc-id>"}',
   backends: '[{"load_balancer_id":"<load-balancer-id>","weight":100}]',
   'webhook-url': 'https://hooks.example.com/nimbus',
@@ -137,5 +137,7 @@ function listOf(json: string): string {
 /** Quoted for a POSIX shell when it holds anything but plain characters. */
 function shellWord(value: string): string {
   if (/^<[\w-]+>$/.test(value) || /^[\w@%+=:,./-]+$/.test(value)) return value;
+  // A command substitution the shell runs (`"$(date -u +%F)"`) is written as it is.
+  if (/^"\$\([^)]*\)"$/.test(value)) return value;
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }

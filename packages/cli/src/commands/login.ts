@@ -30,7 +30,7 @@ export function addLoginCommands(program: Command): void {
       'after',
       examples([
         'nimbus login --email demo@nimbus.dev',
-        `printf '%s' "$NIMBUS_PASSWORD" | nimbus login --email ci@example.com --password-stdin`,
+        `printf '%s' "$NIMBUS_PASSWORD" | nimbus login --email demo@nimbus.dev --password-stdin`,
         'nimbus mock token | nimbus login --token-stdin',
       ]),
     )
@@ -107,10 +107,7 @@ export function addLoginCommands(program: Command): void {
     .argument('<project-id>')
     .addHelpText(
       'after',
-      examples([
-        'nimbus use 0b5f3c1e-7a2d-4e8b-9c6f-1d2e3f4a5b6c',
-        'nimbus use "$(nimbus projects list -q | head -1)"',
-      ]),
+      examples(['nimbus use <project-id>', 'nimbus use "$(nimbus projects list -q | head -1)"']),
     )
     .action(async (projectId: string, _options: unknown, command: Command) => {
       // The server checks X-Project-ID as a UUID: anything else would fail every later command.

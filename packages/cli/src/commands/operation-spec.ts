@@ -29,10 +29,14 @@ export interface OperationSpec {
   paging?: 'page' | 'cursor';
   /** How `--wait` reads the resource it answers until it settles; absent, the command has no `--wait`. */
   wait?: WaitSpec;
+  /** A delete's read of what it deletes (the GET of its path), to name it in the question. */
+  read?: Route;
   /** Takes HTTP basic auth of its own (`/v2/metrics`): `--username` and `--password`. */
   basicAuth?: boolean;
   /** Answers text or bytes (a playlist, metrics, a segment): written out as the server sent them. */
   raw?: boolean;
+  /** Answers bytes (a video segment, an image): refused on a terminal, which cannot show them. */
+  binary?: boolean;
   /** What the SDK needs to call it, without the contract's schemas (or zod) loaded. */
   route: Route;
   /** The workload-token scope a /v2 route needs. */
@@ -63,6 +67,8 @@ export interface PathArgument {
   /** The argument (`database-id`). */
   name: string;
   description: string;
+  /** The contract takes a UUID there: anything else is refused before sending. */
+  uuid?: boolean;
 }
 
 /** What a schema field looks like on the command line. */

@@ -42,7 +42,20 @@ export function describeOperations(): GroupSpec[] {
       spec = { group, description: namespaceSummary(`${api}.${group}`), operations: [] };
       groups.set(group, spec);
     }
-    spec.operations.push(describeOperation(api, names, endpoint, waitSpec(id, endpoint, apiOperations)));
+    // A delete reads what it deletes first, to name it in its question: the GET of the same path.
+    const read =
+      endpoint.method === 'DELETE'
+        ? apiOperations.find((op) => op.endpoint.method === 'GET' && op.endpoint.path === endpoint.path)
+        : undefined;
+    spec.operations.push(
+      describeOperation(
+        api,
+        names,
+        endpoint,
+        waitSpec(id, endpoint, apiOperations),
+        read && routeOf(read.id, read.endpoint),
+      ),
+    );
   }
   return [...groups.values()];
 }
@@ -52,6 +65,7 @@ function describeOperation(
   names: string[],
   endpoint: Endpoint,
   wait: WaitSpec | undefined,
+  read?: Route,
 ): OperationSpec {
   const id = `${api}.${names.join('.')}`;
   const renamed = FLAG_NAMES[id] ?? {};
@@ -81,10 +95,12 @@ function describeOperation(
     hasBody: endpoint.body !== undefined,
     ...(paging && { paging }),
     ...(wait && { wait }),
+    ...(read && { read }),
     route: routeOf(id, endpoint),
     ...(endpoint.scope && { scope: endpoint.scope }),
     ...(endpoint.auth === 'basic' && { basicAuth: true }),
     ...((endpoint.responseKind === 'text' || endpoint.responseKind === 'binary') && { raw: true }),
+    ...(endpoint.responseKind === 'binary' && { binary: true }),
     example: exampleWords({ id, names, params, body, query }),
   };
 }
@@ -176,25 +192,33 @@ function pathArguments(endpoint: Endpoint): PathArgument[] {
     if (!key) return [];
     const owner = singular(segments[i - 1] ?? '');
     const name = key === 'id' || key === 'name' ? `${owner}-${key}` : (ARGUMENT_NAMES[key] ?? kebab(key));
-    return [{ key, name, description: argumentDescription(name) }];
+    const uuid = isUuidSchema(endpoint.params?.shape[key]);
+    return [{ key, name, description: argumentDescription(name), ...(uuid && { uuid }) }];
   });
 }
 
+/** Whether a path parameter's schema is the contract's `Uuid` (a zod string of format uuid). */
+function isUuidSchema(schema: unknown): boolean {
+  return (schema as { format?: unknown } | undefined)?.format === 'uuid';
+}
+
 /** Placeholders whose own name says too little. */
-const ARGUMENT_NAMES: Record<string, string> = { cam: 'camera-id' };
+const ARGUMENT_NAMES: Record<string, string> = { cam: 'camera-id', segment: 'segment-name' };
 
 /** `database-id` -> `Id of the database`; `date` -> `Date`. */
 function argumentDescription(name: string): string {
+  if (ARGUMENT_TEXTS[name]) return ARGUMENT_TEXTS[name];
   const match = /^(.*)-(id|name)$/.exec(name);
   if (match) return `${match[2] === 'id' ? 'Id' : 'Name'} of the ${words(match[1]!.replace(/-/g, '_'))}`;
-  return ARGUMENT_TEXTS[name] ?? name;
+  return name;
 }
 
 const ARGUMENT_TEXTS: Record<string, string> = {
   date: 'Day of the recording (UTC), YYYY-MM-DD',
   hour: 'Hour of the recording (UTC), 00..23',
-  segment: 'Segment file name, such as 000.ts',
   file: 'Snapshot file name: <event id>.jpg',
+  // Segments are numbered from the hour's start, so the first one recorded is rarely 000.ts.
+  'segment-name': "Segment file name, as the hour's playlist lists it (such as 303.ts)",
 };
 
 /** The endpoint a spec was made from. */

@@ -51,7 +51,19 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
     return;
   }
   if (run.destructive) {
-    const target = Object.values(pathParams).join(' ');
+    const ids = Object.values(pathParams).join(' ');
+    const { read } = spec;
+    // Only when it will ask: the name is for the person answering (`Delete an instance "web-1" (<id>)?`).
+    const asking = !values.yes && process.stdin.isTTY;
+    const found =
+      asking && read
+        ? await withEndpointCredentials(ctx, { ...read, scope: spec.scope }, values, (credentials) =>
+            client.call(read, { params: pathParams }, credentials),
+          )
+        : undefined;
+    const name =
+      isRecord(found) && typeof found.name === 'string' && found.name !== ids ? found.name : undefined;
+    const target = name ? `"${name}" (${ids})` : ids;
     const confirmed =
       !!values.yes || (await confirm(`${spec.summary.replace(/[;(].*$/, '').trim()} ${target}?`));
     if (!confirmed) throw new CommandFailed('Not confirmed: nothing was changed');
