@@ -130,6 +130,27 @@ describe('GET /__mock/requests', () => {
     expect((await mock.client.mock.requests.list()).data).toEqual([]);
   });
 
+  it('answers only the requests after a cursor, and says when the cursor is gone', async ({ mock }) => {
+    // The whole answer, not the SDK's page of items: journal_size and cursor_lost are beside them.
+    const page = async (query: string) => (await fetch(`${mock.url}/__mock/requests${query}`)).json();
+    await tenant.client.instances.create(small);
+    const first = await page('');
+    const last = first.items.at(-1).request_id;
+    expect(first).toMatchObject({ journal_size: 1000, cursor_lost: false });
+
+    expect(await page(`?after=${last}`)).toEqual({ items: [], journal_size: 1000, cursor_lost: false });
+
+    await tenant.client.instances.list();
+    await tenant.client.buckets.list();
+    const { data: newer } = await mock.client.mock.requests.list({ after: last, path: '/api/v1/instances' });
+    expect(newer.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/instances']);
+
+    await mock.client.mock.requests.clear();
+    expect(await page(`?after=${last}`)).toMatchObject({ items: [], cursor_lost: true });
+    // Clearing the log leaves the state alone.
+    await expect(tenant.client.instances.list()).resolves.toMatchObject({ data: [expect.anything()] });
+  });
+
   it('refuses bad filters with a 400 in the error envelope', async ({ mock }) => {
     const error = await mock.client.mock.requests
       .list({ status: 'abc' as unknown as number })

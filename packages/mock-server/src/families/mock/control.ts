@@ -70,7 +70,14 @@ export const controlFamily: FamilyModule = {
     },
 
     requests: {
-      list: (ctx) => ({ items: ctx.runtime.journal.list(ctx.query) }),
+      list(ctx) {
+        const { entries, cursorLost } = ctx.runtime.journal.page(ctx.query);
+        return { items: entries, journal_size: ctx.runtime.journal.capacity, cursor_lost: cursorLost };
+      },
+
+      clear(ctx) {
+        ctx.runtime.journal.clear();
+      },
     },
 
     clock: {
