@@ -1,5 +1,6 @@
 import { BadRequestError, Nimbus } from '@nimbus/sdk';
 import { setupServer } from 'msw/node';
+import { request } from 'undici';
 import { describe, expect } from 'vitest';
 import { createNimbusHandlers } from '../src/entries/msw';
 import { type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
@@ -149,6 +150,21 @@ describe('GET /__mock/requests', () => {
     expect(await page(`?after=${last}`)).toMatchObject({ items: [], cursor_lost: true });
     // Clearing the log leaves the state alone.
     await expect(tenant.client.instances.list()).resolves.toMatchObject({ data: [expect.anything()] });
+  });
+
+  it('compresses a large answer for a client that takes it, and not a small one', async ({ mock }) => {
+    for (let i = 0; i < 5; i++) await tenant.client.instances.create({ ...small, name: `vm-${i}` });
+    const encodingOf = async (query: string, acceptEncoding: string) =>
+      (
+        await request(`${mock.url}/__mock/requests${query}`, {
+          headers: { 'accept-encoding': acceptEncoding },
+        })
+      ).headers['content-encoding'];
+    await expect(encodingOf('', 'br')).resolves.toBe('br');
+    await expect(encodingOf('', 'gzip')).resolves.toBe('gzip');
+    await expect(encodingOf('', 'identity')).resolves.toBeUndefined();
+    const last = (await mock.client.mock.requests.list()).data.at(-1)!.request_id;
+    await expect(encodingOf(`?after=${last}`, 'br')).resolves.toBeUndefined();
   });
 
   it('refuses bad filters with a 400 in the error envelope', async ({ mock }) => {
