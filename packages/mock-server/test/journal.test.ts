@@ -145,6 +145,14 @@ describe('GET /__mock/requests', () => {
     await tenant.client.buckets.list();
     const { data: newer } = await mock.client.mock.requests.list({ after: last, path: '/api/v1/instances' });
     expect(newer.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/instances']);
+    // A page at a time, the oldest first.
+    const { data: pageOne } = await mock.client.mock.requests.list({ after: last, limit: 1 });
+    expect(pageOne.map((r) => r.path)).toEqual(['/api/v1/instances']);
+    const { data: pageTwo } = await mock.client.mock.requests.list({
+      after: pageOne[0]!.request_id,
+      limit: 1,
+    });
+    expect(pageTwo.map((r) => r.path)).toEqual(['/api/v1/buckets']);
 
     await mock.client.mock.requests.clear();
     expect(await page(`?after=${last}`)).toMatchObject({ items: [], cursor_lost: true });

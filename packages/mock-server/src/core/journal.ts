@@ -23,6 +23,8 @@ export interface JournalFilter {
   status?: number;
   /** A request id: only requests recorded after it. */
   after?: string;
+  /** At most this many, the oldest first. */
+  limit?: number;
 }
 
 /** Matching entries, and whether the `after` request was one the journal still holds. */
@@ -132,7 +134,8 @@ export class RequestJournal {
       if (!cursorLost) start = index + 1;
     }
     const entries: JournalEntry[] = [];
-    for (let index = start; index < this.#records.length; index++) {
+    const limit = filter.limit ?? Number.POSITIVE_INFINITY;
+    for (let index = start; index < this.#records.length && entries.length < limit; index++) {
       const record = this.#records[index]!;
       if (matches(record, { ...filter, method })) entries.push(entryOf(record, this.#serverSecrets));
     }

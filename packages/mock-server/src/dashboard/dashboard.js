@@ -353,26 +353,44 @@ function describeLog() {
           'Start it with another journalSize to keep more or fewer: startMockServer({ journalSize: 10000 }).';
 }
 
-/** Asks only for what is newer than the last entry held; the whole log only at first or when that entry is gone. */
+/**
+ * Entries asked for at once: a full journal comes in pieces, each parsed in a few milliseconds,
+ * so the page never stalls on one large answer.
+ */
+const LOG_PAGE = 1000;
+
+/**
+ * Asks only for what is newer than the last entry held; the whole log only at first or when that
+ * entry is gone (cleared, or dropped by the server), a page at a time.
+ */
 async function refreshLog() {
   const last = logEntries.at(-1)?.request_id;
-  const answer = await api('GET', `/__mock/requests${last ? `?after=${encodeURIComponent(last)}` : ''}`);
-  const sizeChanged = answer.journal_size !== journalSize;
-  journalSize = answer.journal_size;
-  if (answer.cursor_lost) {
-    logEntries = answer.items.slice(-Math.max(journalSize, 1));
+  let cursor = last;
+  let lost = false;
+  const added = [];
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(LOG_PAGE) });
+    if (cursor) query.set('after', cursor);
+    const answer = await api('GET', `/__mock/requests?${query}`);
+    journalSize = answer.journal_size;
+    if (answer.cursor_lost) {
+      lost = true;
+      added.length = 0;
+    }
+    added.push(...answer.items);
+    if (answer.items.length < LOG_PAGE) break;
+    cursor = answer.items.at(-1).request_id;
+  }
+  const keep = Math.max(journalSize, 1);
+  if (lost || last === undefined) {
+    logEntries = added.slice(-keep);
     renderRequests();
     return;
   }
-  if (answer.items.length === 0) {
-    if (sizeChanged) describeLog();
-    return;
-  }
-  logEntries.push(...answer.items);
-  const excess = Math.max(0, logEntries.length - Math.max(journalSize, 1));
-  const dropped = logEntries.splice(0, excess);
-  if (last === undefined) renderRequests();
-  else addRequests(answer.items, dropped);
+  if (added.length === 0) return;
+  logEntries.push(...added);
+  const dropped = logEntries.splice(0, Math.max(0, logEntries.length - keep));
+  addRequests(added, dropped);
 }
 
 async function clearLog() {

@@ -54,9 +54,11 @@ describe.runIf(browserTestsRun)('the dashboard under a full log', () => {
     await page.locator('#log-count', { hasText: `of ${JOURNAL_SIZE} matching` }).waitFor();
     await tenant.client.instances.create({ name: 'after-cursor', flavor: 'small', region: 'hn' });
     await page.locator('#log-rows tr.entry', { hasText: '/api/v1/instances' }).first().waitFor();
-    expect(journalAsks[0]).toBe(`${mock.url}/__mock/requests`);
+    expect(journalAsks[0]).toBe(`${mock.url}/__mock/requests?limit=1000`);
     expect(journalAsks.length).toBeGreaterThan(1);
-    for (const url of journalAsks.slice(1)) expect(url).toMatch(/\/__mock\/requests\?after=[0-9a-f-]{36}$/);
+    for (const url of journalAsks.slice(1)) {
+      expect(url).toMatch(/\/__mock\/requests\?limit=1000&after=[0-9a-f-]{36}$/);
+    }
     // The newest request is on top, and the oldest drawn one left the bottom.
     await expect(logRows().first().textContent()).resolves.toContain('/api/v1/instances');
     await expect(logRows().count()).resolves.toBe(200);

@@ -185,6 +185,15 @@ export const MockRequestListQuery = z.object({
     .describe(
       'A request_id: only requests journaled after it (a page polling the log asks for what is new). When the journal no longer holds it, every matching request, with `cursor_lost: true`',
     ),
+  limit: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1)
+    .max(100_000)
+    .optional()
+    .describe(
+      'At most this many requests, the oldest first: a reader pages through a full journal with `after` set to the last one it got',
+    ),
 });
 
 export const MockRequestListResponse = z.object({

@@ -1939,6 +1939,8 @@ export interface MockRequestListParams {
   status?: number;
   /** A request_id: only requests journaled after it (a page polling the log asks for what is new). When the journal no longer holds it, every matching request, with `cursor_lost: true` */
   after?: string;
+  /** At most this many requests, the oldest first: a reader pages through a full journal with `after` set to the last one it got */
+  limit?: number;
 }
 
 export interface MockRequestListResponse {
