@@ -162,9 +162,8 @@ function matchedNothing(entry) {
 }
 
 /**
- * For a request no route took: the answered requests closest to it, best first, ranked as the
- * testing helper's `requests.expect()` ranks its near misses (method, then the share of path
- * segments that agree).
+ * For a request no route took: the answered requests closest to it, best first: the most leading
+ * path segments in common, then the same method, then the newest.
  */
 function nearMissesOf(entry) {
   const segments = entry.path.split('/');
@@ -172,14 +171,15 @@ function nearMissesOf(entry) {
   const ranked = [];
   for (let index = logEntries.length - 1; index >= 0; index--) {
     const other = logEntries[index];
-    if (other.status >= 400 || other.status === 0 || seen.has(`${other.method} ${other.path}`)) continue;
-    seen.add(`${other.method} ${other.path}`);
+    const key = `${other.method} ${other.path}`;
+    if (other.status >= 400 || other.status === 0 || seen.has(key)) continue;
+    seen.add(key);
     const theirs = other.path.split('/');
-    let same = 0;
-    for (let i = 0; i < Math.min(segments.length, theirs.length); i++) if (segments[i] === theirs[i]) same++;
-    const score = (other.method === entry.method ? 1 : 0) + same / Math.max(segments.length, theirs.length);
-    ranked.push({ other, score });
+    let common = 0;
+    while (common < Math.min(segments.length, theirs.length) && segments[common] === theirs[common]) common++;
+    ranked.push({ other, score: common + (other.method === entry.method ? 0.5 : 0) });
   }
+  // A stable sort: on a tie the newer one stays first.
   return ranked
     .sort((a, b) => b.score - a.score)
     .slice(0, 3)
