@@ -20,7 +20,10 @@ const browser = await chromium.launch({
 try {
   await fill(server.url);
   const journal = await (await fetch(`${server.url}/__mock/requests`)).json();
-  console.log(`journal: ${journal.items.length} requests kept of journal_size ${journal.journal_size}`);
+  const wholeMb = new TextEncoder().encode(JSON.stringify(journal)).byteLength / 2 ** 20;
+  console.log(
+    `journal: ${journal.items.length} requests kept of journal_size ${journal.journal_size}, ${round(wholeMb, 2)} MB as JSON`,
+  );
 
   const page = await browser.newPage();
   // Long tasks from the first script on; the page's CSP does not apply to what DevTools adds.
