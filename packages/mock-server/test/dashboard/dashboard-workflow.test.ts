@@ -220,6 +220,26 @@ describe.runIf(browserTestsRun)('the dashboard under a full log', () => {
     }
   });
 
+  it('reads the state when its view opens and on Refresh, not every second', async () => {
+    const stateAsks: string[] = [];
+    const count = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname === '/__mock/state') stateAsks.push(request.url());
+    };
+    page.on('request', count);
+    try {
+      await page.goto(`${mock.url}/__mock/ui#state`);
+      await page.locator('#state-loaded', { hasText: 'Loaded at' }).waitFor();
+      // Three polls of the open view go by (the clock is asked for each time).
+      for (let i = 0; i < 3; i++)
+        await page.waitForRequest((request) => request.url().endsWith('/__mock/clock'));
+      expect(stateAsks).toHaveLength(1);
+      await page.click('#state-refresh');
+      await expect.poll(() => stateAsks.length).toBe(2);
+    } finally {
+      page.off('request', count);
+    }
+  });
+
   it('exports, resets and imports the state, and clears the log alone', async () => {
     await page.goto(`${mock.url}/__mock/ui#state`);
     await page.locator('#state-tables details[data-table=instances]').waitFor();
