@@ -350,7 +350,7 @@ function describeLog() {
       : journalSize === 0
         ? 'The server keeps no requests: it was started with journalSize 0.'
         : `The server keeps the last ${journalSize.toLocaleString('en')} requests (and 8 MiB of bodies); older ones are dropped. ` +
-          'Start it with another journalSize to keep more or fewer: startMockServer({ journalSize: 10000 }).';
+          'To keep more or fewer, start it with another journalSize: startMockServer({ journalSize: 10000 }) or createServer({ journalSize: 10000 }) (nimbus mock start keeps 1,000).';
 }
 
 /**
