@@ -1,5 +1,6 @@
 import { BadRequestError, Nimbus } from '@nimbus/sdk';
 import { setupServer } from 'msw/node';
+import { request } from 'undici';
 import { describe, expect } from 'vitest';
 import { createNimbusHandlers } from '../src/entries/msw';
 import { type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
@@ -128,6 +129,50 @@ describe('GET /__mock/requests', () => {
     expect((await mock.client.mock.requests.list()).data.length).toBeGreaterThan(0);
     await mock.reset();
     expect((await mock.client.mock.requests.list()).data).toEqual([]);
+  });
+
+  it('answers only the requests after a cursor, and says when the cursor is gone', async ({ mock }) => {
+    // The whole answer, not the SDK's page of items: journal_size and cursor_lost are beside them.
+    const page = async (query: string) => (await fetch(`${mock.url}/__mock/requests${query}`)).json();
+    await tenant.client.instances.create(small);
+    const first = await page('');
+    const last = first.items.at(-1).request_id;
+    expect(first).toMatchObject({ journal_size: 1000, cursor_lost: false });
+
+    expect(await page(`?after=${last}`)).toEqual({ items: [], journal_size: 1000, cursor_lost: false });
+
+    await tenant.client.instances.list();
+    await tenant.client.buckets.list();
+    const { data: newer } = await mock.client.mock.requests.list({ after: last, path: '/api/v1/instances' });
+    expect(newer.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/instances']);
+    // A page at a time, the oldest first.
+    const { data: pageOne } = await mock.client.mock.requests.list({ after: last, limit: 1 });
+    expect(pageOne.map((r) => r.path)).toEqual(['/api/v1/instances']);
+    const { data: pageTwo } = await mock.client.mock.requests.list({
+      after: pageOne[0]!.request_id,
+      limit: 1,
+    });
+    expect(pageTwo.map((r) => r.path)).toEqual(['/api/v1/buckets']);
+
+    await mock.client.mock.requests.clear();
+    expect(await page(`?after=${last}`)).toMatchObject({ items: [], cursor_lost: true });
+    // Clearing the log leaves the state alone.
+    await expect(tenant.client.instances.list()).resolves.toMatchObject({ data: [expect.anything()] });
+  });
+
+  it('compresses a large answer for a client that takes it, and not a small one', async ({ mock }) => {
+    for (let i = 0; i < 5; i++) await tenant.client.instances.create({ ...small, name: `vm-${i}` });
+    const encodingOf = async (query: string, acceptEncoding: string) =>
+      (
+        await request(`${mock.url}/__mock/requests${query}`, {
+          headers: { 'accept-encoding': acceptEncoding },
+        })
+      ).headers['content-encoding'];
+    await expect(encodingOf('', 'br')).resolves.toBe('br');
+    await expect(encodingOf('', 'gzip')).resolves.toBe('gzip');
+    await expect(encodingOf('', 'identity')).resolves.toBeUndefined();
+    const last = (await mock.client.mock.requests.list()).data.at(-1)!.request_id;
+    await expect(encodingOf(`?after=${last}`, 'br')).resolves.toBeUndefined();
   });
 
   it('refuses bad filters with a 400 in the error envelope', async ({ mock }) => {

@@ -21,6 +21,16 @@ export interface JournalFilter {
   method?: string;
   path?: string;
   status?: number;
+  /** A request id: only requests recorded after it. */
+  after?: string;
+  /** At most this many, the oldest first. */
+  limit?: number;
+}
+
+/** Matching entries, and whether the `after` request was one the journal still holds. */
+export interface JournalPage {
+  entries: JournalEntry[];
+  cursorLost: boolean;
 }
 
 /** Headers that carry credentials: kept by name, their value replaced. */
@@ -99,13 +109,37 @@ export class RequestJournal {
     }
   }
 
+  /** How many requests it keeps at most. */
+  get capacity(): number {
+    return this.#capacity;
+  }
+
   /** Matching entries, oldest first. */
   list(filter: JournalFilter = {}): JournalEntry[] {
+    return this.page(filter).entries;
+  }
+
+  /**
+   * Matching entries after `filter.after`, oldest first. The search for the cursor runs from the
+   * newest record back: a page polling the log finds it within the few requests since its last ask.
+   */
+  page(filter: JournalFilter = {}): JournalPage {
     const method = filter.method?.toUpperCase();
-    return this.#records
-      .slice(this.#first)
-      .filter((record) => matches(record, { ...filter, method }))
-      .map((record) => entryOf(record, this.#serverSecrets));
+    let start = this.#first;
+    let cursorLost = false;
+    if (filter.after !== undefined) {
+      let index = this.#records.length - 1;
+      while (index >= this.#first && this.#records[index]!.requestId !== filter.after) index--;
+      cursorLost = index < this.#first;
+      if (!cursorLost) start = index + 1;
+    }
+    const entries: JournalEntry[] = [];
+    const limit = filter.limit ?? Number.POSITIVE_INFINITY;
+    for (let index = start; index < this.#records.length && entries.length < limit; index++) {
+      const record = this.#records[index]!;
+      if (matches(record, { ...filter, method })) entries.push(entryOf(record, this.#serverSecrets));
+    }
+    return { entries, cursorLost };
   }
 
   clear(): void {

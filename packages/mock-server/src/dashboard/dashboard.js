@@ -98,28 +98,135 @@ function redact(value) {
 
 // ---- request log ------------------------------------------------------------------------------
 
-const expandedRequests = new Set();
-let shownRequests = '';
+/** Rows the log puts in the page at once: the newest matches; the rest are counted, not drawn. */
+const SHOWN_ROWS = 200;
 
-function logQuery() {
+/** Every journaled entry the page has fetched, oldest first; each poll asks only for newer ones. */
+let logEntries = [];
+/** How many requests the server keeps (`journalSize`), from its answer. */
+let journalSize = null;
+const expandedRequests = new Set();
+/** Lower-case text of an entry's bodies, made on first search and kept. */
+const searchText = new WeakMap();
+
+function logFilter() {
   const form = document.getElementById('log-filters');
-  const query = new URLSearchParams();
-  for (const name of ['method', 'path', 'status']) {
-    const value = form.elements[name].value.trim();
-    if (value) query.set(name, value);
+  const value = (name) => form.elements[name].value.trim();
+  const path = value('path');
+  return {
+    method: value('method'),
+    path: path.endsWith('*') ? { prefix: path.slice(0, -1) } : { part: path },
+    status: value('status') === '' ? null : Number(value('status')),
+    text: value('search').toLowerCase(),
+  };
+}
+
+function bodiesText(entry) {
+  let text = searchText.get(entry);
+  if (text === undefined) {
+    text = `${JSON.stringify(entry.body) ?? ''}\n${JSON.stringify(entry.response.body) ?? ''}`.toLowerCase();
+    searchText.set(entry, text);
   }
-  const text = query.toString();
-  return text ? `?${text}` : '';
+  return text;
+}
+
+function logMatches(entry, filter) {
+  if (filter.method && entry.method !== filter.method) return false;
+  if (filter.status !== null && entry.status !== filter.status) return false;
+  if (filter.path.prefix !== undefined && !entry.path.startsWith(filter.path.prefix)) return false;
+  if (filter.path.part && !entry.path.includes(filter.path.part)) return false;
+  return !filter.text || bodiesText(entry).includes(filter.text);
+}
+
+/** A request as a `curl` command line; redacted headers stay `[redacted]`, for the reader to fill in. */
+function curlOf(entry) {
+  const quote = (text) => `'${String(text).replaceAll("'", "'\\''")}'`;
+  const search = new URLSearchParams(entry.query).toString();
+  const url = `${location.origin}${entry.path}${search ? `?${search}` : ''}`;
+  const parts = [`curl -X ${entry.method} ${quote(url)}`];
+  const skipped = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
+  for (const [name, value] of Object.entries(entry.headers)) {
+    if (!skipped.has(name)) parts.push(`-H ${quote(`${name}: ${value}`)}`);
+  }
+  if (entry.body !== null && entry.body !== undefined) {
+    parts.push(`--data ${quote(typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body))}`);
+  }
+  return parts.join(' \\\n  ');
+}
+
+/** Whether no route took the request: the server's own 404 for a path it has not, or 405 for a method. */
+function matchedNothing(entry) {
+  const error = entry.response.body?.error ?? entry.response.body;
+  if (entry.status === 405) return error?.code === 'METHOD_NOT_ALLOWED';
+  return entry.status === 404 && /^No route for /.test(error?.message ?? '');
+}
+
+/**
+ * For a request no route took: the answered requests closest to it, best first: the most leading
+ * path segments in common, then the same method, then the newest.
+ */
+function nearMissesOf(entry) {
+  const segments = entry.path.split('/');
+  const seen = new Set();
+  const ranked = [];
+  for (let index = logEntries.length - 1; index >= 0; index--) {
+    const other = logEntries[index];
+    const key = `${other.method} ${other.path}`;
+    if (other.status >= 400 || other.status === 0 || seen.has(key)) continue;
+    seen.add(key);
+    const theirs = other.path.split('/');
+    let common = 0;
+    while (common < Math.min(segments.length, theirs.length) && segments[common] === theirs[common]) common++;
+    ranked.push({ other, score: common + (other.method === entry.method ? 0.5 : 0) });
+  }
+  // A stable sort: on a tie the newer one stays first.
+  return ranked
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3)
+    .map(({ other }) => other);
 }
 
 function requestDetail(entry) {
   const query = Object.keys(entry.query).length > 0 ? entry.query : undefined;
+  const misses = matchedNothing(entry) ? nearMissesOf(entry) : [];
+  const copied = h('span', { class: 'muted', role: 'status' });
   return h(
     'tr',
-    { class: 'detail' },
+    { class: 'detail', 'data-detail-of': entry.request_id },
     h(
       'td',
       { colspan: 6 },
+      h(
+        'div',
+        { class: 'bar' },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary',
+            onclick: acting(async () => {
+              const text = curlOf(entry);
+              await navigator.clipboard.writeText(text).catch(() => {
+                // Without clipboard access (a page over plain http on another host), the text to copy by hand.
+                window.prompt('Copy the command', text);
+              });
+              copied.textContent = 'Copied (credentials stay [redacted])';
+            }),
+          },
+          'Copy as curl',
+        ),
+        copied,
+      ),
+      misses.length > 0 && [
+        h('h3', {}, 'No route took this request. Closest answered requests'),
+        h(
+          'ul',
+          { class: 'near-misses' },
+          misses.map((other) =>
+            h('li', { class: 'mono' }, `${other.method} ${other.path} → ${other.status}`),
+          ),
+        ),
+      ],
       h(
         'div',
         { class: 'panes' },
@@ -144,53 +251,159 @@ function requestDetail(entry) {
   );
 }
 
-function renderRequests(items) {
-  const rows = document.getElementById('log-rows');
-  rows.replaceChildren();
-  for (const entry of [...items].reverse()) {
-    const id = entry.request_id;
-    const search = new URLSearchParams(entry.query).toString();
-    rows.append(
-      h(
-        'tr',
-        {
-          class: 'entry',
-          'data-request-id': id,
-          onclick: () => {
-            if (expandedRequests.has(id)) expandedRequests.delete(id);
-            else expandedRequests.add(id);
-            renderRequests(items);
-          },
-        },
-        h('td', { class: 'mono' }, timeOf(entry.time)),
-        h('td', {}, entry.method),
-        h('td', { class: 'mono' }, entry.path, search && h('span', { class: 'muted' }, `?${search}`)),
-        h('td', { class: statusClass(entry.status) }, entry.status),
-        h('td', { class: 'mono' }, `${entry.duration_ms.toFixed(1)} ms`),
-        h('td', { class: 'mono muted' }, id),
-      ),
-    );
-    if (expandedRequests.has(id)) rows.append(requestDetail(entry));
+function toggleRequest(row, entry) {
+  const id = entry.request_id;
+  if (expandedRequests.has(id)) {
+    expandedRequests.delete(id);
+    row.nextElementSibling?.matches('tr.detail') && row.nextElementSibling.remove();
+  } else {
+    expandedRequests.add(id);
+    row.after(requestDetail(entry));
   }
-  document.getElementById('log-empty').hidden = items.length > 0;
-  document.getElementById('log-count').textContent =
-    `${items.length} request${items.length === 1 ? '' : 's'}`;
+  row.setAttribute('data-open', String(expandedRequests.has(id)));
 }
 
+/** A row opens and closes with a click, Enter or Space. */
+function openable(row, toggle) {
+  row.tabIndex = 0;
+  row.addEventListener('click', toggle);
+  row.addEventListener('keydown', (event) => {
+    if (event.target !== row || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    toggle();
+  });
+}
+
+function requestRow(entry) {
+  const search = new URLSearchParams(entry.query).toString();
+  const row = h(
+    'tr',
+    { class: 'entry', 'data-request-id': entry.request_id, 'data-open': 'false' },
+    h('td', { class: 'mono' }, timeOf(entry.time)),
+    h('td', {}, entry.method),
+    h('td', { class: 'mono' }, entry.path, search && h('span', { class: 'muted' }, `?${search}`)),
+    h('td', { class: statusClass(entry.status) }, entry.status),
+    h('td', { class: 'mono' }, `${entry.duration_ms.toFixed(1)} ms`),
+    h('td', { class: 'mono muted' }, entry.request_id),
+  );
+  openable(row, () => toggleRequest(row, entry));
+  return row;
+}
+
+/** How many entries match the filters, of all the page holds. */
+let logMatching = 0;
+
+/** Draws the newest matches afresh: on a filter change, a cleared log or a lost cursor. */
+function renderRequests() {
+  const filter = logFilter();
+  const rows = [];
+  logMatching = 0;
+  for (let index = logEntries.length - 1; index >= 0; index--) {
+    const entry = logEntries[index];
+    if (!logMatches(entry, filter)) continue;
+    logMatching++;
+    if (logMatching <= SHOWN_ROWS) rows.push(...rowsOf(entry));
+  }
+  document.getElementById('log-rows').replaceChildren(...rows);
+  describeLog();
+}
+
+function rowsOf(entry) {
+  const row = requestRow(entry);
+  if (!expandedRequests.has(entry.request_id)) return [row];
+  row.setAttribute('data-open', 'true');
+  return [row, requestDetail(entry)];
+}
+
+/**
+ * New entries go on top and the oldest drawn rows leave the bottom: the rows already drawn (and
+ * the one that has the focus) stay as they are.
+ */
+function addRequests(added, dropped) {
+  const filter = logFilter();
+  for (const entry of dropped) if (logMatches(entry, filter)) logMatching--;
+  const table = document.getElementById('log-rows');
+  for (const entry of added) {
+    if (!logMatches(entry, filter)) continue;
+    logMatching++;
+    table.prepend(...rowsOf(entry));
+  }
+  const drawn = table.querySelectorAll('tr.entry');
+  for (let index = SHOWN_ROWS; index < drawn.length; index++) {
+    const row = drawn[index];
+    if (row.nextElementSibling?.matches('tr.detail')) row.nextElementSibling.remove();
+    row.remove();
+  }
+  describeLog();
+}
+
+function describeLog() {
+  const shown = Math.min(logMatching, SHOWN_ROWS);
+  document.getElementById('log-empty').hidden = logEntries.length > 0;
+  document.getElementById('log-count').textContent =
+    shown < logMatching
+      ? `Newest ${shown} of ${logMatching} matching requests shown`
+      : `${logMatching} request${logMatching === 1 ? '' : 's'}`;
+  document.getElementById('log-cap').textContent =
+    journalSize === null
+      ? ''
+      : journalSize === 0
+        ? 'The server keeps no requests: it was started with journalSize 0.'
+        : `The server keeps the last ${journalSize.toLocaleString('en')} requests (and 8 MiB of bodies); older ones are dropped. ` +
+          'To keep more or fewer, start it with another journalSize: startMockServer({ journalSize: 10000 }) or createServer({ journalSize: 10000 }) (nimbus mock start keeps 1,000).';
+}
+
+/**
+ * Entries asked for at once: a full journal comes in pieces, each parsed in a few milliseconds,
+ * so the page never stalls on one large answer.
+ */
+const LOG_PAGE = 1000;
+
+/**
+ * Asks only for what is newer than the last entry held; the whole log only at first or when that
+ * entry is gone (cleared, or dropped by the server), a page at a time.
+ */
 async function refreshLog() {
-  const { items } = await api('GET', `/__mock/requests${logQuery()}`);
-  // Re-rendered only when something changed, so a row being read does not flicker.
-  const seen = JSON.stringify([logQuery(), items.map((entry) => entry.request_id)]);
-  if (seen === shownRequests) return;
-  shownRequests = seen;
-  renderRequests(items);
+  const last = logEntries.at(-1)?.request_id;
+  let cursor = last;
+  let lost = false;
+  const added = [];
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(LOG_PAGE) });
+    if (cursor) query.set('after', cursor);
+    const answer = await api('GET', `/__mock/requests?${query}`);
+    journalSize = answer.journal_size;
+    if (answer.cursor_lost) {
+      lost = true;
+      added.length = 0;
+    }
+    added.push(...answer.items);
+    if (answer.items.length < LOG_PAGE) break;
+    cursor = answer.items.at(-1).request_id;
+  }
+  const keep = Math.max(journalSize, 1);
+  if (lost || last === undefined) {
+    logEntries = added.slice(-keep);
+    renderRequests();
+    return;
+  }
+  if (added.length === 0) return;
+  logEntries.push(...added);
+  const dropped = logEntries.splice(0, Math.max(0, logEntries.length - keep));
+  addRequests(added, dropped);
+}
+
+async function clearLog() {
+  await api('DELETE', '/__mock/requests');
+  logEntries = [];
+  expandedRequests.clear();
+  renderRequests();
 }
 
 // ---- state ------------------------------------------------------------------------------------
 
 const openTables = new Set();
 let stateSnapshot = null;
-let shownState = '';
 
 function projectChoices(state) {
   const projects = Object.values(state.tables?.projects ?? {});
@@ -208,25 +421,26 @@ function projectChoices(state) {
 
 function stateRow(tableName, row) {
   const key = `${tableName}/${row.id}`;
+  const detail = () => h('tr', { class: 'detail' }, h('td', { colspan: 4 }, json(redact(row))));
   const tr = h(
     'tr',
-    {
-      class: 'entry',
-      'data-id': row.id,
-      onclick: () => {
-        if (openTables.has(key)) openTables.delete(key);
-        else openTables.add(key);
-        renderState();
-      },
-    },
+    { class: 'entry', 'data-id': row.id, 'data-open': String(openTables.has(key)) },
     h('td', { class: 'mono' }, row.id),
     h('td', {}, row.name ?? row.email ?? row.type ?? row.operation ?? ''),
     h('td', { class: 'row-status' }, row.status ?? row.state ?? ''),
     h('td', { class: 'mono muted' }, dateTimeOf(row.updated_at)),
   );
-  return openTables.has(key)
-    ? [tr, h('tr', { class: 'detail' }, h('td', { colspan: 4 }, json(redact(row))))]
-    : [tr];
+  openable(tr, () => {
+    if (openTables.has(key)) {
+      openTables.delete(key);
+      tr.nextElementSibling?.matches('tr.detail') && tr.nextElementSibling.remove();
+    } else {
+      openTables.add(key);
+      tr.after(detail());
+    }
+    tr.setAttribute('data-open', String(openTables.has(key)));
+  });
+  return openTables.has(key) ? [tr, detail()] : [tr];
 }
 
 function renderState() {
@@ -291,14 +505,51 @@ function renderState() {
     `${rowsShown} rows in ${sections.length} tables. Secrets are redacted; the signing secret is never shown.`;
 }
 
+/**
+ * The state is asked for when its view opens and on Refresh, not every second: a large state is
+ * megabytes, and it changes only when the app or the page changes it.
+ */
 async function refreshState() {
   const state = await api('GET', '/__mock/state');
-  const seen = JSON.stringify(state);
-  if (seen === shownState) return;
-  shownState = seen;
   stateSnapshot = state;
   renderState();
   cameraChoices();
+  document.getElementById('state-loaded').textContent =
+    `Loaded at ${new Date().toLocaleTimeString('en-GB')}.`;
+}
+
+async function resetServer() {
+  if (!window.confirm('Empty the state, the faults and the request log?')) return;
+  await api('POST', '/__mock/reset');
+  logEntries = [];
+  expandedRequests.clear();
+  renderRequests();
+  await refreshState();
+}
+
+async function exportState() {
+  const state = await api('GET', '/__mock/state');
+  const link = h('a', {
+    href: URL.createObjectURL(new Blob([JSON.stringify(state, null, 2)], { type: 'application/json' })),
+    download: `nimbus-state-${new Date().toISOString().slice(0, 19).replaceAll(':', '-')}.json`,
+  });
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+async function importState(input) {
+  const file = input.files?.[0];
+  if (!file) return;
+  let state;
+  try {
+    state = JSON.parse(await file.text());
+  } catch {
+    throw new Error(`${file.name} is not JSON`);
+  } finally {
+    input.value = '';
+  }
+  await api('PUT', '/__mock/state', state);
+  await refreshState();
 }
 
 // ---- faults -----------------------------------------------------------------------------------
@@ -306,42 +557,56 @@ async function refreshState() {
 let faults = [];
 let shownFaults = '';
 
+/** What a request must carry for the fault to apply, beyond its method and path. */
+function faultConditions(fault) {
+  const parts = [];
+  for (const [name, value] of Object.entries(fault.query ?? {})) parts.push(`?${name}=${value}`);
+  for (const [name, value] of Object.entries(fault.headers ?? {})) parts.push(`${name}: ${value}`);
+  if (fault.probability !== undefined) parts.push(`${Math.round(fault.probability * 100)} % of requests`);
+  if (fault.seed !== undefined) parts.push(`seed ${fault.seed}`);
+  return parts;
+}
+
 /** What a fault does, in a few words: its answer, and how it answers. */
 function faultEffect(fault) {
   const parts = [];
   if (fault.drop_connection) parts.push('drops the connection');
   if (fault.status) parts.push(fault.code ? `${fault.status} ${fault.code}` : String(fault.status));
-  if (fault.body !== undefined) parts.push('raw body');
+  if (fault.message !== undefined) parts.push(`"${fault.message}"`);
+  if (fault.body !== undefined) parts.push(`raw body${fault.content_type ? ` (${fault.content_type})` : ''}`);
   if (fault.slow_body_ms) parts.push(`body over ${fault.slow_body_ms} ms`);
-  if (fault.probability !== undefined) parts.push(`${Math.round(fault.probability * 100)} % of requests`);
   return parts.join(', ') || '—';
 }
 
 function renderFaults() {
-  document
-    .getElementById('fault-rows')
-    .replaceChildren(
-      ...faults.map((fault) =>
+  document.getElementById('fault-rows').replaceChildren(
+    ...faults.map((fault) =>
+      h(
+        'tr',
+        { 'data-fault-id': fault.id },
+        h('td', {}, fault.method ?? 'any'),
+        h('td', { class: 'mono' }, fault.path ?? 'any'),
+        h('td', { class: 'mono' }, faultConditions(fault).join('; ') || '—'),
+        h('td', { class: statusClass(fault.status) }, faultEffect(fault)),
+        h('td', {}, fault.delay_ms ? `${fault.delay_ms} ms` : '—'),
+        h('td', {}, fault.remaining ?? '∞'),
         h(
-          'tr',
-          { 'data-fault-id': fault.id },
-          h('td', {}, fault.method ?? 'any'),
-          h('td', { class: 'mono' }, fault.path ?? 'any'),
-          h('td', { class: statusClass(fault.status) }, faultEffect(fault)),
-          h('td', {}, fault.delay_ms ? `${fault.delay_ms} ms` : '—'),
-          h('td', {}, fault.remaining ?? '∞'),
+          'td',
+          {},
           h(
-            'td',
-            {},
-            h(
-              'button',
-              { type: 'button', class: 'link', onclick: acting(() => removeFault(fault.id)) },
-              'Remove',
-            ),
+            'button',
+            {
+              type: 'button',
+              class: 'link',
+              'aria-label': `Remove fault ${fault.method ?? 'any'} ${fault.path ?? 'any'}`,
+              onclick: acting(() => removeFault(fault.id)),
+            },
+            'Remove',
           ),
         ),
       ),
-    );
+    ),
+  );
   document.getElementById('fault-note').textContent =
     faults.length === 0
       ? 'No faults: every request gets its real answer.'
@@ -357,14 +622,44 @@ async function refreshFaults() {
   renderFaults();
 }
 
-async function addFault(form) {
-  const body = {};
-  if (form.elements.method.value) body.method = form.elements.method.value;
-  if (form.elements.path.value.trim()) body.path = form.elements.path.value.trim();
-  for (const name of ['status', 'times', 'delay_ms']) {
-    if (form.elements[name].value !== '') body[name] = Number(form.elements[name].value);
+/** `name: value` or `name=value` lines as an object; a line without the separator is refused. */
+function pairsOf(text, separator, field) {
+  const pairs = {};
+  for (const line of text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const at = line.indexOf(separator);
+    if (at <= 0) throw new Error(`${field}: "${line}" is not name${separator}value`);
+    pairs[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  await api('POST', '/__mock/faults', body);
+  return Object.keys(pairs).length > 0 ? pairs : undefined;
+}
+
+/** The form as a fault of the faults API; what is left empty is left out. */
+function faultOf(form) {
+  const text = (name) => form.elements[name].value.trim();
+  const body = {};
+  if (text('method')) body.method = text('method');
+  if (text('path')) {
+    if (!text('path').startsWith('/')) throw new Error('Path must start with / (as /api/v1/instances)');
+    body.path = text('path');
+  }
+  body.query = pairsOf(text('query'), '=', 'Query');
+  body.headers = pairsOf(text('headers'), ':', 'Headers');
+  for (const name of ['code', 'message', 'content_type']) if (text(name)) body[name] = text(name);
+  // A raw body is sent as it is written, spaces included.
+  if (form.elements.body.value !== '') body.body = form.elements.body.value;
+  for (const name of ['status', 'times', 'delay_ms', 'slow_body_ms', 'seed']) {
+    if (text(name) !== '') body[name] = Number(text(name));
+  }
+  if (text('probability') !== '') body.probability = Number(text('probability')) / 100;
+  if (form.elements.drop_connection.checked) body.drop_connection = true;
+  return body;
+}
+
+async function addFault(form) {
+  await api('POST', '/__mock/faults', faultOf(form));
   await refreshFaults();
 }
 
@@ -407,8 +702,6 @@ async function refreshClock() {
 
 async function advance(seconds) {
   renderClock(await api('POST', '/__mock/clock/advance', { seconds }));
-  // Lifecycles that came due have moved: the state shows them now rather than at the next poll.
-  if (currentView() === 'state') await refreshState();
 }
 
 // ---- webhooks ---------------------------------------------------------------------------------
@@ -416,53 +709,55 @@ async function advance(seconds) {
 const expandedDeliveries = new Set();
 let deliveries = [];
 
+function deliveryDetail(delivery) {
+  return h(
+    'tr',
+    { class: 'detail' },
+    h(
+      'td',
+      { colspan: 7 },
+      h('h3', {}, 'X-Nimbus-Signature'),
+      h('p', { class: 'mono' }, delivery.signature ?? 'not sent'),
+      delivery.error && [h('h3', {}, 'Error'), h('p', {}, delivery.error)],
+      h('h3', {}, 'Payload'),
+      json(redact(delivery.payload)),
+    ),
+  );
+}
+
 function renderDeliveries() {
-  const rows = document.getElementById('webhook-rows');
-  rows.replaceChildren();
+  const rows = [];
   for (const delivery of [...deliveries].reverse()) {
     const id = delivery.id;
-    rows.append(
+    const row = h(
+      'tr',
+      { class: 'entry', 'data-delivery-id': id, 'data-open': String(expandedDeliveries.has(id)) },
+      h('td', { class: 'mono' }, dateTimeOf(delivery.attempted_at)),
+      h('td', { class: 'mono' }, delivery.subscription_id),
+      h('td', {}, delivery.event_type),
       h(
-        'tr',
-        {
-          class: 'entry',
-          'data-delivery-id': id,
-          onclick: () => {
-            if (expandedDeliveries.has(id)) expandedDeliveries.delete(id);
-            else expandedDeliveries.add(id);
-            renderDeliveries();
-          },
-        },
-        h('td', { class: 'mono' }, dateTimeOf(delivery.attempted_at)),
-        h('td', {}, delivery.event_type),
-        h(
-          'td',
-          { class: delivery.status === 'delivered' ? 's2' : delivery.status === 'failed' ? 's5' : 's4' },
-          delivery.status,
-        ),
-        h('td', {}, delivery.status_code ?? delivery.error ?? '—'),
-        h('td', {}, delivery.attempt),
-        h('td', { class: 'mono' }, delivery.next_retry_at ? dateTimeOf(delivery.next_retry_at) : '—'),
+        'td',
+        { class: delivery.status === 'delivered' ? 's2' : delivery.status === 'failed' ? 's5' : 's4' },
+        delivery.status,
       ),
+      h('td', {}, delivery.status_code ?? delivery.error ?? '—'),
+      h('td', {}, delivery.attempt),
+      h('td', { class: 'mono' }, delivery.next_retry_at ? dateTimeOf(delivery.next_retry_at) : '—'),
     );
-    if (expandedDeliveries.has(id)) {
-      rows.append(
-        h(
-          'tr',
-          { class: 'detail' },
-          h(
-            'td',
-            { colspan: 6 },
-            h('h3', {}, 'X-Nimbus-Signature'),
-            h('p', { class: 'mono' }, delivery.signature ?? 'not sent'),
-            delivery.error && [h('h3', {}, 'Error'), h('p', {}, delivery.error)],
-            h('h3', {}, 'Payload'),
-            json(redact(delivery.payload)),
-          ),
-        ),
-      );
-    }
+    openable(row, () => {
+      if (expandedDeliveries.has(id)) {
+        expandedDeliveries.delete(id);
+        row.nextElementSibling?.matches('tr.detail') && row.nextElementSibling.remove();
+      } else {
+        expandedDeliveries.add(id);
+        row.after(deliveryDetail(delivery));
+      }
+      row.setAttribute('data-open', String(expandedDeliveries.has(id)));
+    });
+    rows.push(row);
+    if (expandedDeliveries.has(id)) rows.push(deliveryDetail(delivery));
   }
+  document.getElementById('webhook-rows').replaceChildren(...rows);
   document.getElementById('webhook-empty').hidden = deliveries.length > 0;
 }
 
@@ -498,14 +793,16 @@ async function publishEvent(form) {
 
 // ---- views and polling ------------------------------------------------------------------------
 
+/** What each view asks for every second; the clock is asked for with every view. */
 const VIEWS = {
   log: refreshLog,
-  state: refreshState,
-  // The clock is refreshed with every view.
+  // The state is asked for when its view (or the camera list) opens, and on Refresh.
+  state: () => undefined,
   faults: refreshFaults,
   webhooks: refreshDeliveries,
-  events: refreshState,
+  events: () => undefined,
 };
+const ON_OPEN = { state: refreshState, events: refreshState };
 
 function currentView() {
   const name = location.hash.slice(1);
@@ -519,6 +816,7 @@ function show() {
     if (link.dataset.view === view) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
+  ON_OPEN[view]?.().catch(showError);
   void poll();
 }
 
@@ -550,7 +848,15 @@ function acting(action) {
   };
 }
 
-document.getElementById('log-filters').addEventListener('input', () => void refreshLog().catch(showError));
+document.getElementById('log-filters').addEventListener('input', renderRequests);
+document.getElementById('log-clear').addEventListener('click', acting(clearLog));
+document.getElementById('state-refresh').addEventListener('click', acting(refreshState));
+document.getElementById('state-reset').addEventListener('click', acting(resetServer));
+document.getElementById('state-export').addEventListener('click', acting(exportState));
+document.getElementById('state-import').addEventListener(
+  'change',
+  acting((event) => importState(event.target)),
+);
 document.getElementById('log-filters').addEventListener('submit', (event) => event.preventDefault());
 document.getElementById('state-project').addEventListener('change', renderState);
 document.getElementById('fault-form').addEventListener(

@@ -177,6 +177,38 @@ export const MockRequestListQuery = z.object({
     .max(599)
     .optional()
     .describe('Only requests answered with this status'),
+  after: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      'A request_id: only requests journaled after it (a page polling the log asks for what is new). When the journal no longer holds it, every matching request, with `cursor_lost: true`',
+    ),
+  limit: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1)
+    .max(100_000)
+    .optional()
+    .describe(
+      'At most this many requests, the oldest first: a reader pages through a full journal with `after` set to the last one it got',
+    ),
+});
+
+export const MockRequestListResponse = z.object({
+  items: z.array(RecordedRequest),
+  journal_size: z
+    .number()
+    .int()
+    .describe(
+      'How many requests the journal keeps at most (the server option `journalSize`); older ones are dropped, and fewer are kept when their bodies pass 8 MiB',
+    ),
+  cursor_lost: z
+    .boolean()
+    .describe(
+      'true when `after` named a request the journal no longer holds (dropped, or the log was cleared): items are every matching request',
+    ),
 });
 
 export const MockExportStateQuery = z.object({
@@ -254,8 +286,16 @@ export const mock = {
       path: '/__mock/requests',
       summary: 'The request journal: recent API requests, oldest first (emptied by reset)',
       query: MockRequestListQuery,
-      response: z.object({ items: z.array(RecordedRequest) }),
+      response: MockRequestListResponse,
       status: 200,
+    }),
+    clear: endpoint({
+      ...base,
+      method: 'DELETE',
+      path: '/__mock/requests',
+      summary: 'Empty the request journal (the state and faults stay)',
+      response: z.void(),
+      status: 204,
     }),
   },
   bucketName: endpoint({

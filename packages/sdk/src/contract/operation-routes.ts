@@ -186,6 +186,7 @@ export const OPERATION_ROUTES: readonly (readonly [id: string, method: HttpMetho
   ['mock.exportState', 'GET', '/__mock/state'],
   ['mock.importState', 'PUT', '/__mock/state'],
   ['mock.requests.list', 'GET', '/__mock/requests'],
+  ['mock.requests.clear', 'DELETE', '/__mock/requests'],
   ['mock.bucketName', 'GET', '/__mock/bucket-names/{name}'],
   ['mock.clock.retrieve', 'GET', '/__mock/clock'],
   ['mock.clock.advance', 'POST', '/__mock/clock/advance'],

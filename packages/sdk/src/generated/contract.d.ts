@@ -187,6 +187,7 @@ export {
   MetricRuleSeverity,
   MetricSeries,
   MfaEnrollment,
+  MockRequestListResponse,
   MockWebhookDelivery,
   NodePool,
   NodePoolInput,
@@ -417,7 +418,7 @@ export declare const MockFaultCreateBody: z.ZodType<T.MockFaultCreateParams>;
 export type MockFaultCreateBody = T.MockFaultCreateParams;
 export declare const MockInjectVideoEventBody: z.ZodType<T.MockInjectVideoEventParams>;
 export type MockInjectVideoEventBody = T.MockInjectVideoEventParams;
-export declare const MockRequestListQuery: z.ZodObject<{ method: Optional<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD'>; path: Optional<string>; status: Optional<number> }>;
+export declare const MockRequestListQuery: z.ZodObject<{ method: Optional<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD'>; path: Optional<string>; status: Optional<number>; after: Optional<string>; limit: Optional<number> }>;
 export type MockRequestListQuery = T.MockRequestListParams;
 export declare const MockSetVideoTenantBody: z.ZodType<T.MockSetVideoTenantParams>;
 export type MockSetVideoTenantBody = T.MockSetVideoTenantParams;
@@ -728,7 +729,8 @@ export declare const mock: {
   exportState: Declared<{ method: 'GET'; path: '/__mock/state'; auth: 'control'; query: typeof MockExportStateQuery; response: z.ZodType<Record<string, unknown>> }>;
   importState: Declared<{ method: 'PUT'; path: '/__mock/state'; auth: 'control'; body: z.ZodType<T.MockImportStateParams>; response: z.ZodType<T.MockImportStateResponse> }>;
   requests: {
-    list: Declared<{ method: 'GET'; path: '/__mock/requests'; auth: 'control'; query: typeof MockRequestListQuery; response: z.ZodType<T.MockRequestListResponse> }>;
+    list: Declared<{ method: 'GET'; path: '/__mock/requests'; auth: 'control'; query: typeof MockRequestListQuery; response: typeof T.MockRequestListResponse }>;
+    clear: Declared<{ method: 'DELETE'; path: '/__mock/requests'; status: 204; auth: 'control'; response: z.ZodType<void> }>;
   };
   bucketName: Declared<{ method: 'GET'; path: '/__mock/bucket-names/{name}'; auth: 'control'; params: z.ZodObject<{ name: z.ZodType<string> }>; response: typeof T.BucketNameAvailability }>;
   clock: {

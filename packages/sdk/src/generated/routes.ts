@@ -431,6 +431,7 @@ export const mock = {
   importState: { id: 'mock.importState', api: 'mock', method: 'PUT', path: '/__mock/state', status: 200, auth: 'control' } as Route<MockImportStateResponse>,
   requests: {
     list: { id: 'mock.requests.list', api: 'mock', method: 'GET', path: '/__mock/requests', status: 200, auth: 'control' } as Route<MockRequestListResponse>,
+    clear: { id: 'mock.requests.clear', api: 'mock', method: 'DELETE', path: '/__mock/requests', status: 204, auth: 'control' } as Route<void>,
   },
   bucketName: { id: 'mock.bucketName', api: 'mock', method: 'GET', path: '/__mock/bucket-names/{name}', status: 200, auth: 'control' } as Route<BucketNameAvailability>,
   clock: {

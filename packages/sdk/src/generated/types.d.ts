@@ -1937,7 +1937,20 @@ export interface MockRequestListParams {
   path?: string;
   /** Only requests answered with this status */
   status?: number;
+  /** A request_id: only requests journaled after it (a page polling the log asks for what is new). When the journal no longer holds it, every matching request, with `cursor_lost: true` */
+  after?: string;
+  /** At most this many requests, the oldest first: a reader pages through a full journal with `after` set to the last one it got */
+  limit?: number;
 }
+
+export interface MockRequestListResponse {
+  items: RecordedRequest[];
+  /** How many requests the journal keeps at most (the server option `journalSize`); older ones are dropped, and fewer are kept when their bodies pass 8 MiB */
+  journal_size: number;
+  /** true when `after` named a request the journal no longer holds (dropped, or the log was cleared): items are every matching request */
+  cursor_lost: boolean;
+}
+export declare const MockRequestListResponse: z.ZodType<MockRequestListResponse>;
 
 export interface MockSetVideoTenantParams {
   /** Cameras the tenant may have (default 16) */
@@ -3133,10 +3146,6 @@ export type MockImportStateParams = Record<string, unknown>;
 
 export interface MockImportStateResponse {
   ok: true;
-}
-
-export interface MockRequestListResponse {
-  items: RecordedRequest[];
 }
 
 export interface MockClockAdvanceParams {

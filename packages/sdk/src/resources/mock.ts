@@ -114,6 +114,11 @@ export class MockRequests extends APIResource {
   list(query?: MockRequestListParams, options?: RequestOptions): CursorPagePromise<RecordedRequest> {
     return onePage(() => this._client.call(mock.requests.list, { query }, options));
   }
+
+  /** Empties the request journal; the state and the faults stay. */
+  clear(options?: RequestOptions): APIPromise<void> {
+    return this._client.call(mock.requests.clear, {}, options);
+  }
 }
 
 /** Webhook deliveries of every project, as the reference server made them (`/__mock/webhooks/deliveries`). */

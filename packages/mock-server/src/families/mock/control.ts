@@ -1,5 +1,6 @@
 import { mock } from '@nimbus/sdk/contract/mock';
 import type { FamilyModule } from '../../core/app';
+import { compressedJson } from '../../core/compressed-json';
 import { defineHandlers } from '../../core/handler';
 import { HttpError } from '../../core/http-error';
 import { quotaLimit, quotaOverrides, quotaResources } from '../../core/quotas';
@@ -70,7 +71,20 @@ export const controlFamily: FamilyModule = {
     },
 
     requests: {
-      list: (ctx) => ({ items: ctx.runtime.journal.list(ctx.query) }),
+      list(ctx) {
+        const { entries, cursorLost } = ctx.runtime.journal.page(ctx.query);
+        const answer = {
+          items: entries,
+          journal_size: ctx.runtime.journal.capacity,
+          cursor_lost: cursorLost,
+        };
+        // Read whole, 10,000 entries are megabytes: compressed when the client takes it.
+        return compressedJson(answer, ctx.request.headers, ctx.runtime.compress);
+      },
+
+      clear(ctx) {
+        ctx.runtime.journal.clear();
+      },
     },
 
     clock: {
