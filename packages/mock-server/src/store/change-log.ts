@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { StateFileError } from './errors';
+import { LogRemovedError, StateFileError } from './errors';
 import type { State, StoredRecord } from './state';
 
 /**
@@ -37,14 +37,6 @@ interface WarningLog {
 
 const FILE_MODE = 0o600;
 
-/** The log file was removed while the server ran: the store writes the whole state instead. */
-export class LogRemovedError extends Error {
-  override readonly name = 'LogRemovedError';
-
-  constructor(readonly path: string) {
-    super(`The state file's log ${path} was removed while the server ran`);
-  }
-}
 const EVERYSEC_MS = 1000;
 
 /**

@@ -52,3 +52,15 @@ export class StateFileLinkError extends Error {
     super(`State file ${path} ${reason}. It was left as it is.`);
   }
 }
+
+/**
+ * The log file was removed while the server ran: the store writes the whole state instead. Here,
+ * not beside the log, so the store (in the browser bundle too) reaches it without node:fs.
+ */
+export class LogRemovedError extends Error {
+  override readonly name = 'LogRemovedError';
+
+  constructor(readonly path: string) {
+    super(`The state file's log ${path} was removed while the server ran`);
+  }
+}

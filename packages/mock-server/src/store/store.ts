@@ -1,5 +1,5 @@
-import { type ChangeBatch, type ChangeLog, LogRemovedError } from './change-log';
-import { OutsideEditError, StalePiecesError, StateFileError } from './errors';
+import type { ChangeBatch, ChangeLog } from './change-log';
+import { LogRemovedError, OutsideEditError, StalePiecesError, StateFileError } from './errors';
 import type { Persistence, PieceWriter } from './persistence';
 import { serialiseRows } from './row-blocks';
 import { emptyState, type State, type StoredRecord } from './state';
