@@ -40,6 +40,9 @@ describe.runIf(browserTestsRun)('browser examples in headless Chromium', () => {
       await page.fill('input[name=name]', 'from-the-page');
       await page.click('text=Create instance');
       await page.locator('#instances tr', { hasText: 'from-the-page' }).waitFor();
+      // The form was cleared after the create, with no error shown.
+      await expect.poll(() => page.inputValue('input[name=name]')).toBe('');
+      expect(await page.locator('#error').textContent()).toBe('');
       // Provisioning -> running on the worker's clock (1.5 s per transition).
       await page.locator('#instances tr', { hasText: 'from-the-page' }).getByText('running').waitFor();
 
@@ -52,6 +55,9 @@ describe.runIf(browserTestsRun)('browser examples in headless Chromium', () => {
         .poll(() => snapshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBe(320);
       expect(await page.locator('#detections li').count()).toBe(1);
+
+      // The camera's recording, played with hls.js from playlists and segments the worker answers.
+      await page.locator('#recording-status', { hasText: 'Recording loaded' }).waitFor();
 
       // Persisted in localStorage: a reload starts from the same state, not from the seed.
       await page.reload();

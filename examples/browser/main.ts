@@ -7,6 +7,7 @@
  */
 import { createNimbusHandlers } from '@nimbus/mock-server/msw';
 import { APIError, type Instance, Nimbus, type Video, type VideoEvent } from '@nimbus/sdk';
+import Hls from 'hls.js';
 import { setupWorker } from 'msw/browser';
 
 const nimbus = createNimbusHandlers({ seed: 'demo', persist: 'localStorage', transitionDelayMs: 1500 });
@@ -32,7 +33,7 @@ function render(instances: Instance[]): void {
 async function watchDetections(client: Nimbus, projectId: string): Promise<Video> {
   const { token } = await client.auth.workloadToken({
     project_id: projectId,
-    scopes: ['cameras:read', 'cameras:write', 'events:read'],
+    scopes: ['cameras:read', 'cameras:write', 'events:read', 'playback:read'],
     ttl_seconds: 86_400,
   });
   const video = client.video.withToken(token);
@@ -45,6 +46,7 @@ async function watchDetections(client: Nimbus, projectId: string): Promise<Video
       features: ['person', 'vehicle'],
     }));
   $('camera').textContent = camera.name;
+  playRecording(video, camera.id, camera.name);
   $('detect').addEventListener('click', async () => {
     await client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
   });
@@ -58,6 +60,31 @@ async function watchDetections(client: Nimbus, projectId: string): Promise<Video
     $('detections').prepend(item);
   });
   return video;
+}
+
+/** The camera's footage of the current hour, played with hls.js (Safari plays HLS natively). */
+function playRecording(video: Video, cameraId: string, name: string): void {
+  $('recording-camera').textContent = name;
+  const player = $('recording') as HTMLVideoElement;
+  const now = new Date().toISOString();
+  const src = video.playback.playlistUrl({
+    camera_id: cameraId,
+    date: now.slice(0, 10),
+    hour: now.slice(11, 13),
+  });
+  player.addEventListener('loadeddata', () => {
+    $('recording-status').textContent = 'Recording loaded';
+  });
+  if (!Hls.isSupported()) {
+    player.src = src;
+    return;
+  }
+  const hls = new Hls();
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (data.fatal) $('recording-status').textContent = `Playback failed: ${data.details}`;
+  });
+  hls.loadSource(src);
+  hls.attachMedia(player);
 }
 
 async function main(): Promise<void> {
@@ -83,7 +110,8 @@ async function main(): Promise<void> {
     }
     await refresh();
   });
-  $('reset').addEventListener('click', async () => {
+  // Not id="reset" on a control of the form: it would shadow the form's reset() method.
+  $('reset-demo').addEventListener('click', async () => {
     await nimbus.reset();
     await client.auth.login({ email: 'demo@nimbus.dev', password: 'nimbus-demo-123' });
     await refresh();

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { link, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
@@ -187,6 +187,14 @@ describe('nimbus mock', () => {
       }
       const tried = /curl .* (http:\/\/\S+)/.exec(output)![1]!;
       expect((await fetch(tried)).status).toBe(401);
+      // The "Try" lines work when pasted: the export sets what the curl line reads.
+      const pasted = output
+        .slice(output.indexOf('Try (paste into a shell):'))
+        .split('\n')
+        .slice(1, 3)
+        .join('\n');
+      const listed = execFileSync('bash', ['-c', `${pasted} -s`], { encoding: 'utf8' });
+      expect(JSON.parse(listed)).toMatchObject({ success: true, data: expect.any(Array) });
     } finally {
       child.kill('SIGTERM');
     }

@@ -8,6 +8,7 @@ import {
   publishedDocuments,
   SampleGenerator,
 } from './support/openapi-samples';
+import { recordExamples } from './support/record-examples';
 
 /**
  * The examples of the published documents are recorded server answers (`npm run
@@ -124,5 +125,35 @@ describe('examples of the published OpenAPI documents', () => {
     const clear = text.replaceAll(`"password":"${DEMO_USER.password}"`, '');
     expect(clear).not.toMatch(/"(?:access_token|refresh_token|token|secret|key|password)":"(?!<)/);
     expect(text).not.toMatch(/[?&]token=(?!<)/);
+  });
+});
+
+describe('request examples of the published OpenAPI documents', () => {
+  const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+  const TIME = /\d{4}-\d\d-\d\dT[\d:.]+Z/g;
+  /** A request with the ids and times a new recording makes afresh replaced. */
+  const shape = (request: unknown) => JSON.stringify(request).replace(ID, '<id>').replace(TIME, '<time>');
+
+  it('are each answered 2xx by a server with default settings: recorded again, they are the same requests', async () => {
+    const again = await recordExamples();
+    const refused = Object.keys(operationExamples).filter((id) => !again[id]);
+    expect(refused, 'operations whose example the server no longer answers 2xx').toEqual([]);
+    const changed = Object.entries(operationExamples)
+      .filter(([id, example]) => shape(example.request) !== shape(again[id]!.request))
+      .map(([id]) => id);
+    expect(changed, stale).toEqual([]);
+  }, 60_000);
+
+  it('use the values a reader would write: loopback webhooks and plausible camera addresses', () => {
+    const sent = operations.flatMap(({ operation }) => {
+      const value = operation.requestBody?.content?.['application/json']?.examples?.[RECORDED]?.value;
+      return value === undefined ? [] : [value as Json];
+    });
+    const webhooks = sent.filter((body) => 'webhook_url' in body).map((body) => body.webhook_url);
+    const cameras = sent.filter((body) => 'rtsp_url' in body).map((body) => body.rtsp_url);
+    expect(webhooks.length).toBeGreaterThan(0);
+    expect(cameras.length).toBeGreaterThan(0);
+    for (const url of webhooks) expect(url).toMatch(/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//);
+    for (const url of cameras) expect(url).toMatch(/^rtsp:\/\/[a-z][a-z0-9.-]*\.[a-z]+:554\/\w+$/);
   });
 });

@@ -220,8 +220,9 @@ export function addMockCommands(program: Command): void {
           `  project     ${server.demo.projectId}`,
           `  token       ${server.demo.accessToken}`,
           '',
-          'Try:',
-          `  curl -H "Authorization: Bearer $TOKEN" -H "X-Project-ID: ${server.demo.projectId}" ${server.url}/api/v1/instances`,
+          'Try (paste into a shell):',
+          `  export TOKEN=${server.demo.accessToken} PROJECT=${server.demo.projectId}`,
+          `  curl -H "Authorization: Bearer $TOKEN" -H "X-Project-ID: $PROJECT" ${server.url}/api/v1/instances`,
         );
       }
       // The command lasts as long as the server: it ends (exit 0) once a signal has closed it.

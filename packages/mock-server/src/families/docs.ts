@@ -20,10 +20,17 @@ const ASSET_TYPES: Record<SwaggerUiFile, string> = {
 };
 
 /**
- * Swagger UI with both documents; `?api=v2` opens the video API first. Only the most used tags
- * start open (OPEN_TAGS): rendering every operation at once held the first paint for seconds.
+ * Swagger UI with one document at a time (`?api=v2` for the video API; the two links at the top
+ * switch with a reload). Only the most used tags start open (OPEN_TAGS): rendering every operation
+ * at once held the first paint for seconds, and so did the standalone layout's top bar.
+ *
+ * Authorization is the page's own, kept in localStorage and shared by both documents: a login
+ * through "Try it out" or a token given to Authorize is sent with every /api/v1 call, with the
+ * project id of the Project ID field (filled with the first project on login); /v2 calls get a
+ * workload token for that project (POST /api/v1/auth/workload-token), made when first needed.
  */
 const OPEN_TAGS = ['auth', 'projects', 'compute', 'video'];
+const WORKLOAD_SCOPES = ['cameras:read', 'cameras:write', 'events:read', 'playback:read'];
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -33,23 +40,123 @@ const PAGE = `<!doctype html>
 <title>Nimbus API reference</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
 <link rel="icon" type="image/svg+xml" href="/docs/assets/favicon.svg">
+<style>
+  .nimbus-bar { display: flex; flex-wrap: wrap; gap: 0.5rem 2rem; align-items: center; padding: 0.75rem 1.25rem;
+    background: #1b1b1b; color: #fff; font-family: sans-serif; font-size: 14px; }
+  .nimbus-bar a { color: #fff; }
+  .nimbus-bar a[aria-current="page"] { font-weight: bold; text-decoration: none; }
+  .nimbus-bar nav { display: flex; gap: 1rem; }
+  .nimbus-bar input { font: inherit; width: 22rem; max-width: 100%; margin-left: 0.5rem; }
+  .nimbus-bar :focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
+  /* Swagger UI's badges and links fall short of 4.5:1 against their backgrounds. */
+  .swagger-ui .info .title small { background-color: #4d5562; }
+  .swagger-ui .info .title small.version-stamp { background-color: #2b6a00; }
+  .swagger-ui .info a, .swagger-ui .info .url { color: #1a5a9e; }
+  .swagger-ui .btn.authorize { color: #1c6e46; border-color: #1c6e46; }
+  .swagger-ui .btn.authorize svg { fill: #1c6e46; }
+  .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d5c9c; }
+  .swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1c6e46; }
+  .swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8f4e00; }
+  .swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #16695c; }
+  .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b3261e; }
+  .swagger-ui .opblock.opblock-head .opblock-summary-method,
+  .swagger-ui .opblock.opblock-options .opblock-summary-method { background: #5b3590; }
+</style>
 </head>
 <body>
-<div id="swagger-ui"></div>
+<header class="nimbus-bar">
+  <nav aria-label="APIs">
+    <a href="/docs" id="nimbus-api-v1">Cloud platform API (/api/v1)</a>
+    <a href="/docs?api=v2" id="nimbus-api-v2">Video management API (/v2)</a>
+  </nav>
+  <div>
+    <label for="nimbus-project">Project ID (X-Project-ID)</label>
+    <input id="nimbus-project" autocomplete="off" spellcheck="false" placeholder="filled on login">
+  </div>
+  <p id="nimbus-auth-status" role="status"></p>
+</header>
+<main id="swagger-ui"></main>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
 <script>
-  const urls = [
-    { url: '/api/v1/openapi.json', name: 'Cloud platform API (/api/v1)' },
-    { url: '/v2/openapi.json', name: 'Video management API (/v2)' },
-  ];
-  const first = new URLSearchParams(location.search).get('api') === 'v2' ? urls[1] : urls[0];
+  const TOKEN_KEY = 'nimbus.docs.accessToken';
+  const PROJECT_KEY = 'nimbus.docs.projectId';
+  const api = new URLSearchParams(location.search).get('api') === 'v2' ? 'v2' : 'v1';
+  document.getElementById('nimbus-api-' + api).setAttribute('aria-current', 'page');
+  const projectField = document.getElementById('nimbus-project');
+  const statusLine = document.getElementById('nimbus-auth-status');
+  projectField.value = localStorage.getItem(PROJECT_KEY) ?? '';
+  const accessToken = () => localStorage.getItem(TOKEN_KEY);
+  const projectId = () => projectField.value.trim();
+  function showStatus() {
+    statusLine.textContent = accessToken()
+      ? 'Signed in: calls carry the token and the project; /v2 calls get a workload token for it.'
+      : 'Not signed in: run POST /api/v1/auth/login with "Try it out", or give a token to Authorize.';
+  }
+  function signIn(token) {
+    localStorage.setItem(TOKEN_KEY, token);
+    workload = undefined;
+    showStatus();
+    if (!projectId()) void firstProject(token);
+  }
+  projectField.addEventListener('change', () => {
+    localStorage.setItem(PROJECT_KEY, projectId());
+    workload = undefined;
+  });
+  async function firstProject(token) {
+    const answer = await fetch('/api/v1/projects?per_page=1', { headers: { authorization: 'Bearer ' + token } });
+    if (!answer.ok) return;
+    const [project] = (await answer.json()).data;
+    if (!project || projectId()) return;
+    projectField.value = project.id;
+    localStorage.setItem(PROJECT_KEY, project.id);
+  }
+  // The workload token of the signed-in user for the project, reused until a minute before it ends.
+  let workload;
+  async function workloadToken(access, project) {
+    if (workload && workload.access === access && workload.project === project && workload.until > Date.now()) {
+      return workload.token;
+    }
+    const answer = await fetch('/api/v1/auth/workload-token', {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + access, 'content-type': 'application/json' },
+      body: JSON.stringify({ project_id: project, scopes: ${JSON.stringify(WORKLOAD_SCOPES)} }),
+    });
+    if (!answer.ok) return undefined;
+    const { data } = await answer.json();
+    workload = { token: data.token, access, project, until: Date.now() + (data.expires_in - 60) * 1000 };
+    return data.token;
+  }
+  // /v2 routes that take no workload token: health, metrics (basic auth) and the document.
+  const OPEN_V2 = /^\\/v2\\/(health|metrics|openapi\\.json)/;
+  async function authorize(request) {
+    const url = new URL(request.url, location.href);
+    if (url.origin !== location.origin) return request;
+    const headers = request.headers;
+    const access = accessToken();
+    if (url.pathname.startsWith('/api/v1/')) {
+      if (access && !headers.Authorization && !headers['X-API-Key']) headers.Authorization = 'Bearer ' + access;
+      if (projectId() && !headers['X-Project-ID']) headers['X-Project-ID'] = projectId();
+    } else if (url.pathname.startsWith('/v2/') && !OPEN_V2.test(url.pathname) && access && projectId()) {
+      // A token given to Authorize on this document is kept; the user's access token is swapped.
+      if (!headers.Authorization || headers.Authorization === 'Bearer ' + access) {
+        const token = await workloadToken(access, projectId());
+        if (token) headers.Authorization = 'Bearer ' + token;
+      }
+    }
+    return request;
+  }
+  function keepLogin(response) {
+    const path = new URL(response.url, location.href).pathname;
+    const token = response.ok && response.body && response.body.data && response.body.data.access_token;
+    if (token && (path === '/api/v1/auth/login' || path === '/api/v1/auth/refresh')) signIn(token);
+    return response;
+  }
   const openTags = ${JSON.stringify(OPEN_TAGS)};
-  // Opens the main tags each time a document loads (the first one, and on a switch in the top bar).
-  const OpenMainTags = () => ({
+  const NimbusAuth = () => ({
     statePlugins: {
       spec: {
         wrapActions: {
+          // Opens the main tags once the document is loaded.
           updateJsonSpec: (next, system) => (spec) => {
             const result = next(spec);
             for (const tag of openTags) system.layoutActions.show(['operations-tag', tag], true);
@@ -57,20 +164,49 @@ const PAGE = `<!doctype html>
           },
         },
       },
+      auth: {
+        wrapActions: {
+          // A bearer token given to Authorize is the page's too, for both documents.
+          authorize: (next) => (payload) => {
+            const value = payload && payload.bearerAuth && payload.bearerAuth.value;
+            if (value) signIn(value);
+            return next(payload);
+          },
+          logout: (next) => (names) => {
+            if (names && names.includes('bearerAuth')) {
+              localStorage.removeItem(TOKEN_KEY);
+              workload = undefined;
+              showStatus();
+            }
+            return next(names);
+          },
+        },
+      },
     },
   });
+  showStatus();
+  // Swagger UI's server list has no label of its own.
+  new MutationObserver((_, observer) => {
+    const servers = document.getElementById('servers');
+    if (!servers) return;
+    servers.setAttribute('aria-label', 'Server');
+    observer.disconnect();
+  }).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
   window.ui = SwaggerUIBundle({
-    urls,
-    'urls.primaryName': first.name,
+    url: api === 'v2' ? '/v2/openapi.json' : '/api/v1/openapi.json',
     dom_id: '#swagger-ui',
-    deepLinking: true,
+    // No deep links: Swagger UI puts them inside each operation's button (nested controls).
+    deepLinking: false,
     // Other tags start collapsed: Swagger UI stalls rendering a hundred expanded operations at once.
     docExpansion: 'none',
     // No list of the 250 schemas under the operations: each is still shown where it is used.
     defaultModelsExpandDepth: -1,
-    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-    plugins: [OpenMainTags],
-    layout: 'StandaloneLayout',
+    persistAuthorization: true,
+    requestInterceptor: authorize,
+    responseInterceptor: keepLogin,
+    presets: [SwaggerUIBundle.presets.apis],
+    plugins: [NimbusAuth],
+    layout: 'BaseLayout',
   });
 </script>
 </body>

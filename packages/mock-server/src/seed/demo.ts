@@ -12,7 +12,7 @@ export const DEMO_USER = { email: 'demo@nimbus.dev', password: 'nimbus-demo-123'
 
 /**
  * Seeds a demo tenant through the public API (so it obeys every rule a client does):
- * a user, a project and a few resources. Runs only on an empty state.
+ * a user, a project, a few resources and a recording camera. Runs only on an empty state.
  */
 export async function seedDemo(app: App): Promise<DemoTenant> {
   // Loaded here, not at start-up: the SDK's Node entry (with ws) is a sixth of the server's import.
@@ -24,5 +24,14 @@ export async function seedDemo(app: App): Promise<DemoTenant> {
   const demo = client.withProject(project.id);
   await demo.instances.create({ name: 'web-1', flavor: 'small', region: 'hn' });
   await demo.instances.create({ name: 'worker-1', flavor: 'medium', region: 'hcm' });
+  // A recording camera, so /v2 and `nimbus events tail` show something at once (events come
+  // from the simulator when it runs; footage from the camera's creation on).
+  const { token } = await client.auth.workloadToken({ project_id: project.id, scopes: ['cameras:write'] });
+  await client.video.withToken(token).cameras.create({
+    name: 'Front door',
+    rtsp_url: 'rtsp://camera.local:554/stream',
+    features: ['person', 'vehicle'],
+    record: true,
+  });
   return { email: DEMO_USER.email, password: DEMO_USER.password, projectId: project.id };
 }

@@ -16,9 +16,18 @@ export const DEMO_FIELD_VALUES: Record<string, unknown> = {
   secondary_region: 'hcm',
   flavor: 'small',
   image: 'ubuntu-24.04',
+  // What a reader would write: the server sends webhooks to loopback unless told otherwise.
+  webhook_url: 'http://127.0.0.1:3000/hooks',
+  rtsp_url: 'rtsp://camera.local:554/stream',
+  email: 'dev@example.com',
+  full_name: 'Ada Lovelace',
+  description: 'Created from the API reference',
+  event_type: 'order.created',
+  event_types: '*',
+  origin_host: 'origin.example.com',
 };
 
-const RTSP_URL = 'rtsp://camera.example.com:554/stream1';
+const RTSP_URL = 'rtsp://camera.local:554/stream';
 
 type Build = (context: FixedRequestContext) => Promise<FixedRequest>;
 

@@ -15,8 +15,9 @@ const MAX_TEXT = 2000;
 
 /**
  * One request and its 2xx answer per operation, recorded as the demo tenant (`seed: true`, what
- * `npm start` serves) from a reference server running in this process: requests generated from
- * the published documents (GeneratedTraffic) with the demo's regions and flavors, no optional
+ * `npm start` serves) from a reference server with default settings (webhooks to loopback only)
+ * running in this process: requests generated from the published documents (GeneratedTraffic)
+ * with the demo's regions and flavors and the values a reader would write (DEMO_FIELD_VALUES), no optional
  * query parameters (Swagger UI's "Try it out" pre-fills a parameter's example, and a filter of
  * generated text lists nothing), and the requests of example-requests.ts where generated ones
  * cannot answer 2xx. `npm run openapi:examples` writes them to
@@ -25,7 +26,6 @@ const MAX_TEXT = 2000;
 export async function recordExamples(): Promise<Record<string, OperationExample>> {
   const mock = await startMockServer({
     seed: true,
-    webhookAllowHosts: '*',
     webhookFetch: async () => new Response(null, { status: 204 }),
   });
   try {

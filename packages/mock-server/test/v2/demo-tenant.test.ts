@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { type MockServer, startMockServer } from '../../src/entries/testing';
+import { it } from '../support';
+
+/** What `nimbus mock start` seeds: /v2 and `nimbus events tail` have something to show at once. */
+describe('the demo tenant', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMockServer({ seed: true, simulator: true, simulatorEventsPerMinute: 6 });
+  });
+  afterAll(() => mock.close());
+
+  it('has a recording camera that the simulator sends events for', async () => {
+    const demo = mock.server.demo!;
+    const client = mock.createClient({ accessToken: demo.accessToken });
+    const { token } = await client.auth.workloadToken({
+      project_id: demo.projectId,
+      scopes: ['cameras:read', 'events:read', 'playback:read'],
+    });
+    const video = client.video.withToken(token);
+    const { data: cameras } = await video.cameras.list();
+    expect(cameras).toEqual([expect.objectContaining({ name: 'Front door', record: true })]);
+    const camera = cameras[0]!;
+    await mock.clock.advance(60);
+    const { data: events } = await video.events.list({ camera_id: camera.id });
+    expect(events.length).toBeGreaterThan(0);
+    const today = mock.clock.now().toISOString().slice(0, 10);
+    const timeline = await video.playback.timeline({ camera_id: camera.id, date: today });
+    expect(timeline.hours.length).toBeGreaterThan(0);
+  });
+});
