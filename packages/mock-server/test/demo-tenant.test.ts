@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/entries/testing';
-import { it } from '../support';
+import { type MockServer, startMockServer } from '../src/entries/testing';
+import { it } from './support';
 
 /** What `nimbus mock start` seeds: /v2 and `nimbus events tail` have something to show at once. */
 describe('the demo tenant', () => {
