@@ -34,18 +34,6 @@ const EXPECTED_EXIT: Record<string, number> = {
   'nimbus instances start <instance-id>': 1,
 };
 
-/**
- * Examples that still fail as written (issue 39): the reference server allows webhook targets on
- * loopback only, so a subscription to a public host is refused, and the examples that need the
- * subscription have none.
- */
-const STILL_FAILING = new Set([
-  "nimbus topics subscriptions create <topic-id> --webhook-url https://hooks.example.com/nimbus --event-types 'compute.*'",
-  'nimbus topics subscriptions retrieve <topic-id> <subscription-id>',
-  'nimbus topics subscriptions delete <topic-id> <subscription-id>',
-  'nimbus topics subscriptions deliveries list <topic-id> <subscription-id>',
-]);
-
 const TENANT = fileURLToPath(new URL('../../../examples/tenant.yaml', import.meta.url));
 const DEMO_PASSWORD = 'nimbus-demo-123';
 
@@ -259,14 +247,14 @@ describe('every example of the help', () => {
       try {
         filled = await fill(example);
       } catch (error) {
-        if (!STILL_FAILING.has(example.line)) failures.push(`${example.line}\n  ${(error as Error).message}`);
+        failures.push(`${example.line}\n  ${(error as Error).message}`);
         return undefined;
       }
       let result = await sh(filled);
       // A question off a terminal is refused (exit 2): typed at one, it is asked, and answered.
       if (result.code === 2 && result.stderr.includes('cannot be asked'))
         result = await yesOnTerminal(filled);
-      if (result.code !== (EXPECTED_EXIT[example.line] ?? 0) && !STILL_FAILING.has(example.line))
+      if (result.code !== (EXPECTED_EXIT[example.line] ?? 0))
         failures.push(`${filled}\n  exit ${result.code}: ${result.stderr.trim().split('\n')[0]}`);
       try {
         const parsed: unknown = JSON.parse(result.stdout);
