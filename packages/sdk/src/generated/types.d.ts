@@ -60,7 +60,7 @@ export interface ActivityLog extends ProjectRecord {
 export declare const ActivityLog: z.ZodType<ActivityLog>;
 
 export interface ActivityLogListParams extends PageParams {
-  /** Only this operation, e.g. instances.create */
+  /** Only this operation: its OpenAPI operation id (v1.instances.create) or the short form entries show (instances.create); an unknown one is 400 */
   operation?: string;
   /** Only calls answered with this HTTP status */
   status?: number;
