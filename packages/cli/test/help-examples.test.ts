@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../mock-server/src/entries/testing';
+import { isHiddenAlias } from '../src/commands/hidden-alias';
 import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
 import { commandPath } from '../src/usage';
@@ -83,13 +84,16 @@ interface Example {
 /** Every example line of the help, in the order the tree lists the commands. */
 function examples(): Example[] {
   const program = buildProgram(describeOperations());
-  return allCommands(program).flatMap((command: Command) => {
-    let text = '';
-    command.configureOutput({ writeOut: (chunk) => (text += chunk) });
-    command.outputHelp();
-    const block = /\nExamples?:\n((?: {2}\$ .*\n?)+)/.exec(text)?.[1] ?? '';
-    return [...block.matchAll(/^ {2}\$ (.*)$/gm)].map((m) => ({ path: commandPath(command), line: m[1]! }));
-  });
+  // An old name kept as a hidden alias runs what its new name runs: its examples are the new name's.
+  return allCommands(program)
+    .filter((command) => !isHiddenAlias(command))
+    .flatMap((command: Command) => {
+      let text = '';
+      command.configureOutput({ writeOut: (chunk) => (text += chunk) });
+      command.outputHelp();
+      const block = /\nExamples?:\n((?: {2}\$ .*\n?)+)/.exec(text)?.[1] ?? '';
+      return [...block.matchAll(/^ {2}\$ (.*)$/gm)].map((m) => ({ path: commandPath(command), line: m[1]! }));
+    });
 }
 
 let mock: MockServer;
@@ -282,11 +286,11 @@ describe('every example of the help', () => {
       // `mock reset` empties the server, and `mock clock advance` puts its clock an hour ahead of
       // `date`, which the playback examples read: the server is put back for the examples after.
       const reset = /^nimbus mock (reset|clock advance)/.test(example.line);
-      if (reset) await sh('nimbus mock export --file walk-state.json');
+      if (reset) await sh('nimbus mock state export --file walk-state.json');
       const needed = NEEDS[example.line];
       if (needed) await resourceOf(needed);
       const resource = await run(example);
-      if (reset) await sh('nimbus mock import walk-state.json --yes');
+      if (reset) await sh('nimbus mock state import walk-state.json --yes');
       if (makers.get(group) === example && typeof resource?.id === 'string' && !made.has(group))
         made.set(group, resource);
       // A deleted resource is made again for the examples after it.
