@@ -205,6 +205,8 @@ describe('every example of the help', () => {
     const lookups: Record<string, (filled: string) => Promise<string>> = {
       // The reader's own project, where the users the examples add are members.
       'project-id': async () => (await sh('nimbus projects list -q | head -1')).stdout.trim(),
+      // A /v2 tenant is a project.
+      'tenant-id': async () => (await sh('nimbus projects list -q | head -1')).stdout.trim(),
       'event-id': async (filled) => {
         const camera = /--camera (\S+)|snapshot (\S+)/.exec(filled);
         const of = camera ? `--camera ${camera[1] ?? camera[2]}` : '';

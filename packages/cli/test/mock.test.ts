@@ -201,6 +201,74 @@ describe('nimbus mock', () => {
     expect(rows[0]!.error).toContain('webhookAllowHosts');
   });
 
+  it('bucket-name, set-quotas, set-video-tenant and inject-video-event call their control operation', async ({
+    mock,
+    bareCli: cli,
+  }) => {
+    const tenant = await seedTenant(mock);
+    const taken = `taken-${crypto.randomUUID().slice(0, 8)}`;
+    await tenant.client.buckets.create({ name: taken, region: 'hn' });
+    const [busy, free] = await Promise.all([
+      cli.run('mock', 'bucket-name', taken, '-o', 'json'),
+      cli.run('mock', 'bucket-name', `free-${crypto.randomUUID().slice(0, 8)}`, '-o', 'json'),
+    ]);
+    expect(json<{ available: boolean }>(busy).available).toBe(false);
+    expect(json<{ available: boolean }>(free).available).toBe(true);
+
+    const quotas = await cli.run(
+      'mock',
+      'set-quotas',
+      tenant.project.id,
+      '--limit',
+      'instances=0',
+      '-o',
+      'json',
+    );
+    expect(quotas.code, quotas.stderr).toBe(0);
+    expect(json<{ limits: Record<string, number> }>(quotas).limits).toMatchObject({ instances: 0 });
+    await expect(
+      tenant.client.instances.create({ name: 'over', flavor: 'nano', region: 'hn' }),
+    ).rejects.toMatchObject({ status: 403 });
+    const badLimit = await cli.run('mock', 'set-quotas', tenant.project.id, '--limit', 'instances');
+    expect(badLimit.code).toBe(2);
+    expect(badLimit.stderr).toContain('--limit takes resource=n');
+
+    const plan = await cli.run(
+      'mock',
+      'set-video-tenant',
+      tenant.project.id,
+      '--camera-limit',
+      '2',
+      '--features',
+      'motion,person',
+      '-o',
+      'json',
+    );
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(json(plan)).toMatchObject({ camera_limit: 2, features: ['motion', 'person'] });
+
+    const video = await tenant.client.auth.workloadToken({
+      project_id: tenant.project.id,
+      scopes: ['cameras:write', 'events:read'],
+      ttl_seconds: 600,
+    });
+    const made = await tenant.client.video
+      .withToken(video.token)
+      .cameras.create({ name: 'door', rtsp_url: 'rtsp://10.0.0.5/s', features: ['person'] });
+    const injected = await cli.run(
+      'mock',
+      'inject-video-event',
+      '--camera-id',
+      made.id,
+      '--type',
+      'person',
+      '-o',
+      'json',
+    );
+    expect(injected.code, injected.stderr).toBe(0);
+    expect(json(injected)).toMatchObject({ camera_id: made.id, type: 'person' });
+  });
+
   it('token logs a user in and prints an access token', async ({ mock, bareCli: cli }) => {
     const email = `token-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await mock.client.auth.register({ email, password: 'correct-horse-battery', full_name: 'Tok' });

@@ -2,11 +2,12 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import type { RunningServer } from '@nimbus/mock-server';
 import type { Nimbus } from '@nimbus/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type CommandContext, commandContext, type GlobalOptions } from '../context';
+import type { GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { examples } from '../help';
 import { print } from '../output/print';
 import { hiddenAlias } from './hidden-alias';
+import { addMockOperationCommands, mockContext } from './mock-operations';
 import { addMockUiCommand } from './mock-ui';
 
 interface StartOptions {
@@ -59,14 +60,6 @@ function integer(name: string, min: number, max: number) {
       throw new InvalidArgumentError(`${name} must be a whole number ${min}-${max}`);
     return n;
   };
-}
-
-/**
- * The context of a `mock` command: its requests take the control token, never the user's login,
- * so they run against any server, and a login through it (`mock token`) leaves the profile as it was.
- */
-function mockContext(globals: GlobalOptions): Promise<CommandContext> {
-  return commandContext(globals, process.env, { session: false });
 }
 
 /** `nimbus mock ...`: start and drive the reference server (docs/decisions/0007-mock-control.md). */
@@ -375,6 +368,7 @@ export function addMockCommands(program: Command): void {
     });
 
   addStateCommands(mock);
+  addMockOperationCommands(mock);
 }
 
 /**
