@@ -269,6 +269,17 @@ describe('nimbus mock', () => {
     expect(json(injected)).toMatchObject({ camera_id: made.id, type: 'person' });
   });
 
+  it('docs asset writes a file of the reference page; an unknown name is a usage error with the one meant', async ({
+    bareCli: cli,
+  }) => {
+    const icon = await cli.run('mock', 'docs', 'asset', 'favicon.svg');
+    expect(icon.code, icon.stderr).toBe(0);
+    expect(icon.stdout).toContain('<svg');
+    const typo = await cli.run('mock', 'docs', 'asset', 'favicon.svgg');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Did you mean favicon.svg?');
+  });
+
   it('token logs a user in and prints an access token', async ({ mock, bareCli: cli }) => {
     const email = `token-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await mock.client.auth.register({ email, password: 'correct-horse-battery', full_name: 'Tok' });
