@@ -1,8 +1,9 @@
 /**
  * Exit codes: 0 ok, 1 the API answered an error, 2 the command line was wrong, 130 Ctrl-C at a
- * prompt or during a wait (128 + SIGINT, what a shell reports for a command stopped by Ctrl-C).
+ * prompt, during a wait or a stream (128 + SIGINT, what a shell reports for a command stopped by
+ * Ctrl-C), 143 a stream stopped by SIGTERM (128 + SIGTERM).
  */
-export const ExitCode = { ok: 0, apiError: 1, usage: 2, interrupted: 130 } as const;
+export const ExitCode = { ok: 0, apiError: 1, usage: 2, interrupted: 130, terminated: 143 } as const;
 
 /** A mistake in how the command was called (bad flag value, missing file, invalid tenant file): exit 2. */
 export class UsageError extends Error {
@@ -17,11 +18,16 @@ export class CommandFailed extends Error {
   override readonly name = 'CommandFailed';
 }
 
-/** Ctrl-C at a prompt or during a wait: no usage mistake (exit 130, no usage line). */
+/**
+ * Ctrl-C at a prompt, during a wait or a stream: no usage mistake, no usage line. Exit 130, or
+ * 143 when a stream was stopped by SIGTERM.
+ */
 export class Interrupted extends Error {
   override readonly name = 'Interrupted';
-  constructor() {
+  readonly exitCode: number;
+  constructor(signal: 'SIGINT' | 'SIGTERM' = 'SIGINT') {
     super('Cancelled');
+    this.exitCode = signal === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted;
   }
 }
 

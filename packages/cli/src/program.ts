@@ -171,7 +171,7 @@ async function runProgram(argv: string[]): Promise<number> {
     if (error instanceof VersionAsked) return printVersion();
     if (error instanceof Interrupted) {
       // The prompt's line was ended; a shell prints nothing more after Ctrl-C.
-      return ExitCode.interrupted;
+      return error.exitCode;
     }
     if (error instanceof CommanderError) {
       // --help ends here too, with exit code 0.

@@ -20,11 +20,9 @@ function helpOf(command: Command): string {
   return text;
 }
 
-/** The commands a line can run: those without subcommands, and `mock clock`, which also has some. */
+/** The commands a line can run: those without subcommands. */
 function runnable(program: Command): Command[] {
-  return allCommands(program).filter(
-    (c) => c.commands.length === 0 || commandPath(c) === 'nimbus mock clock',
-  );
+  return allCommands(program).filter((c) => c.commands.length === 0);
 }
 
 describe('nimbus help', () => {
@@ -64,7 +62,7 @@ describe('command help', () => {
   it('lists the program-wide flags under every subcommand', async () => {
     const [generated, handWritten] = await Promise.all([
       runCli(['instances', 'list', '--help'], {}),
-      runCli(['mock', 'faults', 'add', '--help'], {}),
+      runCli(['mock', 'faults', 'create', '--help'], {}),
     ]);
     for (const { stdout } of [generated, handWritten]) {
       const global = stdout.slice(stdout.indexOf('Global Options:'));
@@ -123,7 +121,7 @@ describe('command help', () => {
         'nimbus completion',
         'nimbus events tail',
         'nimbus auth mfa verify',
-        'nimbus mock faults rm',
+        'nimbus mock faults delete',
         'nimbus databases replicas create',
       ]),
     );

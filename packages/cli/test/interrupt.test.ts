@@ -109,6 +109,12 @@ describe('Ctrl-C on a terminal', () => {
     expect(result.settings.after).toBe(result.settings.before);
   });
 
+  it('stops events tail with exit 130, like every other interrupted command', async () => {
+    const result = await interruptOnTerminal(['events', 'tail'], 'Following events');
+    expect(result.code, result.after).toBe(130);
+    expect(result.settings.after).toBe(result.settings.before);
+  });
+
   it('stops apply --wait while it waits', async () => {
     const tag = crypto.randomUUID().slice(0, 8);
     const file = await cli.write(

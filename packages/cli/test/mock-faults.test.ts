@@ -24,7 +24,7 @@ describe('nimbus mock faults', () => {
     const added = await cli.run(
       'mock',
       'faults',
-      'add',
+      'create',
       '--method',
       'get',
       '--path',
@@ -67,7 +67,7 @@ describe('nimbus mock faults', () => {
     const raw = await cli.run(
       'mock',
       'faults',
-      'add',
+      'create',
       '--path',
       '/v2/health',
       '--status',
@@ -82,7 +82,7 @@ describe('nimbus mock faults', () => {
     const drop = await cli.run(
       'mock',
       'faults',
-      'add',
+      'create',
       '--path',
       '/api/v1/users/me',
       '--drop-connection',
@@ -92,7 +92,7 @@ describe('nimbus mock faults', () => {
     const slow = await cli.run(
       'mock',
       'faults',
-      'add',
+      'create',
       '--path',
       '/api/v1/zones',
       '--slow-body',
@@ -114,10 +114,10 @@ describe('nimbus mock faults', () => {
     const table = await cli.run('mock', 'faults', 'list');
     expect(table.stdout).toContain('/api/v1/instances/{id}');
 
-    const removed = await cli.run('mock', 'faults', 'rm', fault.id, json<Fault>(raw).id);
+    const removed = await cli.run('mock', 'faults', 'delete', fault.id, json<Fault>(raw).id);
     expect(removed.code, removed.stderr).toBe(0);
     expect((await mock.faults.list()).map((f) => f.id)).toEqual([json<Fault>(drop).id, json<Fault>(slow).id]);
-    const missing = await cli.run('mock', 'faults', 'rm', fault.id);
+    const missing = await cli.run('mock', 'faults', 'delete', fault.id);
     expect(missing.code).toBe(1);
 
     expect((await cli.run('mock', 'faults', 'clear')).code).toBe(0);
@@ -131,7 +131,7 @@ describe('nimbus mock faults', () => {
         await cli.run(
           'mock',
           'faults',
-          'add',
+          'create',
           '--path',
           '/api/v1/users/me',
           '--status',
@@ -147,9 +147,9 @@ describe('nimbus mock faults', () => {
 
   it('refuses bad flags as usage errors and contradicting specs with the server message', async () => {
     const [query, probability, contradiction] = await Promise.all([
-      cli.run('mock', 'faults', 'add', '--query', 'novalue'),
-      cli.run('mock', 'faults', 'add', '--probability', '2'),
-      cli.run('mock', 'faults', 'add', '--code', 'X'),
+      cli.run('mock', 'faults', 'create', '--query', 'novalue'),
+      cli.run('mock', 'faults', 'create', '--probability', '2'),
+      cli.run('mock', 'faults', 'create', '--code', 'X'),
     ]);
     expect(query.code).toBe(2);
     expect(query.stderr).toContain('--query takes name=value');

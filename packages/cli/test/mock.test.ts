@@ -27,7 +27,9 @@ describe('nimbus mock', () => {
   it('clock freeze stops simulated time and clock unfreeze lets it run on', async ({ bareCli: cli }) => {
     const frozen = await cli.run('mock', 'clock', 'freeze', '-o', 'json');
     expect(frozen.code, frozen.stderr).toBe(0);
-    const still = json<{ now: string; frozen: boolean }>(await cli.run('mock', 'clock', '-o', 'json'));
+    const still = json<{ now: string; frozen: boolean }>(
+      await cli.run('mock', 'clock', 'retrieve', '-o', 'json'),
+    );
     expect(still).toEqual(expect.objectContaining({ now: json<{ now: string }>(frozen).now, frozen: true }));
     const running = await cli.run('mock', 'clock', 'unfreeze', '-o', 'json');
     expect(json<{ frozen: boolean }>(running).frozen).toBe(false);
@@ -36,7 +38,7 @@ describe('nimbus mock', () => {
   it('export and import round-trip the whole state; reset empties it', async ({ mock, bareCli: cli }) => {
     const tenant = await seedTenant(mock);
     await tenant.client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
-    const exported = await cli.run('mock', 'export', '--file', 'state.json');
+    const exported = await cli.run('mock', 'state', 'export', '--file', 'state.json');
     expect(exported.code, exported.stderr).toBe(0);
     expect((await stat(join(cli.dir, 'state.json'))).mode & 0o777).toBe(0o600);
     const file = JSON.parse(await readFile(join(cli.dir, 'state.json'), 'utf8'));
@@ -46,7 +48,7 @@ describe('nimbus mock', () => {
     // Both replace the whole state: off a terminal they need --yes (exit 2, nothing changed).
     const [unaskedReset, unaskedImport] = await Promise.all([
       cli.run('mock', 'reset'),
-      cli.run('mock', 'import', 'state.json'),
+      cli.run('mock', 'state', 'import', 'state.json'),
     ]);
     for (const result of [unaskedReset, unaskedImport]) {
       expect(result.code).toBe(2);
@@ -60,7 +62,7 @@ describe('nimbus mock', () => {
     const lost = await runCli(['projects', 'list'], { ...cli.env, NIMBUS_TOKEN: tenant.accessToken });
     expect(lost.code).toBe(1);
 
-    const imported = await cli.run('mock', 'import', 'state.json', '-y');
+    const imported = await cli.run('mock', 'state', 'import', 'state.json', '-y');
     expect(imported.code, imported.stderr).toBe(0);
     expect(await stateOf(mock)).toEqual(file);
     // The server kept its secret, so tokens issued before the export work again.
@@ -72,8 +74,8 @@ describe('nimbus mock', () => {
     expect(json<{ name: string }[]>(back).map((i) => i.name)).toEqual(['web']);
 
     const [missing, refused] = await Promise.all([
-      cli.run('mock', 'import', 'nope.json', '--yes'),
-      cli.run('mock', 'import', await cli.write('bad.json', '{"tables": 5}'), '--yes'),
+      cli.run('mock', 'state', 'import', 'nope.json', '--yes'),
+      cli.run('mock', 'state', 'import', await cli.write('bad.json', '{"tables": 5}'), '--yes'),
     ]);
     expect(missing.code).toBe(2);
     expect(refused.code).toBe(1);
@@ -87,14 +89,22 @@ describe('nimbus mock', () => {
     await mock.reset();
     const tenant = await seedTenant(mock);
     await tenant.client.instances.create({ name: 'web', flavor: 'small', region: 'hn' });
-    const created = await cli.run('mock', 'requests', '--method', 'post', '--path', '/api/v1/instances');
+    const created = await cli.run(
+      'mock',
+      'requests',
+      'list',
+      '--method',
+      'post',
+      '--path',
+      '/api/v1/instances',
+    );
     expect(created.code, created.stderr).toBe(0);
     const items = json<{ method: string; path: string; status: number; body: unknown }[]>(created);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ method: 'POST', status: 201, body: { flavor: 'small' } });
     const [auth, bad] = await Promise.all([
-      cli.run('mock', 'requests', '--path', '/api/v1/auth/*', '--status', '200'),
-      cli.run('mock', 'requests', '--status', 'ok'),
+      cli.run('mock', 'requests', 'list', '--path', '/api/v1/auth/*', '--status', '200'),
+      cli.run('mock', 'requests', 'list', '--status', 'ok'),
     ]);
     expect(json<{ path: string }[]>(auth).map((r) => r.path)).toEqual(['/api/v1/auth/login']);
     expect(JSON.stringify(json(auth))).not.toContain(tenant.user.password);
@@ -102,12 +112,12 @@ describe('nimbus mock', () => {
 
     // An existing file readable by all is narrowed to its owner: the export holds the signing secret.
     await writeFile(join(cli.dir, 'portable.json'), '', { mode: 0o644 });
-    const exported = await cli.run('mock', 'export', '--include-secret', '--file', 'portable.json');
+    const exported = await cli.run('mock', 'state', 'export', '--include-secret', '--file', 'portable.json');
     expect(exported.code, exported.stderr).toBe(0);
     expect((await stat(join(cli.dir, 'portable.json'))).mode & 0o777).toBe(0o600);
     const other = await startMockServer();
     try {
-      const imported = await runCli(['mock', 'import', join(cli.dir, 'portable.json'), '--yes'], {
+      const imported = await runCli(['mock', 'state', 'import', join(cli.dir, 'portable.json'), '--yes'], {
         ...cli.env,
         NIMBUS_BASE_URL: other.url,
       });
@@ -123,6 +133,151 @@ describe('nimbus mock', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('keeps the old verbs (faults add|rm, export, import, requests and clock alone) working, out of the help', async ({
+    mock,
+    bareCli: cli,
+  }) => {
+    await mock.reset();
+    const added = await cli.run(
+      'mock',
+      'faults',
+      'add',
+      '--path',
+      '/nowhere',
+      '--status',
+      '503',
+      '-o',
+      'json',
+    );
+    expect(added.code, added.stderr).toBe(0);
+    expect((await cli.run('mock', 'faults', 'rm', json<{ id: string }>(added).id)).code).toBe(0);
+    expect(await mock.faults.list()).toEqual([]);
+    expect((await cli.run('mock', 'export', '--file', 'old.json')).code).toBe(0);
+    expect((await cli.run('mock', 'import', 'old.json', '--yes')).code).toBe(0);
+    expect((await cli.run('mock', 'requests', '--method', 'PUT')).code).toBe(0);
+    expect((await cli.run('mock', 'clock')).code).toBe(0);
+
+    const [mockHelp, faultsHelp] = await Promise.all([
+      cli.run('mock', '--help'),
+      cli.run('mock', 'faults', '--help'),
+    ]);
+    expect(mockHelp.stdout).toMatch(/^ {2}state\b/m);
+    expect(mockHelp.stdout).not.toMatch(/^ {2}(export|import)\b/m);
+    expect(faultsHelp.stdout).toMatch(/^ {2}create\b/m);
+    expect(faultsHelp.stdout).toMatch(/^ {2}delete\b/m);
+    expect(faultsHelp.stdout).not.toMatch(/^ {2}(add|rm)\b/m);
+  });
+
+  it('webhooks deliveries list shows every attempt, a host the server does not send to as not_sent', async ({
+    mock,
+    bareCli: cli,
+  }) => {
+    const tenant = await seedTenant(mock);
+    const topic = await tenant.client.topics.create({ name: 'public-hooks' });
+    const subscription = await tenant.client.topics.subscriptions.create(topic.id, {
+      webhook_url: 'https://hooks.example.com/nimbus',
+      event_types: '*',
+    });
+    await tenant.client.topics.publish(topic.id, { event_type: 'a.b', subject: 's', data: {} });
+    let rows: { status: string; error: string }[] = [];
+    for (let tries = 0; tries < 50 && rows.length === 0; tries++) {
+      const listed = await cli.run(
+        'mock',
+        'webhooks',
+        'deliveries',
+        'list',
+        '--subscription-id',
+        subscription.id,
+        '-o',
+        'json',
+      );
+      expect(listed.code, listed.stderr).toBe(0);
+      rows = json(listed);
+      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(rows).toEqual([expect.objectContaining({ status: 'not_sent' })]);
+    expect(rows[0]!.error).toContain('webhookAllowHosts');
+  });
+
+  it('bucket-name, set-quotas, set-video-tenant and inject-video-event call their control operation', async ({
+    mock,
+    bareCli: cli,
+  }) => {
+    const tenant = await seedTenant(mock);
+    const taken = `taken-${crypto.randomUUID().slice(0, 8)}`;
+    await tenant.client.buckets.create({ name: taken, region: 'hn' });
+    const [busy, free] = await Promise.all([
+      cli.run('mock', 'bucket-name', taken, '-o', 'json'),
+      cli.run('mock', 'bucket-name', `free-${crypto.randomUUID().slice(0, 8)}`, '-o', 'json'),
+    ]);
+    expect(json<{ available: boolean }>(busy).available).toBe(false);
+    expect(json<{ available: boolean }>(free).available).toBe(true);
+
+    const quotas = await cli.run(
+      'mock',
+      'set-quotas',
+      tenant.project.id,
+      '--limit',
+      'instances=0',
+      '-o',
+      'json',
+    );
+    expect(quotas.code, quotas.stderr).toBe(0);
+    expect(json<{ limits: Record<string, number> }>(quotas).limits).toMatchObject({ instances: 0 });
+    await expect(
+      tenant.client.instances.create({ name: 'over', flavor: 'nano', region: 'hn' }),
+    ).rejects.toMatchObject({ status: 403 });
+    const badLimit = await cli.run('mock', 'set-quotas', tenant.project.id, '--limit', 'instances');
+    expect(badLimit.code).toBe(2);
+    expect(badLimit.stderr).toContain('--limit takes resource=n');
+
+    const plan = await cli.run(
+      'mock',
+      'set-video-tenant',
+      tenant.project.id,
+      '--camera-limit',
+      '2',
+      '--features',
+      'motion,person',
+      '-o',
+      'json',
+    );
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(json(plan)).toMatchObject({ camera_limit: 2, features: ['motion', 'person'] });
+
+    const video = await tenant.client.auth.workloadToken({
+      project_id: tenant.project.id,
+      scopes: ['cameras:write', 'events:read'],
+      ttl_seconds: 600,
+    });
+    const made = await tenant.client.video
+      .withToken(video.token)
+      .cameras.create({ name: 'door', rtsp_url: 'rtsp://10.0.0.5/s', features: ['person'] });
+    const injected = await cli.run(
+      'mock',
+      'inject-video-event',
+      '--camera-id',
+      made.id,
+      '--type',
+      'person',
+      '-o',
+      'json',
+    );
+    expect(injected.code, injected.stderr).toBe(0);
+    expect(json(injected)).toMatchObject({ camera_id: made.id, type: 'person' });
+  });
+
+  it('docs asset writes a file of the reference page; an unknown name is a usage error with the one meant', async ({
+    bareCli: cli,
+  }) => {
+    const icon = await cli.run('mock', 'docs', 'asset', 'favicon.svg');
+    expect(icon.code, icon.stderr).toBe(0);
+    expect(icon.stdout).toContain('<svg');
+    const typo = await cli.run('mock', 'docs', 'asset', 'favicon.svgg');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Did you mean favicon.svg?');
   });
 
   it('token logs a user in and prints an access token', async ({ mock, bareCli: cli }) => {

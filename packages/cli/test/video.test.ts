@@ -265,7 +265,7 @@ function lines(text: string): { id: string; camera_id: string; type: string }[] 
 }
 
 describe('events tail', () => {
-  it('follows the stream live as JSON lines, filtered by --camera and --type, until SIGINT (exit 0)', async () => {
+  it('follows the stream live as JSON lines, filtered by --camera and --type, until SIGINT (exit 130)', async () => {
     const { cli } = await loggedIn();
     const door = await addCamera(cli, 'door');
     const yard = await addCamera(cli, 'yard');
@@ -278,7 +278,7 @@ describe('events tail', () => {
       const last = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'person' });
       await tail.until(() => tail.stdout.includes(last.id), 'the second event');
       tail.child.kill('SIGINT');
-      expect(await tail.exited).toBe(0);
+      expect(await tail.exited).toBe(130);
       expect(lines(tail.stdout).map((e) => e.id)).toEqual([wanted.id, last.id]);
       expect(lines(tail.stdout)[0]).toMatchObject({ camera_id: door, type: 'person' });
     } finally {
@@ -309,8 +309,9 @@ describe('events tail', () => {
         printed.push(during.id, after.id);
         tokens.push((await cachedToken(cli))!.token);
       }
-      tail.child.kill('SIGINT');
-      expect(await tail.exited).toBe(0);
+      // SIGTERM (a supervisor stopping it) ends it as a shell reports a terminated command.
+      tail.child.kill('SIGTERM');
+      expect(await tail.exited).toBe(143);
       expect(lines(tail.stdout).map((e) => e.id)).toEqual(printed);
       expect(new Set(tokens).size).toBe(3);
     } finally {

@@ -38,6 +38,10 @@ const PROSE_ONLY: Record<string, { fields: RegExp; rule: string }> = {
     rule: 'period or from/to; from before to',
   },
   'v1.logs.query': { fields: /^query\.(from|to)$/, rule: 'from before to' },
+  'v1.activityLogs.list': {
+    fields: /^query\.operation$/,
+    rule: 'an operation id of the document that changes something, or its short form',
+  },
   'v2.events.list': { fields: /^query\.cursor$/, rule: 'a cursor from an earlier page' },
   'v1.clusters.create': {
     fields: /^body\.node_pools\.\d+\.(count|autoscale\.min|name)$/,

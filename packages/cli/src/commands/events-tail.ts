@@ -1,7 +1,7 @@
 import type { VideoEventStreamQuery as StreamQuery } from '@nimbus/sdk/contract';
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../context';
-import { UsageError } from '../errors';
+import { Interrupted, UsageError } from '../errors';
 import { examples } from '../help';
 import { issueText } from '../validation';
 
@@ -18,7 +18,8 @@ const FLAG_OF: Record<string, string> = { camera_id: '--camera', type: '--type',
 
 /**
  * `nimbus events tail`: the realtime detection stream (`/v2/ws/events`) as JSON lines on stdout,
- * until Ctrl-C, `--limit` events or `--duration` seconds (each ends it with exit 0). Not
+ * until `--limit` events or `--duration` seconds (exit 0), or Ctrl-C (exit 130, as any
+ * interrupted command; SIGTERM 143). Not
  * `--timeout`: that is the program's time to wait for each answer of the server. The SDK's
  * stream reconnects after a drop and resumes without missing or repeating an event.
  */
@@ -52,8 +53,17 @@ export function addEventsTailCommand(program: Command): void {
 
       const stopped = new AbortController();
       const stop = () => stopped.abort();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      let signal: 'SIGINT' | 'SIGTERM' | undefined;
+      const onSigint = () => {
+        signal ??= 'SIGINT';
+        stop();
+      };
+      const onSigterm = () => {
+        signal ??= 'SIGTERM';
+        stop();
+      };
+      process.once('SIGINT', onSigint);
+      process.once('SIGTERM', onSigterm);
       const timer = durationSeconds === undefined ? undefined : setTimeout(stop, durationSeconds * 1000);
       let printed = 0;
       // Where to pick up when a new token restarts the stream (the old one expired during a
@@ -84,9 +94,12 @@ export function addEventsTailCommand(program: Command): void {
         });
       } finally {
         clearTimeout(timer);
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
+        process.off('SIGINT', onSigint);
+        process.off('SIGTERM', onSigterm);
       }
+      // A signal ends the stream like any interrupted command; --limit and --duration are its
+      // normal ends (exit 0).
+      if (signal) throw new Interrupted(signal);
     });
 }
 

@@ -2,10 +2,12 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import type { RunningServer } from '@nimbus/mock-server';
 import type { Nimbus } from '@nimbus/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type CommandContext, commandContext, type GlobalOptions } from '../context';
+import type { GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { examples } from '../help';
 import { print } from '../output/print';
+import { hiddenAlias } from './hidden-alias';
+import { addMockOperationCommands, mockContext } from './mock-operations';
 import { addMockUiCommand } from './mock-ui';
 
 interface StartOptions {
@@ -60,14 +62,6 @@ function integer(name: string, min: number, max: number) {
   };
 }
 
-/**
- * The context of a `mock` command: its requests take the control token, never the user's login,
- * so they run against any server, and a login through it (`mock token`) leaves the profile as it was.
- */
-function mockContext(globals: GlobalOptions): Promise<CommandContext> {
-  return commandContext(globals, process.env, { session: false });
-}
-
 /** `nimbus mock ...`: start and drive the reference server (docs/decisions/0007-mock-control.md). */
 export function addMockCommands(program: Command): void {
   const mock = program.command('mock').description('Start and drive the reference server');
@@ -90,7 +84,7 @@ export function addMockCommands(program: Command): void {
     .option('--delay <ms>', 'lifecycle transition delay', integer('--delay', 0, 600_000), 1500)
     .option(
       '--seed <file>',
-      'state JSON (as written by `nimbus mock export`) to load into an empty state instead of the demo tenant',
+      'state JSON (as written by `nimbus mock state export`) to load into an empty state instead of the demo tenant',
     )
     .option('--no-seed', 'start empty: no demo tenant')
     .option('--no-simulator', 'no simulated camera detections')
@@ -269,10 +263,12 @@ export function addMockCommands(program: Command): void {
       process.stdout.write(`${result.access_token}\n`);
     });
 
-  const clock = mock
-    .command('clock')
+  const clock = mock.command('clock').description('Show, move, freeze and unfreeze the simulated clock');
+  // The default: `nimbus mock clock` alone still shows it.
+  clock
+    .command('retrieve', { isDefault: true })
     .description('Show the simulated clock')
-    .addHelpText('after', examples(['nimbus mock clock', 'nimbus mock clock -o yaml']))
+    .addHelpText('after', examples(['nimbus mock clock retrieve', 'nimbus mock clock retrieve -o yaml']))
     .action(async (_o: unknown, command: Command) => {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client } = await mockContext(globals);
@@ -308,27 +304,10 @@ export function addMockCommands(program: Command): void {
   }
 
   mock
-    .command('export')
-    .description('Write the whole state as JSON (to stdout, or --file)')
-    .option('--file <path>', 'write to this file')
-    .option(
-      '--include-secret',
-      'add the signing secret: tokens issued before stay valid after an import elsewhere (whoever holds the file can sign tokens)',
-    )
-    .addHelpText(
-      'after',
-      examples(['nimbus mock export --file state.json', 'nimbus mock export > state.json']),
-    )
-    .action(async (options: { file?: string; includeSecret?: boolean }, command: Command) => {
-      const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
-      const query = options.includeSecret ? { include_secret: true } : undefined;
-      const text = `${JSON.stringify(await client.mock.exportState(query), null, 2)}\n`;
-      if (options.file) await writePrivateFile(options.file, text);
-      else process.stdout.write(text);
-    });
-
-  mock
     .command('requests')
+    .description('The request journal')
+    // The default: `nimbus mock requests --method POST` still lists.
+    .command('list', { isDefault: true })
     .description('The request journal: recent requests to the server, oldest first, credentials redacted')
     .option('--method <method>', 'only this method (GET, POST, ...)', (v: string) => v.toUpperCase())
     .option('--path <path>', 'only this path, or a prefix ending in *')
@@ -336,8 +315,8 @@ export function addMockCommands(program: Command): void {
     .addHelpText(
       'after',
       examples([
-        'nimbus mock requests',
-        "nimbus mock requests --method POST --path '/api/v1/instances*' --status 201",
+        'nimbus mock requests list',
+        "nimbus mock requests list --method POST --path '/api/v1/instances*' --status 201",
       ]),
     )
     .action(async (options: RequestsOptions, command: Command) => {
@@ -354,11 +333,84 @@ export function addMockCommands(program: Command): void {
   addFaultCommands(mock);
 
   mock
-    .command('import')
+    .command('webhooks')
+    .description('Webhook deliveries of every project')
+    .command('deliveries')
+    .description('Every webhook delivery attempt')
+    .command('list')
+    .description(
+      'Every webhook delivery attempt of every project, oldest first: not_sent for a host the server does not send to',
+    )
+    .option('--project-id <id>', 'only attempts of this project')
+    .option('--subscription-id <id>', 'only attempts of this subscription')
+    .addHelpText(
+      'after',
+      examples(['nimbus mock webhooks deliveries list', 'nimbus mock webhooks deliveries list -o json']),
+    )
+    .action(async (options: { projectId?: string; subscriptionId?: string }, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const { client } = await mockContext(globals);
+      const { data: items } = await client.mock.webhookDeliveries.list({
+        project_id: options.projectId,
+        subscription_id: options.subscriptionId,
+      });
+      await print(items, {
+        ...globals,
+        columns: [
+          'attempted_at',
+          'subscription_id',
+          'event_type',
+          'attempt',
+          'status',
+          'status_code',
+          'error',
+        ],
+      });
+    });
+
+  addStateCommands(mock);
+  addMockOperationCommands(mock);
+}
+
+/**
+ * `nimbus mock state export|import`: the whole state (`exportState`, `importState`). The old
+ * `nimbus mock export|import` stay as hidden aliases.
+ */
+function addStateCommands(mock: Command): void {
+  const state = mock.command('state').description('Export and import the whole state as JSON');
+  defineStateExport(state.command('export'));
+  defineStateImport(state.command('import'));
+  hiddenAlias(mock, 'export', defineStateExport);
+  hiddenAlias(mock, 'import', defineStateImport);
+}
+
+function defineStateExport(command: Command): void {
+  command
+    .description('Write the whole state as JSON (to stdout, or --file)')
+    .option('--file <path>', 'write to this file')
+    .option(
+      '--include-secret',
+      'add the signing secret: tokens issued before stay valid after an import elsewhere (whoever holds the file can sign tokens)',
+    )
+    .addHelpText(
+      'after',
+      examples(['nimbus mock state export --file state.json', 'nimbus mock state export > state.json']),
+    )
+    .action(async (options: { file?: string; includeSecret?: boolean }, command: Command) => {
+      const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
+      const query = options.includeSecret ? { include_secret: true } : undefined;
+      const text = `${JSON.stringify(await client.mock.exportState(query), null, 2)}\n`;
+      if (options.file) await writePrivateFile(options.file, text);
+      else process.stdout.write(text);
+    });
+}
+
+function defineStateImport(command: Command): void {
+  command
     .description('Replace the whole state with a JSON export')
-    .argument('<file>', 'a state file written by `nimbus mock export`')
+    .argument('<file>', 'a state file written by `nimbus mock state export`')
     .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', examples(['nimbus mock import state.json --yes']))
+    .addHelpText('after', examples(['nimbus mock state import state.json --yes']))
     .action(async (file: string, options: { yes?: boolean }, command: Command) => {
       const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
       // A file that cannot be read is reported before anything is asked.
@@ -369,14 +421,47 @@ export function addMockCommands(program: Command): void {
     });
 }
 
-/** `nimbus mock faults add|list|rm|clear`: the injected faults (`/__mock/faults`). */
+/**
+ * `nimbus mock faults create|list|delete|clear`: the injected faults (`/__mock/faults`). The old
+ * `add` and `rm` stay as hidden aliases.
+ */
 function addFaultCommands(mock: Command): void {
   const faults = mock
     .command('faults')
     .description('Inject faults into matching requests, list and remove them');
+  defineFaultCreate(faults.command('create'));
+  hiddenAlias(faults, 'add', defineFaultCreate);
 
   faults
-    .command('add')
+    .command('list')
+    .description('The faults in force, in the order they are tried')
+    .addHelpText('after', examples(['nimbus mock faults list', 'nimbus mock faults list -q']))
+    .action(async (_o: unknown, command: Command) => {
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      const { client } = await mockContext(globals);
+      const { data: items } = await client.mock.faults.list();
+      await print(items, {
+        ...globals,
+        columns: ['id', 'method', 'path', 'status', 'delay_ms', 'remaining'],
+      });
+    });
+
+  defineFaultDelete(faults.command('delete'));
+  hiddenAlias(faults, 'rm', defineFaultDelete);
+
+  faults
+    .command('clear')
+    .description('Remove every fault')
+    .addHelpText('after', examples(['nimbus mock faults clear']))
+    .action(async (_o: unknown, command: Command) => {
+      const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
+      await client.mock.faults.clear();
+      process.stderr.write('Faults cleared\n');
+    });
+}
+
+function defineFaultCreate(command: Command): void {
+  command
     .description('Add a fault: an error or raw answer, a delay, a dropped connection or a slow body')
     .option('--method <method>', 'only this method (any case)')
     .option(
@@ -407,8 +492,8 @@ function addFaultCommands(mock: Command): void {
     .addHelpText(
       'after',
       examples([
-        "nimbus mock faults add --method GET --path '/api/v1/instances/{id}' --status 503 --times 2",
-        "nimbus mock faults add --path '/api/v1/*' --delay 2000 --probability 0.1 --seed 7",
+        "nimbus mock faults create --method GET --path '/api/v1/instances/{id}' --status 503 --times 2",
+        "nimbus mock faults create --path '/api/v1/*' --delay 2000 --probability 0.1 --seed 7",
       ]),
     )
     .action(async (options: FaultAddOptions, command: Command) => {
@@ -433,30 +518,17 @@ function addFaultCommands(mock: Command): void {
       });
       await print(fault, globals);
     });
+}
 
-  faults
-    .command('list')
-    .description('The faults in force, in the order they are tried')
-    .addHelpText('after', examples(['nimbus mock faults list', 'nimbus mock faults list -q']))
-    .action(async (_o: unknown, command: Command) => {
-      const globals = command.optsWithGlobals() as GlobalOptions;
-      const { client } = await mockContext(globals);
-      const { data: items } = await client.mock.faults.list();
-      await print(items, {
-        ...globals,
-        columns: ['id', 'method', 'path', 'status', 'delay_ms', 'remaining'],
-      });
-    });
-
-  faults
-    .command('rm')
+function defineFaultDelete(command: Command): void {
+  command
     .description('Remove faults by id')
     .argument('<fault-id...>', 'ids of the faults, as `nimbus mock faults list` shows them')
     .addHelpText(
       'after',
       examples([
-        'nimbus mock faults rm <fault-id>',
-        'nimbus mock faults list -q | xargs nimbus mock faults rm',
+        'nimbus mock faults delete <fault-id>',
+        'nimbus mock faults list -q | xargs nimbus mock faults delete',
       ]),
     )
     .action(async (ids: string[], _o: unknown, command: Command) => {
@@ -465,16 +537,6 @@ function addFaultCommands(mock: Command): void {
         await client.mock.faults.delete(id);
         process.stderr.write(`Removed fault ${id}\n`);
       }
-    });
-
-  faults
-    .command('clear')
-    .description('Remove every fault')
-    .addHelpText('after', examples(['nimbus mock faults clear']))
-    .action(async (_o: unknown, command: Command) => {
-      const { client } = await mockContext(command.optsWithGlobals() as GlobalOptions);
-      await client.mock.faults.clear();
-      process.stderr.write('Faults cleared\n');
     });
 }
 

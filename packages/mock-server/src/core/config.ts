@@ -43,7 +43,10 @@ export interface ServerConfig {
   webhookRetryBaseMs: number;
   webhookRetryCapMs: number;
   webhookTimeoutMs: number;
-  /** Hosts webhooks may target; loopback by default. `*` allows any host. */
+  /**
+   * Hosts webhooks are sent to; loopback by default, `*` for any. A subscription to another https
+   * host is accepted and its deliveries recorded `not_sent` (docs/decisions/0019-webhook-targets.md).
+   */
   webhookAllowHosts: '*' | string[];
   /** HTTP client of webhook deliveries (default `globalThis.fetch`); the Node server passes undici's. */
   webhookFetch?: typeof fetch;

@@ -154,7 +154,7 @@ describe('webhook targets', () => {
     }
   });
 
-  it('refuses other schemes, credentials in the URL, and hosts outside the allow-list (loopback by default)', async () => {
+  it('refuses other schemes, credentials in the URL, and plain http outside the allow-list (loopback by default)', async () => {
     for (const url of [
       'file:///etc/passwd',
       'gopher://127.0.0.1:70/',
@@ -177,6 +177,9 @@ describe('webhook targets', () => {
       'http://localhost:9/hook',
       'http://[::1]:9/hook',
       'http://2130706433:9/hook',
+      // Accepted, as the real API accepts them; their deliveries are recorded, not sent (deliveries.test.ts).
+      'https://hooks.example.com/hook',
+      'https://169.254.169.254/latest/meta-data/',
     ]) {
       expect((await subscribe(url)).status, url).toBe(201);
     }

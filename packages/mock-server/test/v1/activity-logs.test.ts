@@ -61,6 +61,8 @@ describe('activity logs', () => {
     await client.instances.stop(b.id);
 
     expect((await client.activityLogs.list({ operation: 'instances.create' })).total).toBe(2);
+    // The operation id of the OpenAPI document and the SDK (what the error of a call names).
+    expect((await client.activityLogs.list({ operation: 'v1.instances.create' })).total).toBe(2);
     expect((await client.activityLogs.list({ status: 204 })).data.map((e) => e.resource_id)).toEqual([a.id]);
     expect((await client.activityLogs.list({ actor: `user:${user.id}` })).total).toBe(4);
     expect((await client.activityLogs.list({ actor: 'user:someone-else' })).total).toBe(0);
@@ -87,6 +89,19 @@ describe('activity logs', () => {
     ] as const) {
       const error = await client.activityLogs.list(query as never).catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 400, details: [{ path }] });
+    }
+  });
+
+  it('refuses an operation it does not know, naming it and the one meant', async ({ tenant: { client } }) => {
+    for (const [operation, says] of [
+      ['v1.instances.craete', 'unknown operation "v1.instances.craete": did you mean "v1.instances.create"?'],
+      ['instance.create', 'unknown operation "instance.create": did you mean "v1.instances.create"?'],
+      ['launch.rockets', 'unknown operation "launch.rockets": use an operation id of the OpenAPI document'],
+      ['v1.instances.list', '"v1.instances.list" only reads'],
+    ] as const) {
+      const error = await client.activityLogs.list({ operation }).catch((e: unknown) => e);
+      expect(error, operation).toMatchObject({ status: 400, details: [{ path: 'query.operation' }] });
+      expect((error as Error).message, operation).toContain(says);
     }
   });
 

@@ -60,7 +60,7 @@ export interface ActivityLog extends ProjectRecord {
 export declare const ActivityLog: z.ZodType<ActivityLog>;
 
 export interface ActivityLogListParams extends PageParams {
-  /** Only this operation, e.g. instances.create */
+  /** Only this operation: its OpenAPI operation id (v1.instances.create) or the short form entries show (instances.create); an unknown one is 400 */
   operation?: string;
   /** Only calls answered with this HTTP status */
   status?: number;
@@ -1059,8 +1059,8 @@ export interface Delegation extends ProjectRecord {
 }
 export declare const Delegation: z.ZodType<Delegation>;
 
-/** delivered: 2xx; retrying: failed, another attempt follows; failed: failed, no attempt follows */
-export type DeliveryStatus = 'delivered' | 'retrying' | 'failed';
+/** delivered: 2xx; retrying: failed, another attempt follows; failed: failed, no attempt follows; not_sent: the server does not send to this host (error says why), no attempt follows */
+export type DeliveryStatus = 'delivered' | 'retrying' | 'failed' | 'not_sent';
 export declare const DeliveryStatus: z.ZodType<DeliveryStatus>;
 
 export interface DetectionBox {
@@ -3036,11 +3036,11 @@ export interface WebhookDelivery extends ProjectRecord {
   event_type: string;
   /** 1 for the first try, then 2, 3, ... */
   attempt: number;
-  /** delivered: 2xx; retrying: failed, another attempt follows; failed: failed, no attempt follows */
+  /** delivered: 2xx; retrying: failed, another attempt follows; failed: failed, no attempt follows; not_sent: the server does not send to this host (error says why), no attempt follows */
   status: DeliveryStatus;
-  /** HTTP status the receiver answered; null on a network error */
+  /** HTTP status the receiver answered; null on a network error or when nothing was sent */
   status_code: number | null;
-  /** Why the attempt failed; null when delivered */
+  /** Why the attempt failed or was not sent; null when delivered */
   error: string | null;
   /** Time the attempt took */
   duration_ms: number;

@@ -261,6 +261,69 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('webhook targets outside webhookAllowHosts', () => {
+  it('accepts a public https receiver, and records its delivery as not sent without calling it', async () => {
+    const calls: string[] = [];
+    const own = await startMockServer({
+      webhookFetch: async (input) => {
+        calls.push(String(input));
+        return new Response(null, { status: 204 });
+      },
+    });
+    try {
+      const tenant = await seedTenant(own);
+      const topic = await tenant.client.topics.create({ name: 'public' });
+      const subscription = await tenant.client.topics.subscriptions.create(topic.id, {
+        webhook_url: 'https://hooks.example.com/nimbus',
+        event_types: 'order.*',
+      });
+      const event = await tenant.client.topics.publish(topic.id, {
+        event_type: 'order.created',
+        subject: '/orders/1',
+        data: {},
+      });
+      expect(event.matched_subscriptions).toBe(1);
+      const rows = await eventually(async () => {
+        const all = await attempts(tenant.client, topic.id, subscription.id);
+        return all.length > 0 ? all : undefined;
+      }, 'the record');
+      expect(rows).toEqual([
+        expect.objectContaining({
+          attempt: 1,
+          status: 'not_sent',
+          status_code: null,
+          next_retry_at: null,
+          event_id: event.id,
+        }),
+      ]);
+      expect(rows[0]!.error).toContain('"hooks.example.com"');
+      expect(rows[0]!.error).toContain('webhookAllowHosts');
+      const listed = await tenant.client.topics.subscriptions.deliveries.list(topic.id, subscription.id, {
+        status: 'not_sent',
+      });
+      expect(listed.data).toHaveLength(1);
+      // No retry follows either: the retry base is 20 ms.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await attempts(tenant.client, topic.id, subscription.id)).toHaveLength(1);
+      expect(calls).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses plain http to a host it does not send to, naming https', async ({ alice }) => {
+    const topic = await alice.client.topics.create({ name: 'plain-http' });
+    const error = await rejection(
+      alice.client.topics.subscriptions.create(topic.id, {
+        webhook_url: 'http://hooks.example.com/nimbus',
+        event_types: '*',
+      }),
+    );
+    expect(error.status).toBe(400);
+    expect(error.message).toContain('must be https');
+  });
+});
+
 describe('shutdown', () => {
   it('stops pending retries when the server closes', async ({ receiver }) => {
     const own = await startMockServer();

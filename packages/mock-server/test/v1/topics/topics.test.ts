@@ -150,16 +150,25 @@ describe('subscriptions', () => {
     await expectInvalid(alice.client.topics.subscriptions.create(topic.id, body), path);
   });
 
-  it('refuses a webhook host that is not allowed (loopback only by default)', async ({ alice }) => {
+  it('refuses plain http to a host it does not send to (loopback only by default); https goes anywhere', async ({
+    alice,
+  }) => {
     const topic = await alice.client.topics.create({ name: 'subs-host' });
     const message = await expectInvalid(
       alice.client.topics.subscriptions.create(topic.id, {
-        webhook_url: 'https://example.com/hook',
+        webhook_url: 'http://example.com/hook',
         event_types: '*',
       }),
       'body.webhook_url',
     );
     expect(message).toContain('example.com');
+    expect(message).toContain('must be https');
+    await expect(
+      alice.client.topics.subscriptions.create(topic.id, {
+        webhook_url: 'https://example.com/hook',
+        event_types: '*',
+      }),
+    ).resolves.toMatchObject({ webhook_url: 'https://example.com/hook' });
     await expect(
       alice.client.topics.subscriptions.create(topic.id, {
         webhook_url: 'http://localhost:9/hook',

@@ -20,7 +20,13 @@ export const ActivityLog = ProjectRecord.extend({
 });
 
 export const ActivityLogListQuery = listQuery({
-  operation: z.string().max(128).optional().describe('Only this operation, e.g. instances.create'),
+  operation: z
+    .string()
+    .max(128)
+    .optional()
+    .describe(
+      'Only this operation: its OpenAPI operation id (v1.instances.create) or the short form entries show (instances.create); an unknown one is 400',
+    ),
   status: z.coerce
     .number()
     .int()

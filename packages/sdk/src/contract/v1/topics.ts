@@ -29,7 +29,7 @@ export const EventTypeFilter = z
 
 /**
  * A webhook target. Only http(s), no user:password part, no whitespace or control characters
- * (a CR/LF would let a caller forge headers). Which hosts are allowed is a server setting.
+ * (a CR/LF would let a caller forge headers). Which hosts are delivered to is a server setting.
  */
 export const WebhookUrl = secret(z.string(), 'url-password')
   .min(1)
@@ -127,8 +127,10 @@ export const TopicSubscriptionCreateBody = z.object({
 export const SubscriptionParams = z.object({ id: Uuid, subscriptionId: Uuid });
 
 export const DeliveryStatus = z
-  .enum(['delivered', 'retrying', 'failed'])
-  .describe('delivered: 2xx; retrying: failed, another attempt follows; failed: failed, no attempt follows');
+  .enum(['delivered', 'retrying', 'failed', 'not_sent'])
+  .describe(
+    'delivered: 2xx; retrying: failed, another attempt follows; failed: failed, no attempt follows; not_sent: the server does not send to this host (error says why), no attempt follows',
+  );
 
 /** One delivery attempt of one event to one subscription. */
 export const WebhookDelivery = ProjectRecord.extend({
@@ -144,8 +146,8 @@ export const WebhookDelivery = ProjectRecord.extend({
     .min(100)
     .max(599)
     .nullable()
-    .describe('HTTP status the receiver answered; null on a network error'),
-  error: z.string().nullable().describe('Why the attempt failed; null when delivered'),
+    .describe('HTTP status the receiver answered; null on a network error or when nothing was sent'),
+  error: z.string().nullable().describe('Why the attempt failed or was not sent; null when delivered'),
   duration_ms: z.number().describe('Time the attempt took'),
   attempted_at: Timestamp,
   next_retry_at: Timestamp.nullable().describe('When the next attempt is due; null when none follows'),

@@ -1,5 +1,6 @@
 import type { Runtime } from '../../../core/runtime';
 import { hmacSha256Hex, openSecret } from '../../../core/secrets';
+import { hostAllowed } from './matching';
 import { type SubscriptionRow, subscriptionSecrets, topicSubscriptions, webhookDeliveries } from './tables';
 
 /** A CloudEvents 1.0 event in structured JSON mode: what a webhook receives. */
@@ -34,6 +35,8 @@ interface Outcome {
   attemptedAt: number;
   /** The X-Nimbus-Signature sent; null when nothing was sent. */
   signature: string | null;
+  /** The host is outside `webhookAllowHosts`: nothing was sent, and nothing will be. */
+  notSent?: true;
 }
 
 const dispatchers = new WeakMap<Runtime, WebhookDispatcher>();
@@ -120,6 +123,11 @@ export class WebhookDispatcher {
     // A subscription deleted meanwhile (or a reset state) ends its pending deliveries.
     const subscription = this.runtime.store.table(topicSubscriptions).get(job.subscriptionId);
     if (!subscription) return;
+    const target = new URL(subscription.webhook_url);
+    if (!hostAllowed(target, this.runtime.config.webhookAllowHosts)) {
+      this.#finish(job, subscription, notSentOutcome(target, this.runtime.clock.now()));
+      return;
+    }
     const secret = await this.#secretOf(subscription.id);
     if (secret === undefined || this.#closed) return;
     const attemptedAt = this.runtime.clock.now();
@@ -173,7 +181,7 @@ export class WebhookDispatcher {
   #finish(job: Job, subscription: SubscriptionRow, outcome: Outcome): void {
     const { webhookRetryBaseMs, webhookRetryCapMs } = this.runtime.config;
     const delivered = outcome.error === null;
-    const retry = !delivered && job.attempt <= subscription.max_retries;
+    const retry = !delivered && !outcome.notSent && job.attempt <= subscription.max_retries;
     const delayMs = Math.min(webhookRetryBaseMs * 2 ** (job.attempt - 1), webhookRetryCapMs);
     const clock = this.runtime.clock;
     const now = clock.now();
@@ -187,7 +195,7 @@ export class WebhookDispatcher {
       event_id: job.event.id,
       event_type: job.event.type,
       attempt: job.attempt,
-      status: delivered ? 'delivered' : retry ? 'retrying' : 'failed',
+      status: delivered ? 'delivered' : outcome.notSent ? 'not_sent' : retry ? 'retrying' : 'failed',
       status_code: outcome.statusCode,
       error: outcome.error,
       duration_ms: outcome.durationMs,
@@ -217,6 +225,18 @@ export class WebhookDispatcher {
   get #fetch(): typeof fetch {
     return this.runtime.config.webhookFetch ?? ((input, init) => fetch(input, init));
   }
+}
+
+/** The record of a delivery the reference server does not send: the host is not allowed. */
+function notSentOutcome(target: URL, now: number): Outcome {
+  return {
+    statusCode: null,
+    error: `not sent: the reference server sends webhooks only to allowed hosts, and "${target.hostname}" is not one; add it to webhookAllowHosts (or set '*') to send`,
+    durationMs: 0,
+    attemptedAt: now,
+    signature: null,
+    notSent: true,
+  };
 }
 
 /** A network failure in a few words: the system error code when there is one (ECONNREFUSED). */

@@ -12,7 +12,7 @@ export function matchesEventTypes(filter: string, type: string): boolean {
   });
 }
 
-/** Whether the server may send webhooks to `url` (`webhookAllowHosts`, loopback by default). */
+/** Whether the server sends webhooks to `url` (`webhookAllowHosts`, loopback by default). */
 export function hostAllowed(url: URL, allow: '*' | readonly string[]): boolean {
   if (allow === '*') return true;
   const host = url.hostname.toLowerCase();

@@ -25,17 +25,20 @@ function findSubscription(ctx: Context, params: { id: string; subscriptionId: st
   return subscription;
 }
 
-/** 400 unless the server may call this host (`webhookAllowHosts`; loopback by default). */
-function assertAllowedTarget(ctx: Context, webhookUrl: string): void {
+/**
+ * 400 for a plain http target the server does not deliver to. Any https URL is accepted, as the
+ * real API accepts public receivers; deliveries to hosts outside `webhookAllowHosts` (loopback
+ * by default) are recorded as `not_sent` instead of sent (docs/decisions/0019-webhook-targets.md).
+ */
+function assertAcceptedTarget(ctx: Context, webhookUrl: string): void {
   const allow = ctx.runtime.config.webhookAllowHosts;
   const url = new URL(webhookUrl);
-  if (!hostAllowed(url, allow)) {
-    const allowed = allow === '*' ? '*' : allow.join(', ');
-    throw fieldError(
-      'body.webhook_url',
-      `host "${url.hostname}" is not an allowed webhook target (allowed: ${allowed})`,
-    );
-  }
+  if (url.protocol === 'https:' || hostAllowed(url, allow)) return;
+  const allowed = allow === '*' ? '*' : allow.join(', ');
+  throw fieldError(
+    'body.webhook_url',
+    `must be https: plain http is accepted only for hosts the server delivers to (${allowed}), not "${url.hostname}"`,
+  );
 }
 
 export const topicSubscriptionsFamily: FamilyModule = {
@@ -50,7 +53,7 @@ export const topicSubscriptionsFamily: FamilyModule = {
 
     async create(ctx) {
       findInProject(ctx, topics, ctx.params.id, 'Topic');
-      assertAllowedTarget(ctx, ctx.body.webhook_url);
+      assertAcceptedTarget(ctx, ctx.body.webhook_url);
       const secret = newOpaqueToken('whsec');
       const sealed = await sealSecret(ctx.runtime.store.state.secret, secret);
       // Found again: the topic may have been deleted while the secret was sealed (no orphans).
