@@ -75,14 +75,6 @@ export class ChangeLog {
     this.#log = options.log;
   }
 
-  get generation(): number {
-    return this.#generation;
-  }
-
-  get fsync(): FsyncPolicy {
-    return this.#fsync;
-  }
-
   /** Whether appends may go on: the snapshot on disk names the current generation. */
   get followsSnapshot(): boolean {
     return this.#followsSnapshot;
@@ -162,9 +154,13 @@ export class ChangeLog {
     });
   }
 
-  /** The state was replaced (reset, import): appends wait for a snapshot of the new state. */
+  /**
+   * The state was replaced (reset, import): appends wait for a snapshot of the new state. A new
+   * generation, so that a snapshot of the old state still being written does not resume them.
+   */
   suspend(): void {
     this.#followsSnapshot = false;
+    this.#generation++;
   }
 
   /**
