@@ -131,8 +131,11 @@ describe('examples of the published OpenAPI documents', () => {
 describe('request examples of the published OpenAPI documents', () => {
   const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
   const TIME = /\d{4}-\d\d-\d\dT[\d:.]+Z/g;
-  /** A request with the ids and times a new recording makes afresh replaced. */
-  const shape = (request: unknown) => JSON.stringify(request).replace(ID, '<id>').replace(TIME, '<time>');
+  /** A request with the ids, times and hours a new recording makes afresh replaced. */
+  /** A playback path's date and hour: the recording's current hour when recorded. */
+  const HOUR = /\/\d{4}-\d\d-\d\d\/\d\d\//g;
+  const shape = (request: unknown) =>
+    JSON.stringify(request).replace(ID, '<id>').replace(TIME, '<time>').replace(HOUR, '/<date>/<hour>/');
 
   it('are each answered 2xx by a server with default settings: recorded again, they are the same requests', async () => {
     const again = await recordExamples();
