@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -24,7 +23,6 @@ import { createPackedApp, type PackedApp, root } from './support/packed-app';
 // A block that cannot run here says why in a `not run:` comment; it is still type-checked (or,
 // in shell, parsed by `bash -n`).
 
-const run = promisify(execFile);
 const blocks = docBlocks(root);
 const scripts = blocks.filter((block) => block.kind === 'script');
 const shells = blocks.filter((block) => block.kind === 'shell');
@@ -121,21 +119,48 @@ function environment(server: RunningServer, home: string): NodeJS.ProcessEnv {
   };
 }
 
-/** A command's end as a reader sees it: `exit 0`, another code, or killed at the deadline. */
-async function outcome(
+/**
+ * A command's end as a reader sees it: `exit 0`, another code, or killed at the deadline. It runs
+ * in a process group of its own, ended whole at the deadline: a block that starts a server (or
+ * any child) leaves nothing running.
+ */
+function outcome(
   command: string,
   args: string[],
   options: { cwd: string; env: NodeJS.ProcessEnv; timeout: number },
 ): Promise<{ status: string; output: string }> {
-  return run(command, args, options).then(
-    ({ stdout, stderr }) => ({ status: 'exit 0', output: `${stdout}\n${stderr}` }),
-    (error: { stdout?: string; stderr?: string; code?: number; signal?: string; message: string }) => ({
-      status: error.signal
-        ? `killed by ${error.signal} after ${options.timeout / 1000} s`
-        : `exit ${error.code}`,
-      output: `${error.stdout ?? ''}\n${error.stderr ?? error.message}`,
-    }),
-  );
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      process.kill(-child.pid!, 'SIGKILL');
+    }, options.timeout);
+    child.on('error', (error) => {
+      clearTimeout(deadline);
+      resolve({ status: `not started: ${error.message}`, output });
+    });
+    child.on('close', (code) => {
+      clearTimeout(deadline);
+      // What the command left running (a server a block started) goes with it.
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // The group is empty.
+      }
+      resolve({
+        status: timedOut ? `killed after ${options.timeout / 1000} s` : `exit ${code}`,
+        output,
+      });
+    });
+  });
 }
 
 describe.each(scripts.map((block) => [block.where, block] as const))('%s', (_where, block) => {
