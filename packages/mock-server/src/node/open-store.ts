@@ -40,7 +40,13 @@ export async function openStore(options: {
     const statePath = realStatePath(options.statePath ?? DEFAULT_STATE_PATH);
     // Taken before the file is read: the server that holds it may be writing it.
     lock = lockStateFile(statePath, options.log);
-    persistence = new FilePersistence(statePath, { lock, fsync: options.fsync, log: options.log });
+    try {
+      persistence = new FilePersistence(statePath, { lock, fsync: options.fsync, log: options.log });
+    } catch (error) {
+      // An option refused (an unknown fsync policy) leaves the file free for the next start.
+      lock?.release();
+      throw error;
+    }
   }
   let loaded: Awaited<ReturnType<Persistence['load']>>;
   try {
