@@ -15,7 +15,10 @@ const isZod = (value: unknown): value is z.ZodType =>
 function exportedNames(): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>();
   // Sorted, so a schema exported under two names gets the same one whatever the module order.
-  for (const [name, value] of Object.entries(contract).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  // Typed as a record: the namespace's own type is the union of every export, seconds to check.
+  for (const [name, value] of Object.entries(contract as Record<string, unknown>).sort(([a], [b]) =>
+    a < b ? -1 : 1,
+  )) {
     if (/^[A-Z]/.test(name) && isZod(value) && NAMED_KINDS.has(value._zod.def.type) && !names.has(value)) {
       names.set(value, name);
     }
