@@ -15,7 +15,12 @@ import { createPackedApp, type PackedApp, root } from './support/packed-app';
 // contract's: checked apart, as an editor loads one only where it is imported. The CommonJS
 // declarations (`.d.cts`, for `require()`) are the same files pointed at each other: an editor
 // loads one set or the other.
-const BUDGET_BYTES = 320 * 1024;
+// 320 KB held until the root entries stopped importing zod (a strict consumer's check fell from
+// 158,014 instantiations to 751): the contract now declares each schema's type name itself, an
+// alias of the types file's, which its bundled declarations print as renamed imports (+22 KB);
+// the generated resource classes then took 9 KB off (their JSDoc is the contract's summaries).
+// `@nimbus/sdk` alone loads 208.7 KB, down from 239.9 KB.
+const BUDGET_BYTES = 340 * 1024;
 const ROOT_DECLARATIONS = [
   'index.d.ts',
   'index.browser.d.ts',

@@ -48,8 +48,8 @@ export default defineConfig({
   // one copy of every class in a Node process. The CommonJS build is `commonJs` above.
   format: ['esm'],
   // The contract's published types are generated (see scripts/generate-sdk-types.mjs): zod's own
-  // types of its schemas, written out by TypeScript, came to a megabyte. The named types (with
-  // the schemas of the same names) are an entry of their own so the other declaration files
+  // types of its schemas, written out by TypeScript, came to a megabyte. The named types (plain
+  // interfaces, no zod) are an entry of their own so the other declaration files
   // import them by name, not through a chunk's two-letter aliases (`gJ as ApiName`) listed again
   // in every importer; no subpath exports it. scripts/export-named-types.mjs runs after this.
   dts: {

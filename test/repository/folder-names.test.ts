@@ -7,6 +7,8 @@ import { operations } from '../../packages/sdk/src/contract';
 /**
  * A family lives under the same path in the contract, the server's families, the SDK's resources
  * and the server's tests (`v1/databases` in each), so its operations' name finds all of them.
+ * The SDK's resource classes are generated (`src/generated/resources`) beside the hand-written
+ * ones and extensions (`src/resources`): a family is in the SDK's tree when it is in either.
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,6 +20,17 @@ const TREES = {
   tests: 'packages/mock-server/test',
 } as const;
 type Tree = keyof typeof TREES;
+
+/** A second folder of a tree, generated from the contract. */
+const GENERATED: Partial<Record<Tree, string>> = { sdk: 'packages/sdk/src/generated/resources' };
+
+/** The folders of `tree` that hold `api`'s modules. */
+function folders(tree: Tree, api: Api): string[] {
+  const generated = GENERATED[tree];
+  return [TREES[tree], ...(generated ? [generated] : [])]
+    .map((folder) => join(root, folder, api))
+    .filter((dir) => existsSync(dir));
+}
 
 const APIS = ['v1', 'v2'] as const;
 type Api = (typeof APIS)[number];
@@ -80,18 +93,21 @@ function namespaces(api: Api): Set<string> {
  * extension. In the tests only test files count: helpers next to them are imported by tests.
  */
 function topLevel(tree: Tree, api: Api): string[] {
-  const dir = join(root, TREES[tree], api);
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return [entry.name];
-    const suffix = tree === 'tests' ? '.test.ts' : '.ts';
-    if (!entry.name.endsWith(suffix) || entry.name.endsWith('.d.ts')) return [];
-    return [entry.name.slice(0, -suffix.length)];
-  });
+  return folders(tree, api)
+    .flatMap((dir) => readdirSync(dir, { withFileTypes: true }))
+    .flatMap((entry) => {
+      if (entry.isDirectory()) return [entry.name];
+      const suffix = tree === 'tests' ? '.test.ts' : '.ts';
+      if (!entry.name.endsWith(suffix) || entry.name.endsWith('.d.ts')) return [];
+      return [entry.name.slice(0, -suffix.length)];
+    });
 }
 
 function hasPath(tree: Tree, api: Api, name: string): boolean {
-  const base = join(root, TREES[tree], api, name);
-  return existsSync(`${base}${tree === 'tests' ? '.test.ts' : '.ts'}`) || existsSync(base);
+  return folders(tree, api).some((dir) => {
+    const base = join(dir, name);
+    return existsSync(`${base}${tree === 'tests' ? '.test.ts' : '.ts'}`) || existsSync(base);
+  });
 }
 
 const cases = (Object.keys(TREES) as Tree[]).flatMap((tree) => APIS.map((api) => [tree, api] as const));

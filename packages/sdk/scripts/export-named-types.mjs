@@ -1,8 +1,8 @@
 // Runs after tsup (the SDK's `build`). The root entries re-export the generated named types as
 // types only (`export type * from './generated/types'` in src/exports.ts), but tsup's declaration
 // bundler writes that as name lists without `type`: `export { Instance } from './types.js'`
-// would promise a value `Instance` (the types file also declares the contract's schemas, which
-// only `@nimbus/sdk/contract` exports), and the lists weigh 8 KB per entry. This puts the
+// would promise a value `Instance` (the schemas of those names are `@nimbus/sdk/contract`'s),
+// and the lists weigh 8 KB per entry. This puts the
 // statement back as written: the names each root entry imports from './types.js' become
 // `import type`, its lists of them go, and one `export type * from './types.js'` replaces them.
 import { readFile, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
-import type { Endpoint, ResponseOf } from './contract/define';
 import { APIPromise, type WithResponse } from './core/api-promise';
+import type { CallableEndpoint, ResponseOf } from './core/endpoint';
 import { NimbusError } from './core/errors';
 import { type ClientLogLevel, checkLogLevel, type Logger, levelled } from './core/logger';
 import { refuseUnknownOptions } from './core/option-names';
@@ -180,14 +180,14 @@ export class BaseNimbus {
    * import { v1 } from '@nimbus/sdk/contract';
    * const vm = await client.call(v1.instances.retrieve, { params: { id } });
    */
-  call<E extends Endpoint>(
+  call<E extends CallableEndpoint>(
     endpoint: E,
     input: CallInput<E>,
     options?: RequestOptions,
   ): APIPromise<ResponseOf<E>>;
   /** Calls a route of the SDK's own table (what resource methods use: no zod involved). */
   call<R>(route: Route<R>, input: RawInput, options?: RequestOptions): APIPromise<R>;
-  call(endpoint: Route | Endpoint, input: RawInput, options?: RequestOptions): APIPromise<unknown> {
+  call(endpoint: Route | CallableEndpoint, input: RawInput, options?: RequestOptions): APIPromise<unknown> {
     // The completed call as it is: it builds its `response` only when someone reads it.
     return new APIPromise(request(this.#context, endpoint, input, options) as Promise<WithResponse<unknown>>);
   }
@@ -200,14 +200,14 @@ export class BaseNimbus {
    *   console.log(project.name);
    * }
    */
-  list<E extends Endpoint & { list: true }>(
+  list<E extends CallableEndpoint & { list: true }>(
     endpoint: E,
     input: CallInput<E>,
     options?: RequestOptions,
   ): PagePromise<ResponseOf<E>>;
   /** Lists through a route of the SDK's own table. */
   list<R>(route: Route<R>, input: RawInput, options?: RequestOptions): PagePromise<R>;
-  list(endpoint: Route | Endpoint, input: RawInput, options?: RequestOptions): PagePromise<unknown> {
+  list(endpoint: Route | CallableEndpoint, input: RawInput, options?: RequestOptions): PagePromise<unknown> {
     return requestPage(this.#context, endpoint, input, options);
   }
 }

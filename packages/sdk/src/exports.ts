@@ -40,17 +40,16 @@ export {
   type StreamSocket,
   type WebSocketFactory,
 } from './core/websocket';
+// Every resource class, for typing a family (`(instances: Instances) => ...`).
+export * from './generated/resources/classes';
 // A named type per record, `...Params` per body and list query (the zod schemas stay in '@nimbus/sdk/contract').
 export type * from './generated/types';
 export { Docs, type OpenApiDocument } from './resources/docs';
-export { Mock } from './resources/mock';
-export { Auth } from './resources/v1/auth';
-export { Instances } from './resources/v1/instances';
-export { Projects } from './resources/v1/projects';
-export { Users } from './resources/v1/users';
+export { Mock, MockClock, MockFaults, MockRequests, MockWebhookDeliveries } from './resources/mock';
 export { Cameras } from './resources/v2/cameras';
 export { VideoEvents } from './resources/v2/events';
 export { EventStream, type EventStreamEvents, type EventStreamOptions } from './resources/v2/events/stream';
+export { VideoServiceHealth } from './resources/v2/health';
 export {
   Playback,
   type PlaylistTarget,

@@ -59,7 +59,7 @@ const lazy = () => Object.keys(outputs).filter((path) => !initial.has(path) && p
 describe('browser bundle of a users.me() call', () => {
   it('loads neither zod nor the contract schemas up front', () => {
     const sources = sourcesOf([...initial]);
-    expect(sources.some((source) => source.includes('src/resources/v1/users.ts'))).toBe(true);
+    expect(sources.some((source) => source.includes('src/generated/resources/v1/users.ts'))).toBe(true);
     expect(sources.filter((source) => source.includes('/zod/'))).toEqual([]);
     expect(sources.filter((source) => source.includes('src/contract/v1/'))).toEqual([]);
   });

@@ -16,6 +16,8 @@ type TS = typeof TypeScript;
 /** One public method of a namespace, as declared. */
 export interface SdkMethod {
   name: string;
+  /** The declaring file, relative to the SDK package: the generated class's or its extension's. */
+  file: string;
   /** `name(params): ReturnType`, one per overload. */
   signatures: string[];
   /** Types of what the caller passes besides path ids and `options`. */
@@ -176,7 +178,7 @@ function namespaceSection(
   if (methods.length > 0 || duplicates.length > 0) {
     lines.push('| Method | Route | Params | Returns |', '| --- | --- | --- | --- |');
     for (const method of methods) {
-      const name = `[\`${method.name}\`](${namespace!.file})`;
+      const name = `[\`${method.name}\`](${method.file})`;
       const routes = method.routes.map((id) => code(routeOf(byId.get(id)!))).join(', ') || '—';
       const params = method.params.map(code).join(', ') || '—';
       lines.push(`| ${name} | ${routes} | ${params} | ${code(method.returns)} |`);
@@ -242,10 +244,10 @@ class NamespaceReader {
     private readonly sdkDir: string,
   ) {}
 
-  /** The namespaces under `owner`'s fields, depth first. */
+  /** The namespaces under `owner`'s fields and its SDK base classes' (`NimbusResources`), depth first. */
   children(owner: TypeScript.ClassDeclaration, path: string): SdkNamespace[] {
     const { ts } = this;
-    for (const member of owner.members) {
+    for (const member of this.#chain(owner).flatMap((declaration) => [...declaration.members])) {
       if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name)) continue;
       if (isHidden(ts, member)) continue;
       const resource = this.#resourceClass(this.checker.getTypeAtLocation(member.name));
@@ -260,6 +262,23 @@ class NamespaceReader {
       this.children(resource, childPath);
     }
     return this.#found;
+  }
+
+  /**
+   * `node` and the SDK classes it extends, the furthest base first: a hand-written extension
+   * (`Instances`) after the generated class it extends (`InstancesBase`). `APIResource` and
+   * `BaseNimbus` hold no namespace or method of the reference.
+   */
+  #chain(node: TypeScript.ClassDeclaration): TypeScript.ClassDeclaration[] {
+    const heritage = node.heritageClauses?.find(
+      (clause) => clause.token === this.ts.SyntaxKind.ExtendsKeyword,
+    );
+    const base = heritage?.types[0];
+    const declaration = base && this.checker.getTypeAtLocation(base.expression).getSymbol()?.valueDeclaration;
+    const own = [node];
+    if (!declaration || !this.ts.isClassDeclaration(declaration)) return own;
+    if (['APIResource', 'BaseNimbus'].includes(declaration.name?.text ?? '')) return own;
+    return [...this.#chain(declaration), ...own];
   }
 
   #doc(node: TypeScript.ClassDeclaration): string {
@@ -282,10 +301,16 @@ class NamespaceReader {
 
   #methods(resource: TypeScript.ClassDeclaration): SdkMethod[] {
     const { ts } = this;
+    // A method the extension overrides keeps the place of the generated one, with its declaration.
     const byName = new Map<string, TypeScript.MethodDeclaration[]>();
-    for (const member of resource.members) {
-      if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name) || isHidden(ts, member)) continue;
-      byName.set(member.name.text, [...(byName.get(member.name.text) ?? []), member]);
+    for (const declaration of this.#chain(resource)) {
+      const own = new Map<string, TypeScript.MethodDeclaration[]>();
+      for (const member of declaration.members) {
+        if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name) || isHidden(ts, member))
+          continue;
+        own.set(member.name.text, [...(own.get(member.name.text) ?? []), member]);
+      }
+      for (const [name, members] of own) byName.set(name, members);
     }
     return [...byName].map(([name, declarations]) => {
       const overloads = declarations.filter((declaration) => !declaration.body);
@@ -298,6 +323,7 @@ class NamespaceReader {
       for (const declaration of shown) this.#collectTypes(declaration, types);
       return {
         name,
+        file: this.#relative(declarations[0]!.getSourceFile().fileName),
         signatures: shown.map((declaration) => this.#signature(name, declaration)),
         params: [...new Set(shown.flatMap((declaration) => this.#params(declaration)))],
         returns: [...new Set(shown.map((declaration) => flat(declaration.type!.getText())))].join(' | '),

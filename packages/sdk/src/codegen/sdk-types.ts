@@ -5,9 +5,10 @@
  * `@nimbus/sdk/contract` in terms of those types (`contract.d.ts`).
  * The build publishes both declaration files as written (one line per endpoint, where TypeScript
  * re-printed each endpoint's config over ten lines).
- * A schema whose type has its own name (`Instance`) is declared in `types.d.ts` beside that
- * type, the value and the interface merging into one name; the contract re-exports it, and the
- * SDK's root entries re-export the types file's names as types only (`export type *`).
+ * The types file imports nothing: the SDK's root entries re-export it as types only (`export
+ * type *`), so a consumer's type check never loads zod's declarations. A schema whose type has
+ * its own name (`Instance`) is declared in `contract.d.ts` as a value of that name beside an
+ * alias of the type (`export type Instance = T.Instance`).
  * The SDK's resources use only the types and the routes, so consumers neither load the
  * contract's declarations to read a signature nor bundle zod to make a call. Run by
  * `scripts/generate-sdk-types.mjs` (the SDK's build runs it); a test regenerates and diffs.
@@ -59,12 +60,46 @@ export function generateSdkTypes(): GeneratedFiles {
   const printer = new Printer(declarations);
   const merged = mergedSchemas(printer);
   return {
-    'types.d.ts': printer.typesModule(merged),
+    'types.d.ts': printer.typesModule(),
     'routes.ts': routesModule(operations, printer),
     'client-routes.ts': clientRoutesModule(operations, printer),
     'contract.d.ts': contractTypesModule(new Printer(declarations, 'T.'), merged),
     '../contract/operation-routes.ts': operationRoutesModule(operations),
   };
+}
+
+/** The names `types.d.ts` gives an operation's parts, as the generated resource methods use them. */
+export interface OperationTypes {
+  /** What callers pass as the query (before defaults), when the operation takes one. */
+  query?: string;
+  body?: string;
+  /** What a call yields: a record, or one item of a list. */
+  response: string;
+}
+
+/** Names the parts of each operation with the types file's names (`generateSdkTypes()`'s). */
+export function operationTypeNames(): (endpoint: Endpoint) => OperationTypes {
+  const printer = new Printer(withOtherModes(declare(contractModule.operations())));
+  const input = (schema: unknown) =>
+    schema === undefined ? undefined : printer.type(schema as Schema, 'input', 0);
+  return (endpoint) => ({
+    query: input(endpoint.query),
+    body: input(endpoint.body),
+    response: printer.response(endpoint),
+  });
+}
+
+/** Whether a caller may leave out the whole query: each of its fields may be left out. */
+export function queryOptional(endpoint: Endpoint): boolean {
+  const shape = (endpoint.query as unknown as Schema | undefined)?._zod.def.shape as
+    | Record<string, Schema>
+    | undefined;
+  return Object.values(shape ?? {}).every((field) => field._zod.optin !== undefined);
+}
+
+/** The names of `types.d.ts` a printed type uses (TypeScript's own left out). */
+export function typeNames(printed: string): string[] {
+  return (printed.match(/\b[A-Z]\w*/g) ?? []).filter((name) => !['Record', 'Array', 'Date'].includes(name));
 }
 
 /**
@@ -222,7 +257,7 @@ export function typeNameOf(operationId: string): string {
 }
 
 /** `policies` -> `policy`, `databases` -> `database`; `status` and `billing` stay. */
-function singular(word: string): string {
+export function singular(word: string): string {
   if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
   if (/(ss|us)$/.test(word) || !word.endsWith('s')) return word;
   return word.slice(0, -1);
@@ -249,23 +284,19 @@ class Printer {
     }
   }
 
-  /** The named types, each merged schema declared after its type (`merged`: see `mergedSchemas`). */
-  typesModule(merged: Map<string, Schema>): string {
+  /** The named types: plain TypeScript, no zod (the schemas are declared in `contract.d.ts`). */
+  typesModule(): string {
     const out = [HEADER];
-    out.push(`import type { z } from 'zod';\n`);
-    out.push(...FIELD_WRAPPERS);
-    out.push(...SHAPE);
     const codes = Object.values(contractModule.ErrorCode).map((code) => `'${code}'`);
     out.push(`/** Error codes (docs/decisions/0002-v1-envelopes-and-errors.md, 0006-video-service.md). */`);
     out.push(`export type ErrorCode =\n  | ${codes.join('\n  | ')};\n`);
-    const parts = objectParts();
-    for (const declaration of this.#declarations) {
-      const schema = merged.get(declaration.name);
-      const type = schema && (parts.has(schema) ? this.#shaped(schema) : this.zodType(schema));
-      const value = type ? `export declare const ${declaration.name}: ${type};\n` : '';
-      out.push(`${this.#declare(declaration)}${value}`);
-    }
+    for (const declaration of this.#declarations) out.push(this.#declare(declaration));
     return out.join('\n');
+  }
+
+  /** A merged schema's type: `z.ZodObject` of its fields for path and query objects, else `z.ZodType`. */
+  schemaType(schema: Schema, parts: Set<unknown>): string {
+    return parts.has(schema) ? this.#shaped(schema) : this.zodType(schema);
   }
 
   /** The type of what a call of `endpoint` yields (one item for a list). */
@@ -312,7 +343,7 @@ class Printer {
     const output = names?.get('output') ?? names?.get('input');
     const input = names?.get('input');
     if (!output || !input || schema._zod.def.catchall) return this.zodObject(schema);
-    return `z.ZodObject<Shape<${output.name}, ${input.name}>>`;
+    return `z.ZodObject<Shape<${this.#prefix}${output.name}, ${this.#prefix}${input.name}>>`;
   }
 
   #declare({ name, schema, mode, undocumented }: Declaration): string {
@@ -557,11 +588,6 @@ const ROUTE_FIELDS = ['method', 'path', 'status', 'auth', 'project', 'list', 're
  */
 const CLIENT_ROUTES: Record<string, string> = { 'v1.auth.refresh': 'refreshRoute' };
 
-/** The names of `types.d.ts` a printed response type uses (TypeScript's own left out). */
-function typeNames(response: string): string[] {
-  return (response.match(/\b[A-Z]\w*/g) ?? []).filter((name) => !['Record', 'Array', 'Date'].includes(name));
-}
-
 function clientRoutesModule(operations: contractModule.Operation[], printer: Printer): string {
   const routes = operations.filter(({ id }) => CLIENT_ROUTES[id] !== undefined);
   const responses = routes.map(({ endpoint }) => printer.response(endpoint));
@@ -669,6 +695,7 @@ function printRoute(id: string, endpoint: Endpoint): string {
  * Written out by TypeScript, zod's own types of the same objects came to a megabyte.
  */
 function contractTypesModule(printer: Printer, merged: Map<string, Schema>): string {
+  const parts = objectParts();
   const out = [HEADER];
   out.push(`import type { z } from 'zod';`);
   out.push(`import type { Endpoint, EndpointConfig } from '../contract/define';`);
@@ -676,9 +703,8 @@ function contractTypesModule(printer: Printer, merged: Map<string, Schema>): str
   out.push('// Constants, functions and plain types as the contract declares them; the names below replace');
   out.push('// its schemas, endpoint groups and inferred types.');
   out.push(`export * from '../contract/index';\n`);
-  out.push('// Schemas declared beside their type of the same name.');
-  out.push(`export {\n  ${[...merged.keys()].join(',\n  ')},\n} from './types';\n`);
   out.push(...FIELD_WRAPPERS);
+  out.push(...SHAPE);
   out.push('/**');
   out.push(' * An endpoint as declared, answering 200 to a bearer token unless `status` and `auth` say');
   out.push(' * otherwise; `summary` and `family` are documentation, typed loosely.');
@@ -689,13 +715,17 @@ function contractTypesModule(printer: Printer, merged: Map<string, Schema>): str
   );
 
   const entries = contractExports();
-  const parts = objectParts();
   const schemaNames = new Map<unknown, string>();
   const nodeNames = new Map<unknown, string>();
   for (const [name, value] of entries) {
     if (isSchema(value)) {
-      if (!schemaNames.has(value)) schemaNames.set(value, merged.has(name) ? `T.${name}` : name);
-      if (merged.has(name)) continue;
+      if (!schemaNames.has(value)) schemaNames.set(value, name);
+      // A schema whose parsed type has its own name in the types file is an alias of that name.
+      if (merged.has(name)) {
+        out.push(`export declare const ${name}: ${printer.schemaType(value, parts)};`);
+        out.push(`export type ${name} = T.${name};`);
+        continue;
+      }
       const type = parts.has(value) ? printer.zodObject(value) : printer.zodType(value);
       out.push(`export declare const ${name}: ${type};`);
       out.push(`export type ${name} = ${printer.type(value, 'output', 0)};`);

@@ -1,26 +1,10 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+// The endpoint's plain kinds live with the client's zod-free view of an endpoint; the contract
+// declares them through this module as before.
+import type { ApiName, AuthKind, HttpMethod, ResponseKind } from '../core/endpoint';
 
-/** Which of the two APIs an endpoint belongs to: they differ in envelopes and auth. */
-export type ApiName = 'v1' | 'v2' | 'mock';
-
-/**
- * How a caller proves who it is.
- * - `none`: public (register, login, refresh, health).
- * - `bearer`: `Authorization: Bearer <JWT>` (or `X-API-Key` on project-scoped v1 routes).
- * - `basic`: HTTP basic auth (`/v2/metrics`).
- * - `query-token`: a JWT in `?token=` (HLS playlists and segments).
- * - `control`: the reference server's control routes; `Authorization: Bearer <control token>`
- *   when the server has one.
- * - `control-page`: a control route a browser navigates to (the dashboard): the same rules,
- *   checked by its handler, and the control token may come in `?token=` too, since a navigation
- *   cannot send a header.
- */
-export type AuthKind = 'none' | 'bearer' | 'basic' | 'query-token' | 'control' | 'control-page';
-
-/** What a response body is on the wire: JSON, plain text, or bytes. */
-export type ResponseKind = 'json' | 'text' | 'binary';
+export type { ApiName, AuthKind, HttpMethod, ResponseKind };
 
 export interface EndpointConfig {
   method: HttpMethod;

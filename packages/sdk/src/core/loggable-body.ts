@@ -1,4 +1,5 @@
 import type { Endpoint } from '../contract/define';
+import type { CallableEndpoint } from './endpoint';
 import type { Route } from './route';
 
 type Contract = typeof import('../contract/index');
@@ -24,10 +25,11 @@ function loadContract() {
  * A request body as the debug line shows it: the JSON sent, each field the contract marks
  * secret (password, token, env value, ...) replaced by `***`. Only this endpoint's marks are read.
  */
-export async function loggableBody(target: Route | Endpoint, body: BodyInit | null | undefined) {
+export async function loggableBody(target: Route | CallableEndpoint, body: BodyInit | null | undefined) {
   if (typeof body !== 'string') return undefined;
   const { module, byId } = await loadContract();
-  const endpoint = 'response' in target ? target : byId.get(target.id);
+  // An endpoint a caller holds is one the contract declared, its secret marks on its schemas.
+  const endpoint = 'response' in target ? (target as Endpoint) : byId.get(target.id);
   if (!endpoint) return '[body not shown: unknown operation]';
   return module.redactSecrets(JSON.parse(body), module.secretsOf(endpoint).body, MASK);
 }

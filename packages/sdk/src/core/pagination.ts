@@ -1,5 +1,5 @@
-import type { Endpoint } from '../contract/define';
 import { APIPromise } from './api-promise';
+import type { CallableEndpoint } from './endpoint';
 import { NimbusError } from './errors';
 import { type RawInput, type RequestContext, type RequestOptions, request } from './request';
 import type { Route } from './route';
@@ -98,7 +98,7 @@ async function* itemsAfter<Item>(
 /** Requests one page of a list endpoint; `page` overrides the query's own. */
 export function requestPage<Item>(
   ctx: RequestContext,
-  endpoint: Route | Endpoint,
+  endpoint: Route | CallableEndpoint,
   input: RawInput,
   options: RequestOptions | undefined,
   page?: number,

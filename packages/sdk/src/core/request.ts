@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import type { BodyOf, Endpoint, EndpointConfig, ParamsOf, QueryOf } from '../contract/define';
 import { refreshRoute } from '../generated/client-routes';
 import type { TokenPair } from '../generated/types';
 import { VERSION } from '../version';
 import type { WithResponse } from './api-promise';
+import type { BodyOf, CallableEndpoint, ParamsOf, QueryOf, TypedSchema } from './endpoint';
 import { APIConnectionError, APIError, APIUserAbortError, NimbusError } from './errors';
 import { loggableBody } from './loggable-body';
 import { type LevelledLogger, loggableHeaders, loggableUrl } from './logger';
@@ -35,11 +34,11 @@ export interface RequestOptions {
  * Path parameters, query and body of one call, typed from the endpoint: `params` is required
  * when the path has placeholders, `body` when the endpoint takes one (unless `bodyOptional`).
  */
-export type CallInput<E extends EndpointConfig> = (E['params'] extends z.ZodObject
+export type CallInput<E extends CallableEndpoint> = (E['params'] extends TypedSchema
   ? { params: ParamsOf<E> }
   : { params?: undefined }) &
-  (E['query'] extends z.ZodObject ? { query?: QueryOf<E> | undefined } : { query?: undefined }) &
-  (E['body'] extends z.ZodType
+  (E['query'] extends TypedSchema ? { query?: QueryOf<E> | undefined } : { query?: undefined }) &
+  (E['body'] extends TypedSchema
     ? E['bodyOptional'] extends true
       ? { body?: BodyOf<E> | undefined }
       : { body: BodyOf<E> }
@@ -78,7 +77,7 @@ export interface Completed extends Omit<Decoded, 'json'> {
  */
 export async function request(
   ctx: RequestContext,
-  endpoint: Route | Endpoint,
+  endpoint: Route | CallableEndpoint,
   input: RawInput,
   options: RequestOptions = {},
 ): Promise<Completed> {
@@ -100,7 +99,7 @@ export async function request(
 
 async function sendAndDecode(
   ctx: RequestContext,
-  endpoint: Route | Endpoint,
+  endpoint: Route | CallableEndpoint,
   input: RawInput,
   headers: HeaderRecord,
   options: RequestOptions,
@@ -143,7 +142,7 @@ class CompletedCall implements Completed {
 
 async function sendWithRetries(
   ctx: RequestContext,
-  endpoint: Route | Endpoint,
+  endpoint: Route | CallableEndpoint,
   url: string,
   init: RequestInit,
   options: RequestOptions,
@@ -231,7 +230,7 @@ function describeError(error: unknown): string {
   return error.name;
 }
 
-function buildUrl(baseUrl: string, endpoint: Route | Endpoint, input: RawInput): string {
+function buildUrl(baseUrl: string, endpoint: Route | CallableEndpoint, input: RawInput): string {
   const url = withoutTrailingSlashes(baseUrl) + fillPath(endpoint.path, input.params);
   if (input.query === undefined) return url;
   const search = new URLSearchParams();
@@ -297,7 +296,7 @@ const CLIENT_HEADER = `sdk/${VERSION}`;
  */
 function buildHeaders(
   ctx: RequestContext,
-  endpoint: Route | Endpoint,
+  endpoint: Route | CallableEndpoint,
   input: RawInput,
   options: RequestOptions,
 ): HeaderRecord {

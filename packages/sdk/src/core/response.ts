@@ -1,4 +1,4 @@
-import type { Endpoint } from '../contract/define';
+import type { CallableEndpoint } from './endpoint';
 import { ResponseValidationError } from './errors';
 import type { Route } from './route';
 import type { ReceivedResponse } from './transport';
@@ -25,7 +25,7 @@ export interface Decoded {
  * non-JSON endpoints, `data` of the v1 envelope, the bare body of /v2 and /__mock.
  * The result is not checked against the contract here (see `validateResponse`).
  */
-export function decodeSuccess(endpoint: Route | Endpoint, received: ReceivedResponse): Decoded {
+export function decodeSuccess(endpoint: Route | CallableEndpoint, received: ReceivedResponse): Decoded {
   const { status, body } = received;
   const headerRequestId = received.header('x-request-id');
   const kind = endpoint.responseKind ?? 'json';
@@ -61,7 +61,7 @@ export function errorBody(body: string | Uint8Array): unknown {
 }
 
 /** `GET /api/v1/instances/{id}`: how errors name an operation. */
-export function describe(endpoint: Route | Endpoint): string {
+export function describe(endpoint: Route | CallableEndpoint): string {
   return `${endpoint.method} ${endpoint.path}`;
 }
 

@@ -1,4 +1,4 @@
-import type { HttpMethod } from '../contract/define';
+import type { HttpMethod } from './endpoint';
 
 const INITIAL_DELAY_MS = 500;
 const MAX_BACKOFF_MS = 8_000;

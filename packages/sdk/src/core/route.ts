@@ -1,4 +1,4 @@
-import type { ApiName, AuthKind, HttpMethod, ResponseKind } from '../contract/define';
+import type { ApiName, AuthKind, HttpMethod, ResponseKind } from './endpoint';
 
 /**
  * What the SDK needs to know of an endpoint to call it: no schemas, so calling one does not load

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../contract/define';
+import type { CallableEndpoint } from './endpoint';
 import { ResponseValidationError, type ValidationIssue } from './errors';
 import { describe } from './response';
 import type { Route } from './route';
@@ -21,8 +22,9 @@ function loadSchemas(): Promise<Map<string, z.ZodType>> {
   return schemas;
 }
 
-async function responseSchema(target: Route | Endpoint): Promise<z.ZodType> {
-  if ('response' in target) return target.response;
+async function responseSchema(target: Route | CallableEndpoint): Promise<z.ZodType> {
+  // An endpoint a caller holds is one the contract declared: its response is a zod schema.
+  if ('response' in target) return (target as Endpoint).response;
   const schema = (await loadSchemas()).get(target.id);
   if (!schema) throw new TypeError(`No contract endpoint has the operation id ${target.id}`);
   return schema;
@@ -33,7 +35,7 @@ async function responseSchema(target: Route | Endpoint): Promise<z.ZodType> {
  * returns the parsed value, or throws `ResponseValidationError` listing every mismatch.
  */
 export async function validateResponse(
-  target: Route | Endpoint,
+  target: Route | CallableEndpoint,
   data: unknown,
   requestId: string | null,
 ): Promise<unknown> {

@@ -8,314 +8,18 @@ import type * as T from './types';
 // its schemas, endpoint groups and inferred types.
 export * from '../contract/index';
 
-// Schemas declared beside their type of the same name.
-export {
-  ActivityLog,
-  ActivityLogListQuery,
-  ActorType,
-  Anomaly,
-  AnomalyListQuery,
-  AnomalySeverity,
-  AnomalyStatus,
-  ApiKey,
-  ApiKeyCreated,
-  ApiProduct,
-  ApiProductCreateBody,
-  ApiProductListQuery,
-  ApiProductSubscriptionCreateBody,
-  ApiSubscription,
-  ApiSubscriptionCreated,
-  Assignment,
-  AssignmentListQuery,
-  AssignmentScope,
-  AuditLog,
-  AuditLogListQuery,
-  AuditOutcome,
-  AuthWorkloadTokenBody,
-  Autoscale,
-  Backup,
-  BackupCreateBody,
-  BackupFrequency,
-  BackupPolicy,
-  BackupPolicyCreateBody,
-  BackupResourceType,
-  BackupStatus,
-  BackupVault,
-  BackupVaultCreateBody,
-  BandwidthPolicy,
-  BandwidthPolicyListQuery,
-  BandwidthTarget,
-  BandwidthTargetType,
-  BgpStatus,
-  BillingSubscription,
-  BooleanQuery,
-  Bucket,
-  BucketAccess,
-  BucketCreateBody,
-  BucketGrant,
-  BucketListQuery,
-  BucketNameAvailability,
-  Budget,
-  BudgetCreateBody,
-  BudgetListQuery,
-  BudgetPeriod,
-  BuiltinRoleName,
-  CacheInstance,
-  CacheInstanceCreateBody,
-  CacheInstanceListQuery,
-  CacheSku,
-  CacheStatus,
-  Camera,
-  CameraCreateBody,
-  CameraList,
-  CameraStatus,
-  CdnEndpoint,
-  CdnEndpointStatus,
-  CdnProfile,
-  CdnProfileCreateBody,
-  CdnProfileEndpointCreateBody,
-  CdnProfileEndpointListQuery,
-  CdnProfileListQuery,
-  CdnSku,
-  Cidr,
-  ClockState,
-  Cluster,
-  ClusterCreateBody,
-  ClusterListQuery,
-  ClusterStatus,
-  ComplianceForPolicyQuery,
-  ComplianceListQuery,
-  ComplianceResult,
-  ComplianceSource,
-  CostBreakdown,
-  CostPeriod,
-  Currency,
-  Database,
-  DatabaseCreateBody,
-  DatabaseEngine,
-  DatabaseListQuery,
-  DatabasePool,
-  DatabaseReplica,
-  DatabaseStatus,
-  DatabaseTier,
-  DayOfWeek,
-  DdosPlan,
-  DdosPlanCreateBody,
-  DdosPlanListQuery,
-  DdosPlanStatus,
-  DdosTier,
-  Delegation,
-  DeliveryStatus,
-  DetectionBox,
-  DetectionPayload,
-  DocsAssetName,
-  DrDrill,
-  DrDrillStepResult,
-  DrExecution,
-  DrExecutionStep,
-  DrExecutionStepStatus,
-  DrPlan,
-  DrPlanCreateBody,
-  DrPlanListQuery,
-  DrPlanStatus,
-  DrStep,
-  DrStepAction,
-  DrStepOutcome,
-  EnforcementMode,
-  ErrorBody,
-  ErrorDetail,
-  EventListQuery,
-  EventPlayback,
-  Fault,
-  Firewall,
-  FirewallCreateBody,
-  FirewallListQuery,
-  FirewallRule,
-  FirewallRuleInput,
-  Flavor,
-  FunctionCreateBody,
-  FunctionInvocation,
-  FunctionInvocationStatus,
-  FunctionListQuery,
-  FunctionRecord,
-  FunctionRuntime,
-  FunctionStatus,
-  FunctionTrigger,
-  FunctionTriggerListQuery,
-  FunctionTriggerType,
-  GlobalBackend,
-  GlobalBackendInput,
-  GlobalLoadBalancer,
-  GlobalLoadBalancerCreateBody,
-  GlobalLoadBalancerListQuery,
-  GlobalLoadBalancerStatus,
-  GlobalRouting,
-  HealthProbe,
-  HealthProbeProtocol,
-  IamRole,
-  IamRoleCreateBody,
-  IamRoleListQuery,
-  IamUser,
-  IamUserListQuery,
-  Instance,
-  InstanceCreateBody,
-  InstanceListQuery,
-  InstanceStatus,
-  Invoice,
-  InvoiceLine,
-  InvoiceStatus,
-  KubernetesVersion,
-  LastFailover,
-  LoadBalancer,
-  LoadBalancerCreateBody,
-  LoadBalancerHealthProbeCreateBody,
-  LoadBalancerListQuery,
-  LoadBalancerScheme,
-  LoadBalancerStatus,
-  LoadBalancerType,
-  LogEntry,
-  LogLevel,
-  LogQueryQuery,
-  LogSource,
-  LoginResult,
-  MetricName,
-  MetricOperator,
-  MetricPoint,
-  MetricQueryQuery,
-  MetricRule,
-  MetricRuleListQuery,
-  MetricRuleSeverity,
-  MetricSeries,
-  MfaEnrollment,
-  MockRequestListResponse,
-  MockWebhookDelivery,
-  NodePool,
-  NodePoolInput,
-  PageMeta,
-  PageQuery,
-  PlaybackTimeline,
-  Policy,
-  PolicyCategory,
-  PolicyCreateBody,
-  PolicyListQuery,
-  PolicySeverity,
-  PolicyType,
-  PoolMode,
-  PrivateEndpoint,
-  PrivateEndpointListQuery,
-  PrivateEndpointService,
-  PrivateEndpointStatus,
-  Project,
-  ProjectCreateBody,
-  ProjectRecord,
-  ProvisioningMetric,
-  ProvisioningMetricStatus,
-  Quota,
-  QuotaLimits,
-  ReadinessCheck,
-  RecordBase,
-  RecordSet,
-  RecordSetInput,
-  RecordType,
-  RecordedRequest,
-  Registry,
-  RegistryCreateBody,
-  RegistryListQuery,
-  RegistrySku,
-  ReplicaStatus,
-  Report,
-  ReportListQuery,
-  ReportStatus,
-  ResourceCost,
-  ResourceGroup,
-  ResourceGroupCreateBody,
-  RouteTable,
-  RouteTargetType,
-  RuleAction,
-  RuleDirection,
-  RuleProtocol,
-  Service,
-  ServiceCost,
-  ServiceHealth,
-  ServiceState,
-  ServiceStatus,
-  Snapshot,
-  SnapshotCreateBody,
-  SnapshotResourceType,
-  SnapshotStatus,
-  StorageClass,
-  Subnet,
-  SubnetStatus,
-  SubscriptionStatus,
-  Tags,
-  TokenPair,
-  Topic,
-  TopicCreateBody,
-  TopicEvent,
-  TopicListQuery,
-  TopicSubscription,
-  TopicSubscriptionCreateBody,
-  TopicSubscriptionDeliveryListQuery,
-  TopicSubscriptionWithSecret,
-  TransitHub,
-  TransitHubAttachment,
-  TransitHubAttachmentListQuery,
-  TransitHubAttachmentStatus,
-  TransitHubCreateBody,
-  TransitHubListQuery,
-  TransitHubStatus,
-  Usage,
-  UsageItem,
-  User,
-  V1Error,
-  V2Error,
-  Vault,
-  VaultCreateBody,
-  VaultListQuery,
-  VaultRedundancy,
-  VaultSecret,
-  VaultSku,
-  VideoEvent,
-  VideoEventEnvelope,
-  VideoEventList,
-  VideoEventStreamQuery,
-  VideoEventType,
-  VideoHealth,
-  VideoReadiness,
-  VideoTenantPlan,
-  Vpc,
-  VpcCreateBody,
-  VpcListQuery,
-  VpcPeering,
-  VpcPeeringListQuery,
-  VpcPeeringStatus,
-  VpcRoute,
-  VpcRouteInput,
-  VpcRouteTableCreateBody,
-  VpcRouteTableListQuery,
-  VpcStatus,
-  VpcSubnetListQuery,
-  VpnBgpConfig,
-  VpnGateway,
-  VpnGatewayListQuery,
-  VpnGatewayStatus,
-  WebApp,
-  WebAppPlan,
-  WebAppRuntime,
-  WebappCreateBody,
-  WebappListQuery,
-  WebhookDelivery,
-  WorkloadScope,
-  WorkloadToken,
-  Zone,
-  ZoneCreateBody,
-  ZoneListQuery,
-  ZoneType,
-} from './types';
-
 /** A query or path field that may be left out; `Defaulted`, one filled in when left out. */
 type Optional<Output, Input = Output> = z.ZodOptional<z.ZodType<Output, Input>>;
 type Defaulted<Output, Input = Output> = z.ZodDefault<z.ZodType<Output, Input>>;
+
+/** A query or path schema's `.shape`: `Optional` where both forms may lack a field, `Defaulted` where callers only. */
+type Shape<Out, In> = {
+  [K in keyof Out & keyof In]-?: {} extends Pick<Out, K>
+    ? Optional<Exclude<Out[K], undefined>, Exclude<In[K], undefined>>
+    : {} extends Pick<In, K>
+      ? Defaulted<Out[K], Exclude<In[K], undefined>>
+      : z.ZodType<Out[K], In[K]>;
+};
 
 /**
  * An endpoint as declared, answering 200 to a bearer token unless `status` and `auth` say
@@ -323,10 +27,52 @@ type Defaulted<Output, Input = Output> = z.ZodDefault<z.ZodType<Output, Input>>;
  */
 type Declared<C extends Omit<EndpointConfig, 'summary' | 'family' | 'status' | 'auth'> & Partial<EndpointConfig>> = Endpoint<C & { status: C extends { status: infer S } ? S : 200; auth: C extends { auth: infer A } ? A : 'bearer'; summary: string; family: string }>;
 
+export declare const ActivityLog: z.ZodType<T.ActivityLog>;
+export type ActivityLog = T.ActivityLog;
+export declare const ActivityLogListQuery: z.ZodObject<Shape<T.ActivityLogListQuery, T.ActivityLogListParams>>;
+export type ActivityLogListQuery = T.ActivityLogListQuery;
+export declare const ActorType: z.ZodType<T.ActorType>;
+export type ActorType = T.ActorType;
+export declare const Anomaly: z.ZodType<T.Anomaly>;
+export type Anomaly = T.Anomaly;
 export declare const AnomalyDetectBody: z.ZodType<T.AnomalyDetectParams>;
 export type AnomalyDetectBody = T.AnomalyDetectParams;
+export declare const AnomalyListQuery: z.ZodObject<Shape<T.AnomalyListQuery, T.AnomalyListParams>>;
+export type AnomalyListQuery = T.AnomalyListQuery;
+export declare const AnomalySeverity: z.ZodType<T.AnomalySeverity>;
+export type AnomalySeverity = T.AnomalySeverity;
+export declare const AnomalyStatus: z.ZodType<T.AnomalyStatus>;
+export type AnomalyStatus = T.AnomalyStatus;
+export declare const ApiKey: z.ZodType<T.ApiKey>;
+export type ApiKey = T.ApiKey;
+export declare const ApiKeyCreated: z.ZodType<T.ApiKeyCreated>;
+export type ApiKeyCreated = T.ApiKeyCreated;
+export declare const ApiProduct: z.ZodType<T.ApiProduct>;
+export type ApiProduct = T.ApiProduct;
+export declare const ApiProductCreateBody: z.ZodType<T.ApiProductCreateBody, T.ApiProductCreateParams>;
+export type ApiProductCreateBody = T.ApiProductCreateBody;
+export declare const ApiProductListQuery: z.ZodObject<Shape<T.ApiProductListQuery, T.ApiProductListParams>>;
+export type ApiProductListQuery = T.ApiProductListQuery;
+export declare const ApiProductSubscriptionCreateBody: z.ZodType<T.ApiProductSubscriptionCreateBody, T.ApiProductSubscriptionCreateParams>;
+export type ApiProductSubscriptionCreateBody = T.ApiProductSubscriptionCreateBody;
+export declare const ApiSubscription: z.ZodType<T.ApiSubscription>;
+export type ApiSubscription = T.ApiSubscription;
+export declare const ApiSubscriptionCreated: z.ZodType<T.ApiSubscriptionCreated>;
+export type ApiSubscriptionCreated = T.ApiSubscriptionCreated;
+export declare const Assignment: z.ZodType<T.Assignment>;
+export type Assignment = T.Assignment;
 export declare const AssignmentCreateBody: z.ZodType<T.AssignmentCreateParams>;
 export type AssignmentCreateBody = T.AssignmentCreateParams;
+export declare const AssignmentListQuery: z.ZodObject<Shape<T.AssignmentListQuery, T.AssignmentListParams>>;
+export type AssignmentListQuery = T.AssignmentListQuery;
+export declare const AssignmentScope: z.ZodType<T.AssignmentScope>;
+export type AssignmentScope = T.AssignmentScope;
+export declare const AuditLog: z.ZodType<T.AuditLog>;
+export type AuditLog = T.AuditLog;
+export declare const AuditLogListQuery: z.ZodObject<Shape<T.AuditLogListQuery, T.AuditLogListParams>>;
+export type AuditLogListQuery = T.AuditLogListQuery;
+export declare const AuditOutcome: z.ZodType<T.AuditOutcome>;
+export type AuditOutcome = T.AuditOutcome;
 export declare const AuthLoginBody: z.ZodType<T.AuthLoginParams>;
 export type AuthLoginBody = T.AuthLoginParams;
 export declare const AuthMfaEnrollBody: z.ZodType<T.AuthMfaEnrollParams>;
@@ -335,83 +81,395 @@ export declare const AuthRefreshBody: z.ZodType<T.AuthRefreshParams>;
 export type AuthRefreshBody = T.AuthRefreshParams;
 export declare const AuthRegisterBody: z.ZodType<T.AuthRegisterParams>;
 export type AuthRegisterBody = T.AuthRegisterParams;
+export declare const AuthWorkloadTokenBody: z.ZodType<T.AuthWorkloadTokenBody, T.AuthWorkloadTokenParams>;
+export type AuthWorkloadTokenBody = T.AuthWorkloadTokenBody;
+export declare const Autoscale: z.ZodType<T.Autoscale>;
+export type Autoscale = T.Autoscale;
 export declare const AvailabilityZone: z.ZodType<string>;
 export type AvailabilityZone = string;
+export declare const Backup: z.ZodType<T.Backup>;
+export type Backup = T.Backup;
+export declare const BackupCreateBody: z.ZodType<T.BackupCreateBody, T.BackupCreateParams>;
+export type BackupCreateBody = T.BackupCreateBody;
+export declare const BackupFrequency: z.ZodType<T.BackupFrequency>;
+export type BackupFrequency = T.BackupFrequency;
+export declare const BackupPolicy: z.ZodType<T.BackupPolicy>;
+export type BackupPolicy = T.BackupPolicy;
+export declare const BackupPolicyCreateBody: z.ZodType<T.BackupPolicyCreateBody, T.BackupPolicyCreateParams>;
+export type BackupPolicyCreateBody = T.BackupPolicyCreateBody;
 export declare const BackupPolicyUpdateBody: z.ZodType<T.BackupPolicyUpdateParams>;
 export type BackupPolicyUpdateBody = T.BackupPolicyUpdateParams;
+export declare const BackupResourceType: z.ZodType<T.BackupResourceType>;
+export type BackupResourceType = T.BackupResourceType;
+export declare const BackupStatus: z.ZodType<T.BackupStatus>;
+export type BackupStatus = T.BackupStatus;
+export declare const BackupVault: z.ZodType<T.BackupVault>;
+export type BackupVault = T.BackupVault;
+export declare const BackupVaultCreateBody: z.ZodType<T.BackupVaultCreateBody, T.BackupVaultCreateParams>;
+export type BackupVaultCreateBody = T.BackupVaultCreateBody;
+export declare const BandwidthPolicy: z.ZodType<T.BandwidthPolicy>;
+export type BandwidthPolicy = T.BandwidthPolicy;
 export declare const BandwidthPolicyCreateBody: z.ZodType<T.BandwidthPolicyCreateParams>;
 export type BandwidthPolicyCreateBody = T.BandwidthPolicyCreateParams;
+export declare const BandwidthPolicyListQuery: z.ZodObject<Shape<T.BandwidthPolicyListQuery, T.BandwidthPolicyListParams>>;
+export type BandwidthPolicyListQuery = T.BandwidthPolicyListQuery;
 export declare const BandwidthPolicyUpdateBody: z.ZodType<T.BandwidthPolicyUpdateParams>;
 export type BandwidthPolicyUpdateBody = T.BandwidthPolicyUpdateParams;
+export declare const BandwidthTarget: z.ZodType<T.BandwidthTarget>;
+export type BandwidthTarget = T.BandwidthTarget;
+export declare const BandwidthTargetType: z.ZodType<T.BandwidthTargetType>;
+export type BandwidthTargetType = T.BandwidthTargetType;
+export declare const BgpStatus: z.ZodType<T.BgpStatus>;
+export type BgpStatus = T.BgpStatus;
 export declare const BillingCostRetrieveQuery: z.ZodObject<{ from: Optional<string | string>; to: Optional<string | string>; period: Optional<T.CostPeriod> }>;
 export type BillingCostRetrieveQuery = T.BillingCostRetrieveParams;
+export declare const BillingSubscription: z.ZodType<T.BillingSubscription>;
+export type BillingSubscription = T.BillingSubscription;
 export declare const BillingUsageRetrieveQuery: z.ZodObject<{ from: Optional<string | string>; to: Optional<string | string> }>;
 export type BillingUsageRetrieveQuery = T.BillingUsageRetrieveParams;
+export declare const BooleanQuery: z.ZodType<T.BooleanQuery>;
+export type BooleanQuery = T.BooleanQuery;
+export declare const Bucket: z.ZodType<T.Bucket>;
+export type Bucket = T.Bucket;
+export declare const BucketAccess: z.ZodType<T.BucketAccess>;
+export type BucketAccess = T.BucketAccess;
+export declare const BucketCreateBody: z.ZodType<T.BucketCreateBody, T.BucketCreateParams>;
+export type BucketCreateBody = T.BucketCreateBody;
+export declare const BucketGrant: z.ZodType<T.BucketGrant>;
+export type BucketGrant = T.BucketGrant;
+export declare const BucketListQuery: z.ZodObject<Shape<T.BucketListQuery, T.BucketListParams>>;
+export type BucketListQuery = T.BucketListQuery;
 export declare const BucketName: z.ZodType<string>;
 export type BucketName = string;
+export declare const BucketNameAvailability: z.ZodType<T.BucketNameAvailability>;
+export type BucketNameAvailability = T.BucketNameAvailability;
 export declare const BucketNameParams: z.ZodObject<{ name: z.ZodType<string> }>;
 export type BucketNameParams = {
   /** Bucket name */
   name: string;
 };
+export declare const Budget: z.ZodType<T.Budget>;
+export type Budget = T.Budget;
+export declare const BudgetCreateBody: z.ZodType<T.BudgetCreateBody, T.BudgetCreateParams>;
+export type BudgetCreateBody = T.BudgetCreateBody;
+export declare const BudgetListQuery: z.ZodObject<Shape<T.BudgetListQuery, T.BudgetListParams>>;
+export type BudgetListQuery = T.BudgetListQuery;
+export declare const BudgetPeriod: z.ZodType<T.BudgetPeriod>;
+export type BudgetPeriod = T.BudgetPeriod;
 export declare const BudgetUpdateBody: z.ZodType<T.BudgetUpdateParams>;
 export type BudgetUpdateBody = T.BudgetUpdateParams;
+export declare const BuiltinRoleName: z.ZodType<T.BuiltinRoleName>;
+export type BuiltinRoleName = T.BuiltinRoleName;
+export declare const CacheInstance: z.ZodType<T.CacheInstance>;
+export type CacheInstance = T.CacheInstance;
+export declare const CacheInstanceCreateBody: z.ZodType<T.CacheInstanceCreateBody, T.CacheInstanceCreateParams>;
+export type CacheInstanceCreateBody = T.CacheInstanceCreateBody;
+export declare const CacheInstanceListQuery: z.ZodObject<Shape<T.CacheInstanceListQuery, T.CacheInstanceListParams>>;
+export type CacheInstanceListQuery = T.CacheInstanceListQuery;
 export declare const CacheInstanceScaleBody: z.ZodType<T.CacheInstanceScaleParams>;
 export type CacheInstanceScaleBody = T.CacheInstanceScaleParams;
+export declare const CacheSku: z.ZodType<T.CacheSku>;
+export type CacheSku = T.CacheSku;
+export declare const CacheStatus: z.ZodType<T.CacheStatus>;
+export type CacheStatus = T.CacheStatus;
+export declare const Camera: z.ZodType<T.Camera>;
+export type Camera = T.Camera;
+export declare const CameraCreateBody: z.ZodType<T.CameraCreateBody, T.CameraCreateParams>;
+export type CameraCreateBody = T.CameraCreateBody;
+export declare const CameraList: z.ZodType<T.CameraList>;
+export type CameraList = T.CameraList;
+export declare const CameraStatus: z.ZodType<T.CameraStatus>;
+export type CameraStatus = T.CameraStatus;
 export declare const CameraUpdateBody: z.ZodType<T.CameraUpdateParams>;
 export type CameraUpdateBody = T.CameraUpdateParams;
 export declare const CdnCustomDomain: z.ZodType<string>;
 export type CdnCustomDomain = string;
+export declare const CdnEndpoint: z.ZodType<T.CdnEndpoint>;
+export type CdnEndpoint = T.CdnEndpoint;
+export declare const CdnEndpointStatus: z.ZodType<T.CdnEndpointStatus>;
+export type CdnEndpointStatus = T.CdnEndpointStatus;
 export declare const CdnOriginHost: z.ZodType<string>;
 export type CdnOriginHost = string;
+export declare const CdnProfile: z.ZodType<T.CdnProfile>;
+export type CdnProfile = T.CdnProfile;
+export declare const CdnProfileCreateBody: z.ZodType<T.CdnProfileCreateBody, T.CdnProfileCreateParams>;
+export type CdnProfileCreateBody = T.CdnProfileCreateBody;
+export declare const CdnProfileEndpointCreateBody: z.ZodType<T.CdnProfileEndpointCreateBody, T.CdnProfileEndpointCreateParams>;
+export type CdnProfileEndpointCreateBody = T.CdnProfileEndpointCreateBody;
+export declare const CdnProfileEndpointListQuery: z.ZodObject<Shape<T.CdnProfileEndpointListQuery, T.CdnProfileEndpointListParams>>;
+export type CdnProfileEndpointListQuery = T.CdnProfileEndpointListQuery;
+export declare const CdnProfileListQuery: z.ZodObject<Shape<T.CdnProfileListQuery, T.CdnProfileListParams>>;
+export type CdnProfileListQuery = T.CdnProfileListQuery;
+export declare const CdnSku: z.ZodType<T.CdnSku>;
+export type CdnSku = T.CdnSku;
+export declare const Cidr: z.ZodType<T.Cidr>;
+export type Cidr = T.Cidr;
+export declare const ClockState: z.ZodType<T.ClockState>;
+export type ClockState = T.ClockState;
+export declare const Cluster: z.ZodType<T.Cluster>;
+export type Cluster = T.Cluster;
+export declare const ClusterCreateBody: z.ZodType<T.ClusterCreateBody, T.ClusterCreateParams>;
+export type ClusterCreateBody = T.ClusterCreateBody;
+export declare const ClusterListQuery: z.ZodObject<Shape<T.ClusterListQuery, T.ClusterListParams>>;
+export type ClusterListQuery = T.ClusterListQuery;
+export declare const ClusterStatus: z.ZodType<T.ClusterStatus>;
+export type ClusterStatus = T.ClusterStatus;
 export declare const ComplianceEvaluateBody: z.ZodType<T.ComplianceEvaluateParams>;
 export type ComplianceEvaluateBody = T.ComplianceEvaluateParams;
+export declare const ComplianceForPolicyQuery: z.ZodObject<Shape<T.ComplianceForPolicyQuery, T.ComplianceForPolicyParams>>;
+export type ComplianceForPolicyQuery = T.ComplianceForPolicyQuery;
+export declare const ComplianceListQuery: z.ZodObject<Shape<T.ComplianceListQuery, T.ComplianceListParams>>;
+export type ComplianceListQuery = T.ComplianceListQuery;
+export declare const ComplianceResult: z.ZodType<T.ComplianceResult>;
+export type ComplianceResult = T.ComplianceResult;
+export declare const ComplianceSource: z.ZodType<T.ComplianceSource>;
+export type ComplianceSource = T.ComplianceSource;
+export declare const CostBreakdown: z.ZodType<T.CostBreakdown>;
+export type CostBreakdown = T.CostBreakdown;
+export declare const CostPeriod: z.ZodType<T.CostPeriod>;
+export type CostPeriod = T.CostPeriod;
 export declare const CronExpression: z.ZodType<string>;
 export type CronExpression = string;
+export declare const Currency: z.ZodType<T.Currency>;
+export type Currency = T.Currency;
 export declare const CustomRoleName: z.ZodType<string>;
 export type CustomRoleName = string;
+export declare const Database: z.ZodType<T.Database>;
+export type Database = T.Database;
+export declare const DatabaseCreateBody: z.ZodType<T.DatabaseCreateBody, T.DatabaseCreateParams>;
+export type DatabaseCreateBody = T.DatabaseCreateBody;
+export declare const DatabaseEngine: z.ZodType<T.DatabaseEngine>;
+export type DatabaseEngine = T.DatabaseEngine;
 export declare const DatabaseFailoverBody: z.ZodType<T.DatabaseFailoverParams>;
 export type DatabaseFailoverBody = T.DatabaseFailoverParams;
+export declare const DatabaseListQuery: z.ZodObject<Shape<T.DatabaseListQuery, T.DatabaseListParams>>;
+export type DatabaseListQuery = T.DatabaseListQuery;
+export declare const DatabasePool: z.ZodType<T.DatabasePool>;
+export type DatabasePool = T.DatabasePool;
 export declare const DatabasePoolUpdateBody: z.ZodType<T.DatabasePoolUpdateParams>;
 export type DatabasePoolUpdateBody = T.DatabasePoolUpdateParams;
+export declare const DatabaseReplica: z.ZodType<T.DatabaseReplica>;
+export type DatabaseReplica = T.DatabaseReplica;
 export declare const DatabaseReplicaCreateBody: z.ZodType<T.DatabaseReplicaCreateParams>;
 export type DatabaseReplicaCreateBody = T.DatabaseReplicaCreateParams;
+export declare const DatabaseStatus: z.ZodType<T.DatabaseStatus>;
+export type DatabaseStatus = T.DatabaseStatus;
+export declare const DatabaseTier: z.ZodType<T.DatabaseTier>;
+export type DatabaseTier = T.DatabaseTier;
+export declare const DayOfWeek: z.ZodType<T.DayOfWeek>;
+export type DayOfWeek = T.DayOfWeek;
+export declare const DdosPlan: z.ZodType<T.DdosPlan>;
+export type DdosPlan = T.DdosPlan;
+export declare const DdosPlanCreateBody: z.ZodType<T.DdosPlanCreateBody, T.DdosPlanCreateParams>;
+export type DdosPlanCreateBody = T.DdosPlanCreateBody;
+export declare const DdosPlanListQuery: z.ZodObject<Shape<T.DdosPlanListQuery, T.DdosPlanListParams>>;
+export type DdosPlanListQuery = T.DdosPlanListQuery;
+export declare const DdosPlanStatus: z.ZodType<T.DdosPlanStatus>;
+export type DdosPlanStatus = T.DdosPlanStatus;
+export declare const DdosTier: z.ZodType<T.DdosTier>;
+export type DdosTier = T.DdosTier;
+export declare const Delegation: z.ZodType<T.Delegation>;
+export type Delegation = T.Delegation;
+export declare const DeliveryStatus: z.ZodType<T.DeliveryStatus>;
+export type DeliveryStatus = T.DeliveryStatus;
 export declare const DestinationZone: z.ZodType<string>;
 export type DestinationZone = string;
+export declare const DetectionBox: z.ZodType<T.DetectionBox>;
+export type DetectionBox = T.DetectionBox;
+export declare const DetectionPayload: z.ZodType<T.DetectionPayload>;
+export type DetectionPayload = T.DetectionPayload;
 export declare const DnsZoneName: z.ZodType<string>;
 export type DnsZoneName = string;
+export declare const DocsAssetName: z.ZodType<T.DocsAssetName>;
+export type DocsAssetName = T.DocsAssetName;
+export declare const DrDrill: z.ZodType<T.DrDrill>;
+export type DrDrill = T.DrDrill;
+export declare const DrDrillStepResult: z.ZodType<T.DrDrillStepResult>;
+export type DrDrillStepResult = T.DrDrillStepResult;
+export declare const DrExecution: z.ZodType<T.DrExecution>;
+export type DrExecution = T.DrExecution;
+export declare const DrExecutionStep: z.ZodType<T.DrExecutionStep>;
+export type DrExecutionStep = T.DrExecutionStep;
+export declare const DrExecutionStepStatus: z.ZodType<T.DrExecutionStepStatus>;
+export type DrExecutionStepStatus = T.DrExecutionStepStatus;
+export declare const DrPlan: z.ZodType<T.DrPlan>;
+export type DrPlan = T.DrPlan;
+export declare const DrPlanCreateBody: z.ZodType<T.DrPlanCreateBody, T.DrPlanCreateParams>;
+export type DrPlanCreateBody = T.DrPlanCreateBody;
+export declare const DrPlanListQuery: z.ZodObject<Shape<T.DrPlanListQuery, T.DrPlanListParams>>;
+export type DrPlanListQuery = T.DrPlanListQuery;
+export declare const DrPlanStatus: z.ZodType<T.DrPlanStatus>;
+export type DrPlanStatus = T.DrPlanStatus;
 export declare const DrPlanStepCreateBody: z.ZodType<T.DrPlanStepCreateParams>;
 export type DrPlanStepCreateBody = T.DrPlanStepCreateParams;
+export declare const DrStep: z.ZodType<T.DrStep>;
+export type DrStep = T.DrStep;
+export declare const DrStepAction: z.ZodType<T.DrStepAction>;
+export type DrStepAction = T.DrStepAction;
+export declare const DrStepOutcome: z.ZodType<T.DrStepOutcome>;
+export type DrStepOutcome = T.DrStepOutcome;
 export declare const Email: z.ZodType<string>;
 export type Email = string;
+export declare const EnforcementMode: z.ZodType<T.EnforcementMode>;
+export type EnforcementMode = T.EnforcementMode;
+export declare const ErrorBody: z.ZodType<T.ErrorBody>;
+export type ErrorBody = T.ErrorBody;
+export declare const ErrorDetail: z.ZodType<T.ErrorDetail>;
+export type ErrorDetail = T.ErrorDetail;
+export declare const EventListQuery: z.ZodObject<Shape<T.EventListQuery, T.EventListParams>>;
+export type EventListQuery = T.EventListQuery;
+export declare const EventPlayback: z.ZodType<T.EventPlayback>;
+export type EventPlayback = T.EventPlayback;
 export declare const EventType: z.ZodType<string>;
 export type EventType = string;
 export declare const EventTypeFilter: z.ZodType<string>;
 export type EventTypeFilter = string;
+export declare const Fault: z.ZodType<T.Fault>;
+export type Fault = T.Fault;
+export declare const Firewall: z.ZodType<T.Firewall>;
+export type Firewall = T.Firewall;
+export declare const FirewallCreateBody: z.ZodType<T.FirewallCreateBody, T.FirewallCreateParams>;
+export type FirewallCreateBody = T.FirewallCreateBody;
+export declare const FirewallListQuery: z.ZodObject<Shape<T.FirewallListQuery, T.FirewallListParams>>;
+export type FirewallListQuery = T.FirewallListQuery;
+export declare const FirewallRule: z.ZodType<T.FirewallRule>;
+export type FirewallRule = T.FirewallRule;
+export declare const FirewallRuleInput: z.ZodType<T.FirewallRuleInput, T.FirewallRuleParams>;
+export type FirewallRuleInput = T.FirewallRuleInput;
+export declare const Flavor: z.ZodType<T.Flavor>;
+export type Flavor = T.Flavor;
+export declare const FunctionCreateBody: z.ZodType<T.FunctionCreateBody, T.FunctionCreateParams>;
+export type FunctionCreateBody = T.FunctionCreateBody;
+export declare const FunctionInvocation: z.ZodType<T.FunctionInvocation>;
+export type FunctionInvocation = T.FunctionInvocation;
+export declare const FunctionInvocationStatus: z.ZodType<T.FunctionInvocationStatus>;
+export type FunctionInvocationStatus = T.FunctionInvocationStatus;
 export declare const FunctionInvokeBody: z.ZodType<T.FunctionInvokeParams>;
 export type FunctionInvokeBody = T.FunctionInvokeParams;
+export declare const FunctionListQuery: z.ZodObject<Shape<T.FunctionListQuery, T.FunctionListParams>>;
+export type FunctionListQuery = T.FunctionListQuery;
+export declare const FunctionRecord: z.ZodType<T.FunctionRecord>;
+export type FunctionRecord = T.FunctionRecord;
+export declare const FunctionRuntime: z.ZodType<T.FunctionRuntime>;
+export type FunctionRuntime = T.FunctionRuntime;
+export declare const FunctionStatus: z.ZodType<T.FunctionStatus>;
+export type FunctionStatus = T.FunctionStatus;
+export declare const FunctionTrigger: z.ZodType<T.FunctionTrigger>;
+export type FunctionTrigger = T.FunctionTrigger;
 export declare const FunctionTriggerCreateBody: z.ZodType<T.FunctionTriggerCreateParams>;
 export type FunctionTriggerCreateBody = T.FunctionTriggerCreateParams;
+export declare const FunctionTriggerListQuery: z.ZodObject<Shape<T.FunctionTriggerListQuery, T.FunctionTriggerListParams>>;
+export type FunctionTriggerListQuery = T.FunctionTriggerListQuery;
+export declare const FunctionTriggerType: z.ZodType<T.FunctionTriggerType>;
+export type FunctionTriggerType = T.FunctionTriggerType;
 export declare const FunctionUpdateBody: z.ZodType<T.FunctionUpdateParams>;
 export type FunctionUpdateBody = T.FunctionUpdateParams;
+export declare const GlobalBackend: z.ZodType<T.GlobalBackend>;
+export type GlobalBackend = T.GlobalBackend;
+export declare const GlobalBackendInput: z.ZodType<T.GlobalBackendInput>;
+export type GlobalBackendInput = T.GlobalBackendInput;
+export declare const GlobalLoadBalancer: z.ZodType<T.GlobalLoadBalancer>;
+export type GlobalLoadBalancer = T.GlobalLoadBalancer;
+export declare const GlobalLoadBalancerCreateBody: z.ZodType<T.GlobalLoadBalancerCreateBody, T.GlobalLoadBalancerCreateParams>;
+export type GlobalLoadBalancerCreateBody = T.GlobalLoadBalancerCreateBody;
+export declare const GlobalLoadBalancerListQuery: z.ZodObject<Shape<T.GlobalLoadBalancerListQuery, T.GlobalLoadBalancerListParams>>;
+export type GlobalLoadBalancerListQuery = T.GlobalLoadBalancerListQuery;
+export declare const GlobalLoadBalancerStatus: z.ZodType<T.GlobalLoadBalancerStatus>;
+export type GlobalLoadBalancerStatus = T.GlobalLoadBalancerStatus;
+export declare const GlobalRouting: z.ZodType<T.GlobalRouting>;
+export type GlobalRouting = T.GlobalRouting;
+export declare const HealthProbe: z.ZodType<T.HealthProbe>;
+export type HealthProbe = T.HealthProbe;
+export declare const HealthProbeProtocol: z.ZodType<T.HealthProbeProtocol>;
+export type HealthProbeProtocol = T.HealthProbeProtocol;
 export declare const IamBucketGrantCreateBody: z.ZodType<T.IamBucketGrantCreateParams>;
 export type IamBucketGrantCreateBody = T.IamBucketGrantCreateParams;
 export declare const IamKeyCreateBody: z.ZodType<T.IamKeyCreateParams>;
 export type IamKeyCreateBody = T.IamKeyCreateParams;
+export declare const IamRole: z.ZodType<T.IamRole>;
+export type IamRole = T.IamRole;
+export declare const IamRoleCreateBody: z.ZodType<T.IamRoleCreateBody, T.IamRoleCreateParams>;
+export type IamRoleCreateBody = T.IamRoleCreateBody;
+export declare const IamRoleListQuery: z.ZodObject<Shape<T.IamRoleListQuery, T.IamRoleListParams>>;
+export type IamRoleListQuery = T.IamRoleListQuery;
+export declare const IamUser: z.ZodType<T.IamUser>;
+export type IamUser = T.IamUser;
 export declare const IamUserCreateBody: z.ZodType<T.IamUserCreateParams>;
 export type IamUserCreateBody = T.IamUserCreateParams;
+export declare const IamUserListQuery: z.ZodObject<Shape<T.IamUserListQuery, T.IamUserListParams>>;
+export type IamUserListQuery = T.IamUserListQuery;
 export declare const IdParams: z.ZodObject<{ id: z.ZodType<string> }>;
 export type IdParams = {
   id: string;
 };
+export declare const Instance: z.ZodType<T.Instance>;
+export type Instance = T.Instance;
+export declare const InstanceCreateBody: z.ZodType<T.InstanceCreateBody, T.InstanceCreateParams>;
+export type InstanceCreateBody = T.InstanceCreateBody;
+export declare const InstanceListQuery: z.ZodObject<Shape<T.InstanceListQuery, T.InstanceListParams>>;
+export type InstanceListQuery = T.InstanceListQuery;
+export declare const InstanceStatus: z.ZodType<T.InstanceStatus>;
+export type InstanceStatus = T.InstanceStatus;
+export declare const Invoice: z.ZodType<T.Invoice>;
+export type Invoice = T.Invoice;
+export declare const InvoiceLine: z.ZodType<T.InvoiceLine>;
+export type InvoiceLine = T.InvoiceLine;
+export declare const InvoiceStatus: z.ZodType<T.InvoiceStatus>;
+export type InvoiceStatus = T.InvoiceStatus;
 export declare const Ipv4Address: z.ZodType<string>;
 export type Ipv4Address = string;
 export declare const Ipv4Cidr: z.ZodType<string>;
 export type Ipv4Cidr = string;
+export declare const KubernetesVersion: z.ZodType<T.KubernetesVersion>;
+export type KubernetesVersion = T.KubernetesVersion;
+export declare const LastFailover: z.ZodType<T.LastFailover>;
+export type LastFailover = T.LastFailover;
+export declare const LoadBalancer: z.ZodType<T.LoadBalancer>;
+export type LoadBalancer = T.LoadBalancer;
+export declare const LoadBalancerCreateBody: z.ZodType<T.LoadBalancerCreateBody, T.LoadBalancerCreateParams>;
+export type LoadBalancerCreateBody = T.LoadBalancerCreateBody;
+export declare const LoadBalancerHealthProbeCreateBody: z.ZodType<T.LoadBalancerHealthProbeCreateBody, T.LoadBalancerHealthProbeCreateParams>;
+export type LoadBalancerHealthProbeCreateBody = T.LoadBalancerHealthProbeCreateBody;
+export declare const LoadBalancerListQuery: z.ZodObject<Shape<T.LoadBalancerListQuery, T.LoadBalancerListParams>>;
+export type LoadBalancerListQuery = T.LoadBalancerListQuery;
+export declare const LoadBalancerScheme: z.ZodType<T.LoadBalancerScheme>;
+export type LoadBalancerScheme = T.LoadBalancerScheme;
+export declare const LoadBalancerStatus: z.ZodType<T.LoadBalancerStatus>;
+export type LoadBalancerStatus = T.LoadBalancerStatus;
+export declare const LoadBalancerType: z.ZodType<T.LoadBalancerType>;
+export type LoadBalancerType = T.LoadBalancerType;
+export declare const LogEntry: z.ZodType<T.LogEntry>;
+export type LogEntry = T.LogEntry;
+export declare const LogLevel: z.ZodType<T.LogLevel>;
+export type LogLevel = T.LogLevel;
+export declare const LogQueryQuery: z.ZodObject<Shape<T.LogQueryQuery, T.LogQueryParams>>;
+export type LogQueryQuery = T.LogQueryQuery;
+export declare const LogSource: z.ZodType<T.LogSource>;
+export type LogSource = T.LogSource;
+export declare const LoginResult: z.ZodType<T.LoginResult>;
+export type LoginResult = T.LoginResult;
 export declare const MetricIdParams: z.ZodObject<{ metricId: z.ZodType<string> }>;
 export type MetricIdParams = {
   metricId: string;
 };
+export declare const MetricName: z.ZodType<T.MetricName>;
+export type MetricName = T.MetricName;
+export declare const MetricOperator: z.ZodType<T.MetricOperator>;
+export type MetricOperator = T.MetricOperator;
+export declare const MetricPoint: z.ZodType<T.MetricPoint>;
+export type MetricPoint = T.MetricPoint;
+export declare const MetricQueryQuery: z.ZodObject<Shape<T.MetricQueryQuery, T.MetricQueryParams>>;
+export type MetricQueryQuery = T.MetricQueryQuery;
+export declare const MetricRule: z.ZodType<T.MetricRule>;
+export type MetricRule = T.MetricRule;
+export declare const MetricRuleListQuery: z.ZodObject<Shape<T.MetricRuleListQuery, T.MetricRuleListParams>>;
+export type MetricRuleListQuery = T.MetricRuleListQuery;
+export declare const MetricRuleSeverity: z.ZodType<T.MetricRuleSeverity>;
+export type MetricRuleSeverity = T.MetricRuleSeverity;
+export declare const MetricSeries: z.ZodType<T.MetricSeries>;
+export type MetricSeries = T.MetricSeries;
+export declare const MfaEnrollment: z.ZodType<T.MfaEnrollment>;
+export type MfaEnrollment = T.MfaEnrollment;
 export declare const MockExportStateQuery: z.ZodObject<{ include_secret: Optional<T.BooleanQuery> }>;
 export type MockExportStateQuery = T.MockExportStateParams;
 export declare const MockFaultCreateBody: z.ZodType<T.MockFaultCreateParams>;
@@ -420,200 +478,448 @@ export declare const MockInjectVideoEventBody: z.ZodType<T.MockInjectVideoEventP
 export type MockInjectVideoEventBody = T.MockInjectVideoEventParams;
 export declare const MockRequestListQuery: z.ZodObject<{ method: Optional<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD'>; path: Optional<string>; status: Optional<number>; after: Optional<string>; limit: Optional<number> }>;
 export type MockRequestListQuery = T.MockRequestListParams;
+export declare const MockRequestListResponse: z.ZodType<T.MockRequestListResponse>;
+export type MockRequestListResponse = T.MockRequestListResponse;
 export declare const MockSetVideoTenantBody: z.ZodType<T.MockSetVideoTenantParams>;
 export type MockSetVideoTenantBody = T.MockSetVideoTenantParams;
+export declare const MockWebhookDelivery: z.ZodType<T.MockWebhookDelivery>;
+export type MockWebhookDelivery = T.MockWebhookDelivery;
+export declare const NodePool: z.ZodType<T.NodePool>;
+export type NodePool = T.NodePool;
+export declare const NodePoolInput: z.ZodType<T.NodePoolInput, T.NodePoolParams>;
+export type NodePoolInput = T.NodePoolInput;
+export declare const PageMeta: z.ZodType<T.PageMeta>;
+export type PageMeta = T.PageMeta;
+export declare const PageQuery: z.ZodObject<Shape<T.PageQuery, T.PageParams>>;
+export type PageQuery = T.PageQuery;
 export declare const PeerAsn: z.ZodType<number>;
 export type PeerAsn = number;
 export declare const Permission: z.ZodType<string>;
 export type Permission = string;
+export declare const PlaybackTimeline: z.ZodType<T.PlaybackTimeline>;
+export type PlaybackTimeline = T.PlaybackTimeline;
 export declare const PlaybackTimelineQuery: z.ZodObject<{ camera_id: z.ZodType<string>; date: z.ZodType<string> }>;
 export type PlaybackTimelineQuery = T.PlaybackTimelineParams;
+export declare const Policy: z.ZodType<T.Policy>;
+export type Policy = T.Policy;
+export declare const PolicyCategory: z.ZodType<T.PolicyCategory>;
+export type PolicyCategory = T.PolicyCategory;
+export declare const PolicyCreateBody: z.ZodType<T.PolicyCreateBody, T.PolicyCreateParams>;
+export type PolicyCreateBody = T.PolicyCreateBody;
 export declare const PolicyDefinition: z.ZodType<string>;
 export type PolicyDefinition = string;
 export declare const PolicyIdParams: z.ZodObject<{ policyId: z.ZodType<string> }>;
 export type PolicyIdParams = {
   policyId: string;
 };
+export declare const PolicyListQuery: z.ZodObject<Shape<T.PolicyListQuery, T.PolicyListParams>>;
+export type PolicyListQuery = T.PolicyListQuery;
+export declare const PolicySeverity: z.ZodType<T.PolicySeverity>;
+export type PolicySeverity = T.PolicySeverity;
+export declare const PolicyType: z.ZodType<T.PolicyType>;
+export type PolicyType = T.PolicyType;
 export declare const PolicyUpdateBody: z.ZodType<T.PolicyUpdateParams>;
 export type PolicyUpdateBody = T.PolicyUpdateParams;
+export declare const PoolMode: z.ZodType<T.PoolMode>;
+export type PoolMode = T.PoolMode;
 export declare const PortSpec: z.ZodType<string>;
 export type PortSpec = string;
 export declare const PrivateAsn: z.ZodType<number>;
 export type PrivateAsn = number;
+export declare const PrivateEndpoint: z.ZodType<T.PrivateEndpoint>;
+export type PrivateEndpoint = T.PrivateEndpoint;
 export declare const PrivateEndpointCreateBody: z.ZodType<T.PrivateEndpointCreateParams>;
 export type PrivateEndpointCreateBody = T.PrivateEndpointCreateParams;
+export declare const PrivateEndpointListQuery: z.ZodObject<Shape<T.PrivateEndpointListQuery, T.PrivateEndpointListParams>>;
+export type PrivateEndpointListQuery = T.PrivateEndpointListQuery;
+export declare const PrivateEndpointService: z.ZodType<T.PrivateEndpointService>;
+export type PrivateEndpointService = T.PrivateEndpointService;
+export declare const PrivateEndpointStatus: z.ZodType<T.PrivateEndpointStatus>;
+export type PrivateEndpointStatus = T.PrivateEndpointStatus;
+export declare const Project: z.ZodType<T.Project>;
+export type Project = T.Project;
+export declare const ProjectCreateBody: z.ZodType<T.ProjectCreateBody, T.ProjectCreateParams>;
+export type ProjectCreateBody = T.ProjectCreateBody;
 export declare const ProjectDelegateBody: z.ZodType<T.ProjectDelegateParams>;
 export type ProjectDelegateBody = T.ProjectDelegateParams;
+export declare const ProjectRecord: z.ZodType<T.ProjectRecord>;
+export type ProjectRecord = T.ProjectRecord;
+export declare const ProvisioningMetric: z.ZodType<T.ProvisioningMetric>;
+export type ProvisioningMetric = T.ProvisioningMetric;
 export declare const ProvisioningMetricStartBody: z.ZodType<T.ProvisioningMetricStartParams>;
 export type ProvisioningMetricStartBody = T.ProvisioningMetricStartParams;
+export declare const ProvisioningMetricStatus: z.ZodType<T.ProvisioningMetricStatus>;
+export type ProvisioningMetricStatus = T.ProvisioningMetricStatus;
+export declare const Quota: z.ZodType<T.Quota>;
+export type Quota = T.Quota;
+export declare const QuotaLimits: z.ZodType<T.QuotaLimits>;
+export type QuotaLimits = T.QuotaLimits;
+export declare const ReadinessCheck: z.ZodType<T.ReadinessCheck>;
+export type ReadinessCheck = T.ReadinessCheck;
+export declare const RecordBase: z.ZodType<T.RecordBase>;
+export type RecordBase = T.RecordBase;
+export declare const RecordSet: z.ZodType<T.RecordSet>;
+export type RecordSet = T.RecordSet;
+export declare const RecordSetInput: z.ZodType<T.RecordSetInput, T.RecordSetParams>;
+export type RecordSetInput = T.RecordSetInput;
 export declare const RecordSetName: z.ZodType<string>;
 export type RecordSetName = string;
+export declare const RecordType: z.ZodType<T.RecordType>;
+export type RecordType = T.RecordType;
+export declare const RecordedRequest: z.ZodType<T.RecordedRequest>;
+export type RecordedRequest = T.RecordedRequest;
 export declare const RecordingDate: z.ZodType<string>;
 export type RecordingDate = string;
 export declare const RecordingHour: z.ZodType<string>;
 export type RecordingHour = string;
 export declare const Region: z.ZodType<string>;
 export type Region = string;
+export declare const Registry: z.ZodType<T.Registry>;
+export type Registry = T.Registry;
+export declare const RegistryCreateBody: z.ZodType<T.RegistryCreateBody, T.RegistryCreateParams>;
+export type RegistryCreateBody = T.RegistryCreateBody;
+export declare const RegistryListQuery: z.ZodObject<Shape<T.RegistryListQuery, T.RegistryListParams>>;
+export type RegistryListQuery = T.RegistryListQuery;
 export declare const RegistryName: z.ZodType<string>;
 export type RegistryName = string;
+export declare const RegistrySku: z.ZodType<T.RegistrySku>;
+export type RegistrySku = T.RegistrySku;
+export declare const ReplicaStatus: z.ZodType<T.ReplicaStatus>;
+export type ReplicaStatus = T.ReplicaStatus;
+export declare const Report: z.ZodType<T.Report>;
+export type Report = T.Report;
 export declare const ReportCreateBody: z.ZodType<T.ReportCreateParams>;
 export type ReportCreateBody = T.ReportCreateParams;
+export declare const ReportListQuery: z.ZodObject<Shape<T.ReportListQuery, T.ReportListParams>>;
+export type ReportListQuery = T.ReportListQuery;
+export declare const ReportStatus: z.ZodType<T.ReportStatus>;
+export type ReportStatus = T.ReportStatus;
+export declare const ResourceCost: z.ZodType<T.ResourceCost>;
+export type ResourceCost = T.ResourceCost;
+export declare const ResourceGroup: z.ZodType<T.ResourceGroup>;
+export type ResourceGroup = T.ResourceGroup;
+export declare const ResourceGroupCreateBody: z.ZodType<T.ResourceGroupCreateBody, T.ResourceGroupCreateParams>;
+export type ResourceGroupCreateBody = T.ResourceGroupCreateBody;
 export declare const ResourceName: z.ZodType<string>;
 export type ResourceName = string;
 export declare const ResourceType: z.ZodType<string>;
 export type ResourceType = string;
 export declare const Role: z.ZodType<string>;
 export type Role = string;
+export declare const RouteTable: z.ZodType<T.RouteTable>;
+export type RouteTable = T.RouteTable;
+export declare const RouteTargetType: z.ZodType<T.RouteTargetType>;
+export type RouteTargetType = T.RouteTargetType;
 export declare const RtspUrl: z.ZodType<string>;
 export type RtspUrl = string;
+export declare const RuleAction: z.ZodType<T.RuleAction>;
+export type RuleAction = T.RuleAction;
+export declare const RuleDirection: z.ZodType<T.RuleDirection>;
+export type RuleDirection = T.RuleDirection;
+export declare const RuleProtocol: z.ZodType<T.RuleProtocol>;
+export type RuleProtocol = T.RuleProtocol;
 export declare const SecretName: z.ZodType<string>;
 export type SecretName = string;
+export declare const Service: z.ZodType<T.Service>;
+export type Service = T.Service;
+export declare const ServiceCost: z.ZodType<T.ServiceCost>;
+export type ServiceCost = T.ServiceCost;
+export declare const ServiceHealth: z.ZodType<T.ServiceHealth>;
+export type ServiceHealth = T.ServiceHealth;
+export declare const ServiceState: z.ZodType<T.ServiceState>;
+export type ServiceState = T.ServiceState;
+export declare const ServiceStatus: z.ZodType<T.ServiceStatus>;
+export type ServiceStatus = T.ServiceStatus;
 export declare const Since: z.ZodType<string>;
 export type Since = string;
+export declare const Snapshot: z.ZodType<T.Snapshot>;
+export type Snapshot = T.Snapshot;
+export declare const SnapshotCreateBody: z.ZodType<T.SnapshotCreateBody, T.SnapshotCreateParams>;
+export type SnapshotCreateBody = T.SnapshotCreateBody;
+export declare const SnapshotResourceType: z.ZodType<T.SnapshotResourceType>;
+export type SnapshotResourceType = T.SnapshotResourceType;
+export declare const SnapshotStatus: z.ZodType<T.SnapshotStatus>;
+export type SnapshotStatus = T.SnapshotStatus;
+export declare const StorageClass: z.ZodType<T.StorageClass>;
+export type StorageClass = T.StorageClass;
+export declare const Subnet: z.ZodType<T.Subnet>;
+export type Subnet = T.Subnet;
+export declare const SubnetStatus: z.ZodType<T.SubnetStatus>;
+export type SubnetStatus = T.SubnetStatus;
 export declare const SubscriptionParams: z.ZodObject<{ id: z.ZodType<string>; subscriptionId: z.ZodType<string> }>;
 export type SubscriptionParams = {
   id: string;
   subscriptionId: string;
 };
+export declare const SubscriptionStatus: z.ZodType<T.SubscriptionStatus>;
+export type SubscriptionStatus = T.SubscriptionStatus;
+export declare const Tags: z.ZodType<T.Tags>;
+export type Tags = T.Tags;
 export declare const Timestamp: z.ZodType<string>;
 export type Timestamp = string;
+export declare const TokenPair: z.ZodType<T.TokenPair>;
+export type TokenPair = T.TokenPair;
+export declare const Topic: z.ZodType<T.Topic>;
+export type Topic = T.Topic;
+export declare const TopicCreateBody: z.ZodType<T.TopicCreateBody, T.TopicCreateParams>;
+export type TopicCreateBody = T.TopicCreateBody;
+export declare const TopicEvent: z.ZodType<T.TopicEvent>;
+export type TopicEvent = T.TopicEvent;
+export declare const TopicListQuery: z.ZodObject<Shape<T.TopicListQuery, T.TopicListParams>>;
+export type TopicListQuery = T.TopicListQuery;
 export declare const TopicPublishBody: z.ZodType<T.TopicPublishParams>;
 export type TopicPublishBody = T.TopicPublishParams;
+export declare const TopicSubscription: z.ZodType<T.TopicSubscription>;
+export type TopicSubscription = T.TopicSubscription;
+export declare const TopicSubscriptionCreateBody: z.ZodType<T.TopicSubscriptionCreateBody, T.TopicSubscriptionCreateParams>;
+export type TopicSubscriptionCreateBody = T.TopicSubscriptionCreateBody;
+export declare const TopicSubscriptionDeliveryListQuery: z.ZodObject<Shape<T.TopicSubscriptionDeliveryListQuery, T.TopicSubscriptionDeliveryListParams>>;
+export type TopicSubscriptionDeliveryListQuery = T.TopicSubscriptionDeliveryListQuery;
+export declare const TopicSubscriptionWithSecret: z.ZodType<T.TopicSubscriptionWithSecret>;
+export type TopicSubscriptionWithSecret = T.TopicSubscriptionWithSecret;
+export declare const TransitHub: z.ZodType<T.TransitHub>;
+export type TransitHub = T.TransitHub;
+export declare const TransitHubAttachment: z.ZodType<T.TransitHubAttachment>;
+export type TransitHubAttachment = T.TransitHubAttachment;
 export declare const TransitHubAttachmentCreateBody: z.ZodType<T.TransitHubAttachmentCreateParams>;
 export type TransitHubAttachmentCreateBody = T.TransitHubAttachmentCreateParams;
+export declare const TransitHubAttachmentListQuery: z.ZodObject<Shape<T.TransitHubAttachmentListQuery, T.TransitHubAttachmentListParams>>;
+export type TransitHubAttachmentListQuery = T.TransitHubAttachmentListQuery;
+export declare const TransitHubAttachmentStatus: z.ZodType<T.TransitHubAttachmentStatus>;
+export type TransitHubAttachmentStatus = T.TransitHubAttachmentStatus;
+export declare const TransitHubCreateBody: z.ZodType<T.TransitHubCreateBody, T.TransitHubCreateParams>;
+export type TransitHubCreateBody = T.TransitHubCreateBody;
+export declare const TransitHubListQuery: z.ZodObject<Shape<T.TransitHubListQuery, T.TransitHubListParams>>;
+export type TransitHubListQuery = T.TransitHubListQuery;
+export declare const TransitHubStatus: z.ZodType<T.TransitHubStatus>;
+export type TransitHubStatus = T.TransitHubStatus;
+export declare const Usage: z.ZodType<T.Usage>;
+export type Usage = T.Usage;
+export declare const UsageItem: z.ZodType<T.UsageItem>;
+export type UsageItem = T.UsageItem;
+export declare const User: z.ZodType<T.User>;
+export type User = T.User;
 export declare const Uuid: z.ZodType<string>;
 export type Uuid = string;
+export declare const V1Error: z.ZodType<T.V1Error>;
+export type V1Error = T.V1Error;
+export declare const V2Error: z.ZodType<T.V2Error>;
+export type V2Error = T.V2Error;
+export declare const Vault: z.ZodType<T.Vault>;
+export type Vault = T.Vault;
+export declare const VaultCreateBody: z.ZodType<T.VaultCreateBody, T.VaultCreateParams>;
+export type VaultCreateBody = T.VaultCreateBody;
+export declare const VaultListQuery: z.ZodObject<Shape<T.VaultListQuery, T.VaultListParams>>;
+export type VaultListQuery = T.VaultListQuery;
 export declare const VaultName: z.ZodType<string>;
 export type VaultName = string;
+export declare const VaultRedundancy: z.ZodType<T.VaultRedundancy>;
+export type VaultRedundancy = T.VaultRedundancy;
+export declare const VaultSecret: z.ZodType<T.VaultSecret>;
+export type VaultSecret = T.VaultSecret;
+export declare const VaultSku: z.ZodType<T.VaultSku>;
+export type VaultSku = T.VaultSku;
+export declare const VideoEvent: z.ZodType<T.VideoEvent>;
+export type VideoEvent = T.VideoEvent;
+export declare const VideoEventEnvelope: z.ZodType<T.VideoEventEnvelope>;
+export type VideoEventEnvelope = T.VideoEventEnvelope;
+export declare const VideoEventList: z.ZodType<T.VideoEventList>;
+export type VideoEventList = T.VideoEventList;
+export declare const VideoEventStreamQuery: z.ZodType<T.VideoEventStreamQuery, T.VideoEventStreamParams>;
+export type VideoEventStreamQuery = T.VideoEventStreamQuery;
+export declare const VideoEventType: z.ZodType<T.VideoEventType>;
+export type VideoEventType = T.VideoEventType;
 export declare const VideoFeature: z.ZodType<T.VideoEventType>;
 export type VideoFeature = T.VideoEventType;
+export declare const VideoHealth: z.ZodType<T.VideoHealth>;
+export type VideoHealth = T.VideoHealth;
+export declare const VideoReadiness: z.ZodType<T.VideoReadiness>;
+export type VideoReadiness = T.VideoReadiness;
+export declare const VideoTenantPlan: z.ZodType<T.VideoTenantPlan>;
+export type VideoTenantPlan = T.VideoTenantPlan;
+export declare const Vpc: z.ZodType<T.Vpc>;
+export type Vpc = T.Vpc;
+export declare const VpcCreateBody: z.ZodType<T.VpcCreateBody, T.VpcCreateParams>;
+export type VpcCreateBody = T.VpcCreateBody;
+export declare const VpcListQuery: z.ZodObject<Shape<T.VpcListQuery, T.VpcListParams>>;
+export type VpcListQuery = T.VpcListQuery;
+export declare const VpcPeering: z.ZodType<T.VpcPeering>;
+export type VpcPeering = T.VpcPeering;
 export declare const VpcPeeringCreateBody: z.ZodType<T.VpcPeeringCreateParams>;
 export type VpcPeeringCreateBody = T.VpcPeeringCreateParams;
+export declare const VpcPeeringListQuery: z.ZodObject<Shape<T.VpcPeeringListQuery, T.VpcPeeringListParams>>;
+export type VpcPeeringListQuery = T.VpcPeeringListQuery;
+export declare const VpcPeeringStatus: z.ZodType<T.VpcPeeringStatus>;
+export type VpcPeeringStatus = T.VpcPeeringStatus;
+export declare const VpcRoute: z.ZodType<T.VpcRoute>;
+export type VpcRoute = T.VpcRoute;
+export declare const VpcRouteInput: z.ZodType<T.VpcRouteInput>;
+export type VpcRouteInput = T.VpcRouteInput;
+export declare const VpcRouteTableCreateBody: z.ZodType<T.VpcRouteTableCreateBody, T.VpcRouteTableCreateParams>;
+export type VpcRouteTableCreateBody = T.VpcRouteTableCreateBody;
+export declare const VpcRouteTableListQuery: z.ZodObject<Shape<T.VpcRouteTableListQuery, T.VpcRouteTableListParams>>;
+export type VpcRouteTableListQuery = T.VpcRouteTableListQuery;
+export declare const VpcStatus: z.ZodType<T.VpcStatus>;
+export type VpcStatus = T.VpcStatus;
 export declare const VpcSubnetCreateBody: z.ZodType<T.VpcSubnetCreateParams>;
 export type VpcSubnetCreateBody = T.VpcSubnetCreateParams;
+export declare const VpcSubnetListQuery: z.ZodObject<Shape<T.VpcSubnetListQuery, T.VpcSubnetListParams>>;
+export type VpcSubnetListQuery = T.VpcSubnetListQuery;
+export declare const VpnBgpConfig: z.ZodType<T.VpnBgpConfig>;
+export type VpnBgpConfig = T.VpnBgpConfig;
+export declare const VpnGateway: z.ZodType<T.VpnGateway>;
+export type VpnGateway = T.VpnGateway;
 export declare const VpnGatewayConfigureBgpBody: z.ZodType<T.VpnGatewayConfigureBgpParams>;
 export type VpnGatewayConfigureBgpBody = T.VpnGatewayConfigureBgpParams;
 export declare const VpnGatewayCreateBody: z.ZodType<T.VpnGatewayCreateParams>;
 export type VpnGatewayCreateBody = T.VpnGatewayCreateParams;
+export declare const VpnGatewayListQuery: z.ZodObject<Shape<T.VpnGatewayListQuery, T.VpnGatewayListParams>>;
+export type VpnGatewayListQuery = T.VpnGatewayListQuery;
+export declare const VpnGatewayStatus: z.ZodType<T.VpnGatewayStatus>;
+export type VpnGatewayStatus = T.VpnGatewayStatus;
+export declare const WebApp: z.ZodType<T.WebApp>;
+export type WebApp = T.WebApp;
 export declare const WebAppName: z.ZodType<string>;
 export type WebAppName = string;
+export declare const WebAppPlan: z.ZodType<T.WebAppPlan>;
+export type WebAppPlan = T.WebAppPlan;
+export declare const WebAppRuntime: z.ZodType<T.WebAppRuntime>;
+export type WebAppRuntime = T.WebAppRuntime;
+export declare const WebappCreateBody: z.ZodType<T.WebappCreateBody, T.WebappCreateParams>;
+export type WebappCreateBody = T.WebappCreateBody;
+export declare const WebappListQuery: z.ZodObject<Shape<T.WebappListQuery, T.WebappListParams>>;
+export type WebappListQuery = T.WebappListQuery;
+export declare const WebhookDelivery: z.ZodType<T.WebhookDelivery>;
+export type WebhookDelivery = T.WebhookDelivery;
 export declare const WebhookUrl: z.ZodType<string>;
 export type WebhookUrl = string;
+export declare const WorkloadScope: z.ZodType<T.WorkloadScope>;
+export type WorkloadScope = T.WorkloadScope;
+export declare const WorkloadToken: z.ZodType<T.WorkloadToken>;
+export type WorkloadToken = T.WorkloadToken;
+export declare const Zone: z.ZodType<T.Zone>;
+export type Zone = T.Zone;
+export declare const ZoneCreateBody: z.ZodType<T.ZoneCreateBody, T.ZoneCreateParams>;
+export type ZoneCreateBody = T.ZoneCreateBody;
+export declare const ZoneListQuery: z.ZodObject<Shape<T.ZoneListQuery, T.ZoneListParams>>;
+export type ZoneListQuery = T.ZoneListQuery;
 export declare const ZoneName: z.ZodType<string>;
 export type ZoneName = string;
+export declare const ZoneType: z.ZodType<T.ZoneType>;
+export type ZoneType = T.ZoneType;
 export declare const activityLogs: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/activity-logs'; project: true; list: true; query: typeof T.ActivityLogListQuery; response: typeof T.ActivityLog }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/activity-logs'; project: true; list: true; query: typeof ActivityLogListQuery; response: typeof ActivityLog }>;
 };
 export declare const anomalies: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/anomalies'; project: true; list: true; query: typeof T.AnomalyListQuery; response: typeof T.Anomaly }>;
-  detect: Declared<{ method: 'POST'; path: '/api/v1/anomalies/detect'; status: 201; project: true; body: typeof AnomalyDetectBody; response: typeof T.Anomaly }>;
-  acknowledge: Declared<{ method: 'POST'; path: '/api/v1/anomalies/{id}/acknowledge'; project: true; params: typeof IdParams; response: typeof T.Anomaly }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/anomalies'; project: true; list: true; query: typeof AnomalyListQuery; response: typeof Anomaly }>;
+  detect: Declared<{ method: 'POST'; path: '/api/v1/anomalies/detect'; status: 201; project: true; body: typeof AnomalyDetectBody; response: typeof Anomaly }>;
+  acknowledge: Declared<{ method: 'POST'; path: '/api/v1/anomalies/{id}/acknowledge'; project: true; params: typeof IdParams; response: typeof Anomaly }>;
 };
 export declare const apiProducts: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/api-products'; project: true; list: true; query: typeof T.ApiProductListQuery; response: typeof T.ApiProduct }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/api-products'; status: 201; project: true; body: typeof T.ApiProductCreateBody; response: typeof T.ApiProduct }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/api-products/{id}'; project: true; params: typeof IdParams; response: typeof T.ApiProduct }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/api-products'; project: true; list: true; query: typeof ApiProductListQuery; response: typeof ApiProduct }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/api-products'; status: 201; project: true; body: typeof ApiProductCreateBody; response: typeof ApiProduct }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/api-products/{id}'; project: true; params: typeof IdParams; response: typeof ApiProduct }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/api-products/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
   subscriptions: typeof apiSubscriptions;
 };
 export declare const apiSubscriptions: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/api-products/{id}/subscriptions'; project: true; list: true; params: typeof IdParams; query: typeof T.PageQuery; response: typeof T.ApiSubscription }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/api-products/{id}/subscriptions'; status: 201; project: true; params: typeof IdParams; body: typeof T.ApiProductSubscriptionCreateBody; response: typeof T.ApiSubscriptionCreated }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/api-products/{id}/subscriptions'; project: true; list: true; params: typeof IdParams; query: typeof PageQuery; response: typeof ApiSubscription }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/api-products/{id}/subscriptions'; status: 201; project: true; params: typeof IdParams; body: typeof ApiProductSubscriptionCreateBody; response: typeof ApiSubscriptionCreated }>;
 };
 export declare const assignments: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/assignments'; project: true; list: true; query: typeof T.AssignmentListQuery; response: typeof T.Assignment }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/assignments'; status: 201; project: true; body: typeof AssignmentCreateBody; response: typeof T.Assignment }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/assignments'; project: true; list: true; query: typeof AssignmentListQuery; response: typeof Assignment }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/assignments'; status: 201; project: true; body: typeof AssignmentCreateBody; response: typeof Assignment }>;
 };
 export declare const auditLogs: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/audit/logs'; project: true; list: true; query: typeof T.AuditLogListQuery; response: typeof T.AuditLog }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/audit/logs'; project: true; list: true; query: typeof AuditLogListQuery; response: typeof AuditLog }>;
 };
 export declare const auth: {
-  register: Declared<{ method: 'POST'; path: '/api/v1/auth/register'; status: 201; auth: 'none'; body: typeof AuthRegisterBody; response: typeof T.User }>;
-  login: Declared<{ method: 'POST'; path: '/api/v1/auth/login'; auth: 'none'; body: typeof AuthLoginBody; response: typeof T.LoginResult }>;
-  refresh: Declared<{ method: 'POST'; path: '/api/v1/auth/refresh'; auth: 'none'; body: typeof AuthRefreshBody; response: typeof T.TokenPair }>;
+  register: Declared<{ method: 'POST'; path: '/api/v1/auth/register'; status: 201; auth: 'none'; body: typeof AuthRegisterBody; response: typeof User }>;
+  login: Declared<{ method: 'POST'; path: '/api/v1/auth/login'; auth: 'none'; body: typeof AuthLoginBody; response: typeof LoginResult }>;
+  refresh: Declared<{ method: 'POST'; path: '/api/v1/auth/refresh'; auth: 'none'; body: typeof AuthRefreshBody; response: typeof TokenPair }>;
   logout: Declared<{ method: 'POST'; path: '/api/v1/auth/logout'; response: z.ZodType<T.AuthLogoutResponse> }>;
-  mfaEnroll: Declared<{ method: 'POST'; path: '/api/v1/auth/mfa/enroll'; bodyOptional: true; body: typeof AuthMfaEnrollBody; response: typeof T.MfaEnrollment }>;
-  workloadToken: Declared<{ method: 'POST'; path: '/api/v1/auth/workload-token'; body: typeof T.AuthWorkloadTokenBody; response: typeof T.WorkloadToken }>;
+  mfaEnroll: Declared<{ method: 'POST'; path: '/api/v1/auth/mfa/enroll'; bodyOptional: true; body: typeof AuthMfaEnrollBody; response: typeof MfaEnrollment }>;
+  workloadToken: Declared<{ method: 'POST'; path: '/api/v1/auth/workload-token'; body: typeof AuthWorkloadTokenBody; response: typeof WorkloadToken }>;
 };
 export declare const backupPolicies: {
-  create: Declared<{ method: 'POST'; path: '/api/v1/backups/policies'; status: 201; project: true; body: typeof T.BackupPolicyCreateBody; response: typeof T.BackupPolicy }>;
-  update: Declared<{ method: 'PUT'; path: '/api/v1/backups/policies/{id}'; project: true; params: typeof IdParams; body: typeof BackupPolicyUpdateBody; response: typeof T.BackupPolicy }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/backups/policies'; status: 201; project: true; body: typeof BackupPolicyCreateBody; response: typeof BackupPolicy }>;
+  update: Declared<{ method: 'PUT'; path: '/api/v1/backups/policies/{id}'; project: true; params: typeof IdParams; body: typeof BackupPolicyUpdateBody; response: typeof BackupPolicy }>;
 };
 export declare const backupVaults: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/backup-vaults'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; redundancy: Optional<T.VaultRedundancy>; name: Optional<string> }>; response: typeof T.BackupVault }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/backup-vaults'; status: 201; project: true; body: typeof T.BackupVaultCreateBody; response: typeof T.BackupVault }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/backup-vaults'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; redundancy: Optional<T.VaultRedundancy>; name: Optional<string> }>; response: typeof BackupVault }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/backup-vaults'; status: 201; project: true; body: typeof BackupVaultCreateBody; response: typeof BackupVault }>;
 };
 export declare const backups: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/backups'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; vault_id: Optional<string>; resource_type: Optional<T.BackupResourceType>; resource_id: Optional<string>; status: Optional<T.BackupStatus> }>; response: typeof T.Backup }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/backups'; status: 201; project: true; body: typeof T.BackupCreateBody; response: typeof T.Backup }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/backups'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; vault_id: Optional<string>; resource_type: Optional<T.BackupResourceType>; resource_id: Optional<string>; status: Optional<T.BackupStatus> }>; response: typeof Backup }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/backups'; status: 201; project: true; body: typeof BackupCreateBody; response: typeof Backup }>;
 };
 export declare const bandwidthPolicies: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/bandwidth-policies'; project: true; list: true; query: typeof T.BandwidthPolicyListQuery; response: typeof T.BandwidthPolicy }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/bandwidth-policies'; status: 201; project: true; body: typeof BandwidthPolicyCreateBody; response: typeof T.BandwidthPolicy }>;
-  update: Declared<{ method: 'PUT'; path: '/api/v1/bandwidth-policies/{id}'; project: true; params: typeof IdParams; body: typeof BandwidthPolicyUpdateBody; response: typeof T.BandwidthPolicy }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/bandwidth-policies'; project: true; list: true; query: typeof BandwidthPolicyListQuery; response: typeof BandwidthPolicy }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/bandwidth-policies'; status: 201; project: true; body: typeof BandwidthPolicyCreateBody; response: typeof BandwidthPolicy }>;
+  update: Declared<{ method: 'PUT'; path: '/api/v1/bandwidth-policies/{id}'; project: true; params: typeof IdParams; body: typeof BandwidthPolicyUpdateBody; response: typeof BandwidthPolicy }>;
 };
 export declare const billing: {
   usage: {
-    retrieve: Declared<{ method: 'GET'; path: '/api/v1/billing/usage'; project: true; query: typeof BillingUsageRetrieveQuery; response: typeof T.Usage }>;
+    retrieve: Declared<{ method: 'GET'; path: '/api/v1/billing/usage'; project: true; query: typeof BillingUsageRetrieveQuery; response: typeof Usage }>;
   };
   invoices: {
-    list: Declared<{ method: 'GET'; path: '/api/v1/billing/invoices'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<T.InvoiceStatus> }>; response: typeof T.Invoice }>;
+    list: Declared<{ method: 'GET'; path: '/api/v1/billing/invoices'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<T.InvoiceStatus> }>; response: typeof Invoice }>;
   };
   cost: {
-    retrieve: Declared<{ method: 'GET'; path: '/api/v1/billing/cost'; project: true; query: typeof BillingCostRetrieveQuery; response: typeof T.CostBreakdown }>;
+    retrieve: Declared<{ method: 'GET'; path: '/api/v1/billing/cost'; project: true; query: typeof BillingCostRetrieveQuery; response: typeof CostBreakdown }>;
   };
   budgets: {
-    create: Declared<{ method: 'POST'; path: '/api/v1/billing/budgets'; status: 201; project: true; body: typeof T.BudgetCreateBody; response: typeof T.Budget }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/billing/budgets'; status: 201; project: true; body: typeof BudgetCreateBody; response: typeof Budget }>;
   };
   subscriptions: {
-    list: Declared<{ method: 'GET'; path: '/api/v1/subscriptions'; project: true; list: true; query: typeof T.PageQuery; response: typeof T.BillingSubscription }>;
+    list: Declared<{ method: 'GET'; path: '/api/v1/subscriptions'; project: true; list: true; query: typeof PageQuery; response: typeof BillingSubscription }>;
   };
 };
 export declare const buckets: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/buckets'; project: true; list: true; query: typeof T.BucketListQuery; response: typeof T.Bucket }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/buckets'; status: 201; project: true; body: typeof T.BucketCreateBody; response: typeof T.Bucket }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/buckets'; project: true; list: true; query: typeof BucketListQuery; response: typeof Bucket }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/buckets'; status: 201; project: true; body: typeof BucketCreateBody; response: typeof Bucket }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/buckets/{name}'; status: 204; project: true; params: typeof BucketNameParams; response: z.ZodType<void> }>;
 };
 export declare const budgets: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/budgets'; project: true; list: true; query: typeof T.BudgetListQuery; response: typeof T.Budget }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/budgets'; status: 201; project: true; body: typeof T.BudgetCreateBody; response: typeof T.Budget }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/budgets/{id}'; project: true; params: typeof IdParams; response: typeof T.Budget }>;
-  update: Declared<{ method: 'PUT'; path: '/api/v1/budgets/{id}'; project: true; params: typeof IdParams; body: typeof BudgetUpdateBody; response: typeof T.Budget }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/budgets'; project: true; list: true; query: typeof BudgetListQuery; response: typeof Budget }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/budgets'; status: 201; project: true; body: typeof BudgetCreateBody; response: typeof Budget }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/budgets/{id}'; project: true; params: typeof IdParams; response: typeof Budget }>;
+  update: Declared<{ method: 'PUT'; path: '/api/v1/budgets/{id}'; project: true; params: typeof IdParams; body: typeof BudgetUpdateBody; response: typeof Budget }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/budgets/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
 };
 export declare const cacheInstances: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/cache-instances'; project: true; list: true; query: typeof T.CacheInstanceListQuery; response: typeof T.CacheInstance }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/cache-instances'; status: 201; project: true; body: typeof T.CacheInstanceCreateBody; response: typeof T.CacheInstance }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/cache-instances/{id}'; project: true; params: typeof IdParams; response: typeof T.CacheInstance }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/cache-instances'; project: true; list: true; query: typeof CacheInstanceListQuery; response: typeof CacheInstance }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/cache-instances'; status: 201; project: true; body: typeof CacheInstanceCreateBody; response: typeof CacheInstance }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/cache-instances/{id}'; project: true; params: typeof IdParams; response: typeof CacheInstance }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/cache-instances/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
-  scale: Declared<{ method: 'POST'; path: '/api/v1/cache-instances/{id}/scale'; project: true; params: typeof IdParams; body: typeof CacheInstanceScaleBody; response: typeof T.CacheInstance }>;
+  scale: Declared<{ method: 'POST'; path: '/api/v1/cache-instances/{id}/scale'; project: true; params: typeof IdParams; body: typeof CacheInstanceScaleBody; response: typeof CacheInstance }>;
 };
 export declare const cameras: {
-  list: Declared<{ method: 'GET'; path: '/v2/api/cameras'; response: typeof T.CameraList }>;
-  create: Declared<{ method: 'POST'; path: '/v2/api/cameras'; status: 201; body: typeof T.CameraCreateBody; response: typeof T.Camera }>;
-  update: Declared<{ method: 'PATCH'; path: '/v2/api/cameras/{id}'; params: z.ZodObject<{ id: z.ZodType<string> }>; body: typeof CameraUpdateBody; response: typeof T.Camera }>;
+  list: Declared<{ method: 'GET'; path: '/v2/api/cameras'; response: typeof CameraList }>;
+  create: Declared<{ method: 'POST'; path: '/v2/api/cameras'; status: 201; body: typeof CameraCreateBody; response: typeof Camera }>;
+  update: Declared<{ method: 'PATCH'; path: '/v2/api/cameras/{id}'; params: z.ZodObject<{ id: z.ZodType<string> }>; body: typeof CameraUpdateBody; response: typeof Camera }>;
   delete: Declared<{ method: 'DELETE'; path: '/v2/api/cameras/{id}'; status: 204; params: z.ZodObject<{ id: z.ZodType<string> }>; response: z.ZodType<void> }>;
 };
 export declare const cdnEndpoints: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/cdn-profiles/{id}/endpoints'; project: true; list: true; params: typeof IdParams; query: typeof T.CdnProfileEndpointListQuery; response: typeof T.CdnEndpoint }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/cdn-profiles/{id}/endpoints'; status: 201; project: true; params: typeof IdParams; body: typeof T.CdnProfileEndpointCreateBody; response: typeof T.CdnEndpoint }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/cdn-profiles/{id}/endpoints'; project: true; list: true; params: typeof IdParams; query: typeof CdnProfileEndpointListQuery; response: typeof CdnEndpoint }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/cdn-profiles/{id}/endpoints'; status: 201; project: true; params: typeof IdParams; body: typeof CdnProfileEndpointCreateBody; response: typeof CdnEndpoint }>;
 };
 export declare const cdnProfiles: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/cdn-profiles'; project: true; list: true; query: typeof T.CdnProfileListQuery; response: typeof T.CdnProfile }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/cdn-profiles'; status: 201; project: true; body: typeof T.CdnProfileCreateBody; response: typeof T.CdnProfile }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/cdn-profiles/{id}'; project: true; params: typeof IdParams; response: typeof T.CdnProfile }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/cdn-profiles'; project: true; list: true; query: typeof CdnProfileListQuery; response: typeof CdnProfile }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/cdn-profiles'; status: 201; project: true; body: typeof CdnProfileCreateBody; response: typeof CdnProfile }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/cdn-profiles/{id}'; project: true; params: typeof IdParams; response: typeof CdnProfile }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/cdn-profiles/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
   endpoints: typeof cdnEndpoints;
 };
 export declare const clusters: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/clusters'; project: true; list: true; query: typeof T.ClusterListQuery; response: typeof T.Cluster }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/clusters'; status: 201; project: true; body: typeof T.ClusterCreateBody; response: typeof T.Cluster }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/clusters/{id}'; project: true; params: typeof IdParams; response: typeof T.Cluster }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/clusters'; project: true; list: true; query: typeof ClusterListQuery; response: typeof Cluster }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/clusters'; status: 201; project: true; body: typeof ClusterCreateBody; response: typeof Cluster }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/clusters/{id}'; project: true; params: typeof IdParams; response: typeof Cluster }>;
 };
 export declare const compliance: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/compliance'; project: true; list: true; query: typeof T.ComplianceListQuery; response: typeof T.ComplianceResult }>;
-  evaluate: Declared<{ method: 'POST'; path: '/api/v1/compliance/evaluate'; status: 201; project: true; body: typeof ComplianceEvaluateBody; response: typeof T.ComplianceResult }>;
-  forPolicy: Declared<{ method: 'GET'; path: '/api/v1/compliance/policy/{policyId}'; project: true; list: true; params: typeof PolicyIdParams; query: typeof T.ComplianceForPolicyQuery; response: typeof T.ComplianceResult }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/compliance'; project: true; list: true; query: typeof ComplianceListQuery; response: typeof ComplianceResult }>;
+  evaluate: Declared<{ method: 'POST'; path: '/api/v1/compliance/evaluate'; status: 201; project: true; body: typeof ComplianceEvaluateBody; response: typeof ComplianceResult }>;
+  forPolicy: Declared<{ method: 'GET'; path: '/api/v1/compliance/policy/{policyId}'; project: true; list: true; params: typeof PolicyIdParams; query: typeof ComplianceForPolicyQuery; response: typeof ComplianceResult }>;
 };
 export declare const contract: {
   v1: typeof v1;
@@ -622,23 +928,23 @@ export declare const contract: {
   docs: typeof docs;
 };
 export declare const databases: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/databases'; project: true; list: true; query: typeof T.DatabaseListQuery; response: typeof T.Database }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/databases'; status: 201; project: true; body: typeof T.DatabaseCreateBody; response: typeof T.Database }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}'; project: true; params: typeof IdParams; response: typeof T.Database }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/databases'; project: true; list: true; query: typeof DatabaseListQuery; response: typeof Database }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/databases'; status: 201; project: true; body: typeof DatabaseCreateBody; response: typeof Database }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}'; project: true; params: typeof IdParams; response: typeof Database }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/databases/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
   pool: {
-    retrieve: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}/pool'; project: true; params: typeof IdParams; response: typeof T.DatabasePool }>;
-    update: Declared<{ method: 'PUT'; path: '/api/v1/databases/{id}/pool'; project: true; params: typeof IdParams; body: typeof DatabasePoolUpdateBody; response: typeof T.DatabasePool }>;
+    retrieve: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}/pool'; project: true; params: typeof IdParams; response: typeof DatabasePool }>;
+    update: Declared<{ method: 'PUT'; path: '/api/v1/databases/{id}/pool'; project: true; params: typeof IdParams; body: typeof DatabasePoolUpdateBody; response: typeof DatabasePool }>;
   };
   replicas: {
-    list: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}/replicas'; project: true; list: true; params: typeof IdParams; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<T.ReplicaStatus>; region: Optional<string> }>; response: typeof T.DatabaseReplica }>;
-    create: Declared<{ method: 'POST'; path: '/api/v1/databases/{id}/replicas'; status: 201; project: true; params: typeof IdParams; body: typeof DatabaseReplicaCreateBody; response: typeof T.DatabaseReplica }>;
+    list: Declared<{ method: 'GET'; path: '/api/v1/databases/{id}/replicas'; project: true; list: true; params: typeof IdParams; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; status: Optional<T.ReplicaStatus>; region: Optional<string> }>; response: typeof DatabaseReplica }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/databases/{id}/replicas'; status: 201; project: true; params: typeof IdParams; body: typeof DatabaseReplicaCreateBody; response: typeof DatabaseReplica }>;
   };
-  failover: Declared<{ method: 'POST'; path: '/api/v1/databases/{id}/failover'; project: true; bodyOptional: true; params: typeof IdParams; body: typeof DatabaseFailoverBody; response: typeof T.Database }>;
+  failover: Declared<{ method: 'POST'; path: '/api/v1/databases/{id}/failover'; project: true; bodyOptional: true; params: typeof IdParams; body: typeof DatabaseFailoverBody; response: typeof Database }>;
 };
 export declare const ddosPlans: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/ddos/plans'; project: true; list: true; query: typeof T.DdosPlanListQuery; response: typeof T.DdosPlan }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/ddos/plans'; status: 201; project: true; body: typeof T.DdosPlanCreateBody; response: typeof T.DdosPlan }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/ddos/plans'; project: true; list: true; query: typeof DdosPlanListQuery; response: typeof DdosPlan }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/ddos/plans'; status: 201; project: true; body: typeof DdosPlanCreateBody; response: typeof DdosPlan }>;
 };
 export declare const docs: {
   cloudPlatform: Declared<{ method: 'GET'; path: '/api/v1/openapi.json'; auth: 'none'; responseKind: 'text'; response: z.ZodType<string> }>;
@@ -647,81 +953,81 @@ export declare const docs: {
   asset: Declared<{ method: 'GET'; path: '/docs/assets/{file}'; auth: 'none'; responseKind: 'binary'; params: z.ZodObject<{ file: z.ZodType<T.DocsAssetName> }>; response: z.ZodType<string> }>;
 };
 export declare const drPlans: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/dr/plans'; project: true; list: true; query: typeof T.DrPlanListQuery; response: typeof T.DrPlan }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/dr/plans'; status: 201; project: true; body: typeof T.DrPlanCreateBody; response: typeof T.DrPlan }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/dr/plans'; project: true; list: true; query: typeof DrPlanListQuery; response: typeof DrPlan }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/dr/plans'; status: 201; project: true; body: typeof DrPlanCreateBody; response: typeof DrPlan }>;
   steps: {
-    create: Declared<{ method: 'POST'; path: '/api/v1/dr/plans/{id}/steps'; status: 201; project: true; params: typeof IdParams; body: typeof DrPlanStepCreateBody; response: typeof T.DrPlan }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/dr/plans/{id}/steps'; status: 201; project: true; params: typeof IdParams; body: typeof DrPlanStepCreateBody; response: typeof DrPlan }>;
   };
-  drill: Declared<{ method: 'POST'; path: '/api/v1/dr/plans/{id}/drills'; status: 201; project: true; params: typeof IdParams; response: typeof T.DrDrill }>;
-  execute: Declared<{ method: 'POST'; path: '/api/v1/dr/plans/{id}/execute'; project: true; params: typeof IdParams; response: typeof T.DrPlan }>;
+  drill: Declared<{ method: 'POST'; path: '/api/v1/dr/plans/{id}/drills'; status: 201; project: true; params: typeof IdParams; response: typeof DrDrill }>;
+  execute: Declared<{ method: 'POST'; path: '/api/v1/dr/plans/{id}/execute'; project: true; params: typeof IdParams; response: typeof DrPlan }>;
 };
 export declare const events: {
-  list: Declared<{ method: 'GET'; path: '/v2/api/events'; query: typeof T.EventListQuery; response: typeof T.VideoEventList }>;
+  list: Declared<{ method: 'GET'; path: '/v2/api/events'; query: typeof EventListQuery; response: typeof VideoEventList }>;
 };
 export declare const firewalls: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/firewalls'; project: true; list: true; query: typeof T.FirewallListQuery; response: typeof T.Firewall }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/firewalls'; status: 201; project: true; body: typeof T.FirewallCreateBody; response: typeof T.Firewall }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/firewalls'; project: true; list: true; query: typeof FirewallListQuery; response: typeof Firewall }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/firewalls'; status: 201; project: true; body: typeof FirewallCreateBody; response: typeof Firewall }>;
 };
 export declare const functions: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/functions'; project: true; list: true; query: typeof T.FunctionListQuery; response: typeof T.FunctionRecord }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/functions'; status: 201; project: true; body: typeof T.FunctionCreateBody; response: typeof T.FunctionRecord }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/functions/{id}'; project: true; params: typeof IdParams; response: typeof T.FunctionRecord }>;
-  update: Declared<{ method: 'PUT'; path: '/api/v1/functions/{id}'; project: true; params: typeof IdParams; body: typeof FunctionUpdateBody; response: typeof T.FunctionRecord }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/functions'; project: true; list: true; query: typeof FunctionListQuery; response: typeof FunctionRecord }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/functions'; status: 201; project: true; body: typeof FunctionCreateBody; response: typeof FunctionRecord }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/functions/{id}'; project: true; params: typeof IdParams; response: typeof FunctionRecord }>;
+  update: Declared<{ method: 'PUT'; path: '/api/v1/functions/{id}'; project: true; params: typeof IdParams; body: typeof FunctionUpdateBody; response: typeof FunctionRecord }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/functions/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
-  invoke: Declared<{ method: 'POST'; path: '/api/v1/functions/{id}/invoke'; project: true; bodyOptional: true; params: typeof IdParams; body: typeof FunctionInvokeBody; response: typeof T.FunctionInvocation }>;
+  invoke: Declared<{ method: 'POST'; path: '/api/v1/functions/{id}/invoke'; project: true; bodyOptional: true; params: typeof IdParams; body: typeof FunctionInvokeBody; response: typeof FunctionInvocation }>;
   triggers: {
-    list: Declared<{ method: 'GET'; path: '/api/v1/functions/{id}/triggers'; project: true; list: true; params: typeof IdParams; query: typeof T.FunctionTriggerListQuery; response: typeof T.FunctionTrigger }>;
-    create: Declared<{ method: 'POST'; path: '/api/v1/functions/{id}/triggers'; status: 201; project: true; params: typeof IdParams; body: typeof FunctionTriggerCreateBody; response: typeof T.FunctionTrigger }>;
+    list: Declared<{ method: 'GET'; path: '/api/v1/functions/{id}/triggers'; project: true; list: true; params: typeof IdParams; query: typeof FunctionTriggerListQuery; response: typeof FunctionTrigger }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/functions/{id}/triggers'; status: 201; project: true; params: typeof IdParams; body: typeof FunctionTriggerCreateBody; response: typeof FunctionTrigger }>;
   };
 };
 export declare const globalLoadBalancers: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/global-load-balancers'; project: true; list: true; query: typeof T.GlobalLoadBalancerListQuery; response: typeof T.GlobalLoadBalancer }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/global-load-balancers'; status: 201; project: true; body: typeof T.GlobalLoadBalancerCreateBody; response: typeof T.GlobalLoadBalancer }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/global-load-balancers'; project: true; list: true; query: typeof GlobalLoadBalancerListQuery; response: typeof GlobalLoadBalancer }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/global-load-balancers'; status: 201; project: true; body: typeof GlobalLoadBalancerCreateBody; response: typeof GlobalLoadBalancer }>;
 };
 export declare const health: {
-  live: Declared<{ method: 'GET'; path: '/v2/health'; auth: 'none'; response: typeof T.VideoHealth }>;
-  ready: Declared<{ method: 'GET'; path: '/v2/health/ready'; auth: 'none'; response: typeof T.VideoReadiness }>;
+  live: Declared<{ method: 'GET'; path: '/v2/health'; auth: 'none'; response: typeof VideoHealth }>;
+  ready: Declared<{ method: 'GET'; path: '/v2/health/ready'; auth: 'none'; response: typeof VideoReadiness }>;
   metrics: Declared<{ method: 'GET'; path: '/v2/metrics'; auth: 'basic'; responseKind: 'text'; response: z.ZodType<string> }>;
 };
 export declare const iam: {
   users: {
-    list: Declared<{ method: 'GET'; path: '/api/v1/iam/users'; project: true; list: true; query: typeof T.IamUserListQuery; response: typeof T.IamUser }>;
-    create: Declared<{ method: 'POST'; path: '/api/v1/iam/users'; status: 201; project: true; body: typeof IamUserCreateBody; response: typeof T.IamUser }>;
+    list: Declared<{ method: 'GET'; path: '/api/v1/iam/users'; project: true; list: true; query: typeof IamUserListQuery; response: typeof IamUser }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/iam/users'; status: 201; project: true; body: typeof IamUserCreateBody; response: typeof IamUser }>;
   };
   roles: {
-    list: Declared<{ method: 'GET'; path: '/api/v1/iam/roles'; project: true; list: true; query: typeof T.IamRoleListQuery; response: typeof T.IamRole }>;
-    create: Declared<{ method: 'POST'; path: '/api/v1/iam/roles'; status: 201; project: true; body: typeof T.IamRoleCreateBody; response: typeof T.IamRole }>;
+    list: Declared<{ method: 'GET'; path: '/api/v1/iam/roles'; project: true; list: true; query: typeof IamRoleListQuery; response: typeof IamRole }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/iam/roles'; status: 201; project: true; body: typeof IamRoleCreateBody; response: typeof IamRole }>;
   };
   keys: {
-    create: Declared<{ method: 'POST'; path: '/api/v1/iam/keys'; status: 201; project: true; body: typeof IamKeyCreateBody; response: typeof T.ApiKeyCreated }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/iam/keys'; status: 201; project: true; body: typeof IamKeyCreateBody; response: typeof ApiKeyCreated }>;
   };
   bucketGrants: {
-    create: Declared<{ method: 'POST'; path: '/api/v1/iam/authorize-bucket'; status: 201; project: true; body: typeof IamBucketGrantCreateBody; response: typeof T.BucketGrant }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/iam/authorize-bucket'; status: 201; project: true; body: typeof IamBucketGrantCreateBody; response: typeof BucketGrant }>;
   };
 };
 export declare const instances: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/instances'; project: true; list: true; query: typeof T.InstanceListQuery; response: typeof T.Instance }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/instances'; status: 201; project: true; body: typeof T.InstanceCreateBody; response: typeof T.Instance }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/instances/{id}'; project: true; params: typeof IdParams; response: typeof T.Instance }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/instances'; project: true; list: true; query: typeof InstanceListQuery; response: typeof Instance }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/instances'; status: 201; project: true; body: typeof InstanceCreateBody; response: typeof Instance }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/instances/{id}'; project: true; params: typeof IdParams; response: typeof Instance }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/instances/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
-  start: Declared<{ method: 'POST'; path: '/api/v1/instances/{id}/start'; project: true; params: typeof IdParams; response: typeof T.Instance }>;
-  stop: Declared<{ method: 'POST'; path: '/api/v1/instances/{id}/stop'; project: true; params: typeof IdParams; response: typeof T.Instance }>;
+  start: Declared<{ method: 'POST'; path: '/api/v1/instances/{id}/start'; project: true; params: typeof IdParams; response: typeof Instance }>;
+  stop: Declared<{ method: 'POST'; path: '/api/v1/instances/{id}/stop'; project: true; params: typeof IdParams; response: typeof Instance }>;
 };
 export declare const loadBalancers: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/load-balancers'; project: true; list: true; query: typeof T.LoadBalancerListQuery; response: typeof T.LoadBalancer }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/load-balancers'; status: 201; project: true; body: typeof T.LoadBalancerCreateBody; response: typeof T.LoadBalancer }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/load-balancers'; project: true; list: true; query: typeof LoadBalancerListQuery; response: typeof LoadBalancer }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/load-balancers'; status: 201; project: true; body: typeof LoadBalancerCreateBody; response: typeof LoadBalancer }>;
   healthProbes: {
-    create: Declared<{ method: 'POST'; path: '/api/v1/load-balancers/{id}/health-probes'; status: 201; project: true; params: typeof IdParams; body: typeof T.LoadBalancerHealthProbeCreateBody; response: typeof T.HealthProbe }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/load-balancers/{id}/health-probes'; status: 201; project: true; params: typeof IdParams; body: typeof LoadBalancerHealthProbeCreateBody; response: typeof HealthProbe }>;
   };
 };
 export declare const logs: {
-  query: Declared<{ method: 'GET'; path: '/api/v1/logs/query'; project: true; list: true; query: typeof T.LogQueryQuery; response: typeof T.LogEntry }>;
+  query: Declared<{ method: 'GET'; path: '/api/v1/logs/query'; project: true; list: true; query: typeof LogQueryQuery; response: typeof LogEntry }>;
 };
 export declare const metricRules: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/metric-rules'; project: true; list: true; query: typeof T.MetricRuleListQuery; response: typeof T.MetricRule }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/metric-rules'; project: true; list: true; query: typeof MetricRuleListQuery; response: typeof MetricRule }>;
 };
 export declare const metrics: {
-  query: Declared<{ method: 'GET'; path: '/api/v1/metrics'; project: true; query: typeof T.MetricQueryQuery; response: typeof T.MetricSeries }>;
+  query: Declared<{ method: 'GET'; path: '/api/v1/metrics'; project: true; query: typeof MetricQueryQuery; response: typeof MetricSeries }>;
 };
 export declare const mock: {
   dashboard: Declared<{ method: 'GET'; path: '/__mock/ui'; auth: 'control-page'; responseKind: 'text'; response: z.ZodType<string> }>;
@@ -729,17 +1035,17 @@ export declare const mock: {
   exportState: Declared<{ method: 'GET'; path: '/__mock/state'; auth: 'control'; query: typeof MockExportStateQuery; response: z.ZodType<Record<string, unknown>> }>;
   importState: Declared<{ method: 'PUT'; path: '/__mock/state'; auth: 'control'; body: z.ZodType<T.MockImportStateParams>; response: z.ZodType<T.MockImportStateResponse> }>;
   requests: {
-    list: Declared<{ method: 'GET'; path: '/__mock/requests'; auth: 'control'; query: typeof MockRequestListQuery; response: typeof T.MockRequestListResponse }>;
+    list: Declared<{ method: 'GET'; path: '/__mock/requests'; auth: 'control'; query: typeof MockRequestListQuery; response: typeof MockRequestListResponse }>;
     clear: Declared<{ method: 'DELETE'; path: '/__mock/requests'; status: 204; auth: 'control'; response: z.ZodType<void> }>;
   };
-  bucketName: Declared<{ method: 'GET'; path: '/__mock/bucket-names/{name}'; auth: 'control'; params: z.ZodObject<{ name: z.ZodType<string> }>; response: typeof T.BucketNameAvailability }>;
+  bucketName: Declared<{ method: 'GET'; path: '/__mock/bucket-names/{name}'; auth: 'control'; params: z.ZodObject<{ name: z.ZodType<string> }>; response: typeof BucketNameAvailability }>;
   clock: {
-    retrieve: Declared<{ method: 'GET'; path: '/__mock/clock'; auth: 'control'; response: typeof T.ClockState }>;
-    advance: Declared<{ method: 'POST'; path: '/__mock/clock/advance'; auth: 'control'; body: z.ZodType<T.MockClockAdvanceParams>; response: typeof T.ClockState }>;
-    freeze: Declared<{ method: 'POST'; path: '/__mock/clock/freeze'; auth: 'control'; body: z.ZodType<T.MockClockFreezeParams>; response: typeof T.ClockState }>;
+    retrieve: Declared<{ method: 'GET'; path: '/__mock/clock'; auth: 'control'; response: typeof ClockState }>;
+    advance: Declared<{ method: 'POST'; path: '/__mock/clock/advance'; auth: 'control'; body: z.ZodType<T.MockClockAdvanceParams>; response: typeof ClockState }>;
+    freeze: Declared<{ method: 'POST'; path: '/__mock/clock/freeze'; auth: 'control'; body: z.ZodType<T.MockClockFreezeParams>; response: typeof ClockState }>;
   };
   faults: {
-    create: Declared<{ method: 'POST'; path: '/__mock/faults'; status: 201; auth: 'control'; body: typeof MockFaultCreateBody; response: typeof T.Fault }>;
+    create: Declared<{ method: 'POST'; path: '/__mock/faults'; status: 201; auth: 'control'; body: typeof MockFaultCreateBody; response: typeof Fault }>;
     list: Declared<{ method: 'GET'; path: '/__mock/faults'; auth: 'control'; response: z.ZodType<T.MockFaultListResponse> }>;
     delete: Declared<{ method: 'DELETE'; path: '/__mock/faults/{id}'; status: 204; auth: 'control'; params: z.ZodObject<{ id: z.ZodType<string> }>; response: z.ZodType<void> }>;
     clear: Declared<{ method: 'DELETE'; path: '/__mock/faults'; status: 204; auth: 'control'; response: z.ZodType<void> }>;
@@ -748,8 +1054,8 @@ export declare const mock: {
   webhookDeliveries: {
     list: Declared<{ method: 'GET'; path: '/__mock/webhooks/deliveries'; auth: 'control'; query: z.ZodObject<{ project_id: Optional<string>; subscription_id: Optional<string> }>; response: z.ZodType<T.MockWebhookDeliveryListResponse> }>;
   };
-  setVideoTenant: Declared<{ method: 'PUT'; path: '/__mock/v2/tenants/{tenant_id}'; auth: 'control'; params: z.ZodObject<{ tenant_id: z.ZodType<string> }>; body: typeof MockSetVideoTenantBody; response: typeof T.VideoTenantPlan }>;
-  injectVideoEvent: Declared<{ method: 'POST'; path: '/__mock/v2/events'; status: 201; auth: 'control'; body: typeof MockInjectVideoEventBody; response: typeof T.VideoEvent }>;
+  setVideoTenant: Declared<{ method: 'PUT'; path: '/__mock/v2/tenants/{tenant_id}'; auth: 'control'; params: z.ZodObject<{ tenant_id: z.ZodType<string> }>; body: typeof MockSetVideoTenantBody; response: typeof VideoTenantPlan }>;
+  injectVideoEvent: Declared<{ method: 'POST'; path: '/__mock/v2/events'; status: 201; auth: 'control'; body: typeof MockInjectVideoEventBody; response: typeof VideoEvent }>;
 };
 export declare const networkGroups: {
   vpcs: typeof vpcs;
@@ -764,89 +1070,89 @@ export declare const networkGroups: {
   ddosPlans: typeof ddosPlans;
 };
 export declare const playback: {
-  timeline: Declared<{ method: 'GET'; path: '/v2/api/playback/timeline'; query: typeof PlaybackTimelineQuery; response: typeof T.PlaybackTimeline }>;
-  forEvent: Declared<{ method: 'GET'; path: '/v2/api/playback/event/{id}'; params: z.ZodObject<{ id: z.ZodType<string> }>; response: typeof T.EventPlayback }>;
+  timeline: Declared<{ method: 'GET'; path: '/v2/api/playback/timeline'; query: typeof PlaybackTimelineQuery; response: typeof PlaybackTimeline }>;
+  forEvent: Declared<{ method: 'GET'; path: '/v2/api/playback/event/{id}'; params: z.ZodObject<{ id: z.ZodType<string> }>; response: typeof EventPlayback }>;
   playlist: Declared<{ method: 'GET'; path: '/v2/hls/{cam}/{date}/{hour}/index.m3u8'; auth: 'query-token'; responseKind: 'text'; params: z.ZodObject<{ cam: z.ZodType<string>; date: z.ZodType<string>; hour: z.ZodType<string> }>; response: z.ZodType<string> }>;
   segment: Declared<{ method: 'GET'; path: '/v2/hls/{cam}/{date}/{hour}/{segment}'; auth: 'query-token'; responseKind: 'binary'; params: z.ZodObject<{ cam: z.ZodType<string>; date: z.ZodType<string>; hour: z.ZodType<string>; segment: z.ZodType<string> }>; response: z.ZodType<string> }>;
   snapshot: Declared<{ method: 'GET'; path: '/v2/hls/{cam}/{date}/{hour}/snapshots/{file}'; auth: 'query-token'; responseKind: 'binary'; params: z.ZodObject<{ cam: z.ZodType<string>; date: z.ZodType<string>; hour: z.ZodType<string>; file: z.ZodType<string> }>; response: z.ZodType<string> }>;
 };
 export declare const policies: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/policies'; project: true; list: true; query: typeof T.PolicyListQuery; response: typeof T.Policy }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/policies'; status: 201; project: true; body: typeof T.PolicyCreateBody; response: typeof T.Policy }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/policies/{id}'; project: true; params: typeof IdParams; response: typeof T.Policy }>;
-  update: Declared<{ method: 'PUT'; path: '/api/v1/policies/{id}'; project: true; params: typeof IdParams; body: typeof PolicyUpdateBody; response: typeof T.Policy }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/policies'; project: true; list: true; query: typeof PolicyListQuery; response: typeof Policy }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/policies'; status: 201; project: true; body: typeof PolicyCreateBody; response: typeof Policy }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/policies/{id}'; project: true; params: typeof IdParams; response: typeof Policy }>;
+  update: Declared<{ method: 'PUT'; path: '/api/v1/policies/{id}'; project: true; params: typeof IdParams; body: typeof PolicyUpdateBody; response: typeof Policy }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/policies/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
 };
 export declare const privateEndpoints: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/private-endpoints'; project: true; list: true; query: typeof T.PrivateEndpointListQuery; response: typeof T.PrivateEndpoint }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/private-endpoints'; status: 201; project: true; body: typeof PrivateEndpointCreateBody; response: typeof T.PrivateEndpoint }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/private-endpoints'; project: true; list: true; query: typeof PrivateEndpointListQuery; response: typeof PrivateEndpoint }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/private-endpoints'; status: 201; project: true; body: typeof PrivateEndpointCreateBody; response: typeof PrivateEndpoint }>;
 };
 export declare const projects: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/projects'; list: true; query: typeof T.PageQuery; response: typeof T.Project }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/projects'; status: 201; body: typeof T.ProjectCreateBody; response: typeof T.Project }>;
-  delegate: Declared<{ method: 'POST'; path: '/api/v1/projects/{id}/members/delegate'; status: 201; params: typeof IdParams; body: typeof ProjectDelegateBody; response: typeof T.Delegation }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/projects'; list: true; query: typeof PageQuery; response: typeof Project }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/projects'; status: 201; body: typeof ProjectCreateBody; response: typeof Project }>;
+  delegate: Declared<{ method: 'POST'; path: '/api/v1/projects/{id}/members/delegate'; status: 201; params: typeof IdParams; body: typeof ProjectDelegateBody; response: typeof Delegation }>;
 };
 export declare const provisioningMetrics: {
-  start: Declared<{ method: 'POST'; path: '/api/v1/provisioning-metrics'; status: 201; project: true; body: typeof ProvisioningMetricStartBody; response: typeof T.ProvisioningMetric }>;
-  complete: Declared<{ method: 'PUT'; path: '/api/v1/provisioning-metrics/{metricId}/complete'; project: true; params: typeof MetricIdParams; response: typeof T.ProvisioningMetric }>;
+  start: Declared<{ method: 'POST'; path: '/api/v1/provisioning-metrics'; status: 201; project: true; body: typeof ProvisioningMetricStartBody; response: typeof ProvisioningMetric }>;
+  complete: Declared<{ method: 'PUT'; path: '/api/v1/provisioning-metrics/{metricId}/complete'; project: true; params: typeof MetricIdParams; response: typeof ProvisioningMetric }>;
 };
 export declare const quotas: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/quotas'; project: true; list: true; query: typeof T.PageQuery; response: typeof T.Quota }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/quotas'; project: true; list: true; query: typeof PageQuery; response: typeof Quota }>;
 };
 export declare const registries: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/registries'; project: true; list: true; query: typeof T.RegistryListQuery; response: typeof T.Registry }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/registries'; status: 201; project: true; body: typeof T.RegistryCreateBody; response: typeof T.Registry }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/registries'; project: true; list: true; query: typeof RegistryListQuery; response: typeof Registry }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/registries'; status: 201; project: true; body: typeof RegistryCreateBody; response: typeof Registry }>;
 };
 export declare const reports: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/reports'; project: true; list: true; query: typeof T.ReportListQuery; response: typeof T.Report }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/reports'; status: 201; project: true; body: typeof ReportCreateBody; response: typeof T.Report }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/reports/{id}'; project: true; params: typeof IdParams; response: typeof T.Report }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/reports'; project: true; list: true; query: typeof ReportListQuery; response: typeof Report }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/reports'; status: 201; project: true; body: typeof ReportCreateBody; response: typeof Report }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/reports/{id}'; project: true; params: typeof IdParams; response: typeof Report }>;
 };
 export declare const resourceGroups: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/resource-groups'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; name: Optional<string> }>; response: typeof T.ResourceGroup }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/resource-groups'; status: 201; project: true; body: typeof T.ResourceGroupCreateBody; response: typeof T.ResourceGroup }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/resource-groups'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; region: Optional<string>; name: Optional<string> }>; response: typeof ResourceGroup }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/resource-groups'; status: 201; project: true; body: typeof ResourceGroupCreateBody; response: typeof ResourceGroup }>;
 };
 export declare const routeTables: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/vpcs/{id}/route-tables'; project: true; list: true; params: typeof IdParams; query: typeof T.VpcRouteTableListQuery; response: typeof T.RouteTable }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/vpcs/{id}/route-tables'; status: 201; project: true; params: typeof IdParams; body: typeof T.VpcRouteTableCreateBody; response: typeof T.RouteTable }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/vpcs/{id}/route-tables'; project: true; list: true; params: typeof IdParams; query: typeof VpcRouteTableListQuery; response: typeof RouteTable }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/vpcs/{id}/route-tables'; status: 201; project: true; params: typeof IdParams; body: typeof VpcRouteTableCreateBody; response: typeof RouteTable }>;
 };
 export declare const serviceStatus: {
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/service-status'; response: typeof T.ServiceStatus }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/service-status'; response: typeof ServiceStatus }>;
 };
 export declare const snapshots: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/snapshots'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; resource_type: Optional<T.SnapshotResourceType>; resource_id: Optional<string>; status: Optional<T.SnapshotStatus> }>; response: typeof T.Snapshot }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/snapshots'; status: 201; project: true; body: typeof T.SnapshotCreateBody; response: typeof T.Snapshot }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/snapshots'; project: true; list: true; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number>; resource_type: Optional<T.SnapshotResourceType>; resource_id: Optional<string>; status: Optional<T.SnapshotStatus> }>; response: typeof Snapshot }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/snapshots'; status: 201; project: true; body: typeof SnapshotCreateBody; response: typeof Snapshot }>;
 };
 export declare const subnets: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/vpcs/{id}/subnets'; project: true; list: true; params: typeof IdParams; query: typeof T.VpcSubnetListQuery; response: typeof T.Subnet }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/vpcs/{id}/subnets'; status: 201; project: true; params: typeof IdParams; body: typeof VpcSubnetCreateBody; response: typeof T.Subnet }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/vpcs/{id}/subnets'; project: true; list: true; params: typeof IdParams; query: typeof VpcSubnetListQuery; response: typeof Subnet }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/vpcs/{id}/subnets'; status: 201; project: true; params: typeof IdParams; body: typeof VpcSubnetCreateBody; response: typeof Subnet }>;
 };
 export declare const topics: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/topics'; project: true; list: true; query: typeof T.TopicListQuery; response: typeof T.Topic }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/topics'; status: 201; project: true; body: typeof T.TopicCreateBody; response: typeof T.Topic }>;
-  retrieve: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}'; project: true; params: typeof IdParams; response: typeof T.Topic }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/topics'; project: true; list: true; query: typeof TopicListQuery; response: typeof Topic }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/topics'; status: 201; project: true; body: typeof TopicCreateBody; response: typeof Topic }>;
+  retrieve: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}'; project: true; params: typeof IdParams; response: typeof Topic }>;
   delete: Declared<{ method: 'DELETE'; path: '/api/v1/topics/{id}'; status: 204; project: true; params: typeof IdParams; response: z.ZodType<void> }>;
-  publish: Declared<{ method: 'POST'; path: '/api/v1/topics/{id}/publish'; status: 201; project: true; params: typeof IdParams; body: typeof TopicPublishBody; response: typeof T.TopicEvent }>;
+  publish: Declared<{ method: 'POST'; path: '/api/v1/topics/{id}/publish'; status: 201; project: true; params: typeof IdParams; body: typeof TopicPublishBody; response: typeof TopicEvent }>;
   subscriptions: {
-    list: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions'; project: true; list: true; params: typeof IdParams; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number> }>; response: typeof T.TopicSubscription }>;
-    create: Declared<{ method: 'POST'; path: '/api/v1/topics/{id}/subscriptions'; status: 201; project: true; params: typeof IdParams; body: typeof T.TopicSubscriptionCreateBody; response: typeof T.TopicSubscriptionWithSecret }>;
-    retrieve: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}'; project: true; params: typeof SubscriptionParams; response: typeof T.TopicSubscription }>;
+    list: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions'; project: true; list: true; params: typeof IdParams; query: z.ZodObject<{ page: Defaulted<number>; per_page: Defaulted<number> }>; response: typeof TopicSubscription }>;
+    create: Declared<{ method: 'POST'; path: '/api/v1/topics/{id}/subscriptions'; status: 201; project: true; params: typeof IdParams; body: typeof TopicSubscriptionCreateBody; response: typeof TopicSubscriptionWithSecret }>;
+    retrieve: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}'; project: true; params: typeof SubscriptionParams; response: typeof TopicSubscription }>;
     delete: Declared<{ method: 'DELETE'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}'; status: 204; project: true; params: typeof SubscriptionParams; response: z.ZodType<void> }>;
     deliveries: {
-      list: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}/deliveries'; project: true; list: true; params: typeof SubscriptionParams; query: typeof T.TopicSubscriptionDeliveryListQuery; response: typeof T.WebhookDelivery }>;
+      list: Declared<{ method: 'GET'; path: '/api/v1/topics/{id}/subscriptions/{subscriptionId}/deliveries'; project: true; list: true; params: typeof SubscriptionParams; query: typeof TopicSubscriptionDeliveryListQuery; response: typeof WebhookDelivery }>;
     };
   };
 };
 export declare const transitHubAttachments: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/transit-hub-attachments'; project: true; list: true; query: typeof T.TransitHubAttachmentListQuery; response: typeof T.TransitHubAttachment }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/transit-hub-attachments'; status: 201; project: true; body: typeof TransitHubAttachmentCreateBody; response: typeof T.TransitHubAttachment }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/transit-hub-attachments'; project: true; list: true; query: typeof TransitHubAttachmentListQuery; response: typeof TransitHubAttachment }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/transit-hub-attachments'; status: 201; project: true; body: typeof TransitHubAttachmentCreateBody; response: typeof TransitHubAttachment }>;
 };
 export declare const transitHubs: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/transit-hubs'; project: true; list: true; query: typeof T.TransitHubListQuery; response: typeof T.TransitHub }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/transit-hubs'; status: 201; project: true; body: typeof T.TransitHubCreateBody; response: typeof T.TransitHub }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/transit-hubs'; project: true; list: true; query: typeof TransitHubListQuery; response: typeof TransitHub }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/transit-hubs'; status: 201; project: true; body: typeof TransitHubCreateBody; response: typeof TransitHub }>;
 };
 export declare const users: {
-  me: Declared<{ method: 'GET'; path: '/api/v1/users/me'; response: typeof T.User }>;
+  me: Declared<{ method: 'GET'; path: '/api/v1/users/me'; response: typeof User }>;
 };
 export declare const v1: {
   auth: typeof auth;
@@ -906,30 +1212,30 @@ export declare const v2: {
   playback: typeof playback;
 };
 export declare const vaults: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/vaults'; project: true; list: true; query: typeof T.VaultListQuery; response: typeof T.Vault }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/vaults'; status: 201; project: true; body: typeof T.VaultCreateBody; response: typeof T.Vault }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/vaults'; project: true; list: true; query: typeof VaultListQuery; response: typeof Vault }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/vaults'; status: 201; project: true; body: typeof VaultCreateBody; response: typeof Vault }>;
 };
 export declare const vpcPeerings: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/vpc-peerings'; project: true; list: true; query: typeof T.VpcPeeringListQuery; response: typeof T.VpcPeering }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/vpc-peerings'; status: 201; project: true; body: typeof VpcPeeringCreateBody; response: typeof T.VpcPeering }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/vpc-peerings'; project: true; list: true; query: typeof VpcPeeringListQuery; response: typeof VpcPeering }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/vpc-peerings'; status: 201; project: true; body: typeof VpcPeeringCreateBody; response: typeof VpcPeering }>;
 };
 export declare const vpcs: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/vpcs'; project: true; list: true; query: typeof T.VpcListQuery; response: typeof T.Vpc }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/vpcs'; status: 201; project: true; body: typeof T.VpcCreateBody; response: typeof T.Vpc }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/vpcs'; project: true; list: true; query: typeof VpcListQuery; response: typeof Vpc }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/vpcs'; status: 201; project: true; body: typeof VpcCreateBody; response: typeof Vpc }>;
   subnets: typeof subnets;
   routeTables: typeof routeTables;
 };
 export declare const vpnGateways: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/vpn-gateways'; project: true; list: true; query: typeof T.VpnGatewayListQuery; response: typeof T.VpnGateway }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/vpn-gateways'; status: 201; project: true; body: typeof VpnGatewayCreateBody; response: typeof T.VpnGateway }>;
-  configureBgp: Declared<{ method: 'POST'; path: '/api/v1/vpn-gateways/{id}/bgp'; project: true; params: typeof IdParams; body: typeof VpnGatewayConfigureBgpBody; response: typeof T.VpnGateway }>;
-  activateBgp: Declared<{ method: 'POST'; path: '/api/v1/vpn-gateways/{id}/bgp/activate'; project: true; params: typeof IdParams; response: typeof T.VpnGateway }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/vpn-gateways'; project: true; list: true; query: typeof VpnGatewayListQuery; response: typeof VpnGateway }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/vpn-gateways'; status: 201; project: true; body: typeof VpnGatewayCreateBody; response: typeof VpnGateway }>;
+  configureBgp: Declared<{ method: 'POST'; path: '/api/v1/vpn-gateways/{id}/bgp'; project: true; params: typeof IdParams; body: typeof VpnGatewayConfigureBgpBody; response: typeof VpnGateway }>;
+  activateBgp: Declared<{ method: 'POST'; path: '/api/v1/vpn-gateways/{id}/bgp/activate'; project: true; params: typeof IdParams; response: typeof VpnGateway }>;
 };
 export declare const webapps: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/webapps'; project: true; list: true; query: typeof T.WebappListQuery; response: typeof T.WebApp }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/webapps'; status: 201; project: true; body: typeof T.WebappCreateBody; response: typeof T.WebApp }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/webapps'; project: true; list: true; query: typeof WebappListQuery; response: typeof WebApp }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/webapps'; status: 201; project: true; body: typeof WebappCreateBody; response: typeof WebApp }>;
 };
 export declare const zones: {
-  list: Declared<{ method: 'GET'; path: '/api/v1/zones'; project: true; list: true; query: typeof T.ZoneListQuery; response: typeof T.Zone }>;
-  create: Declared<{ method: 'POST'; path: '/api/v1/zones'; status: 201; project: true; body: typeof T.ZoneCreateBody; response: typeof T.Zone }>;
+  list: Declared<{ method: 'GET'; path: '/api/v1/zones'; project: true; list: true; query: typeof ZoneListQuery; response: typeof Zone }>;
+  create: Declared<{ method: 'POST'; path: '/api/v1/zones'; status: 201; project: true; body: typeof ZoneCreateBody; response: typeof Zone }>;
 };

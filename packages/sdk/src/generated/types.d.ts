@@ -1,20 +1,5 @@
 // Generated from the contract by scripts/generate-sdk-types.mjs. Do not edit.
 
-import type { z } from 'zod';
-
-/** A query or path field that may be left out; `Defaulted`, one filled in when left out. */
-type Optional<Output, Input = Output> = z.ZodOptional<z.ZodType<Output, Input>>;
-type Defaulted<Output, Input = Output> = z.ZodDefault<z.ZodType<Output, Input>>;
-
-/** A query or path schema's `.shape`: `Optional` where both forms may lack a field, `Defaulted` where callers only. */
-type Shape<Out, In> = {
-  [K in keyof Out & keyof In]-?: {} extends Pick<Out, K>
-    ? Optional<Exclude<Out[K], undefined>, Exclude<In[K], undefined>>
-    : {} extends Pick<In, K>
-      ? Defaulted<Out[K], Exclude<In[K], undefined>>
-      : z.ZodType<Out[K], In[K]>;
-};
-
 /** Error codes (docs/decisions/0002-v1-envelopes-and-errors.md, 0006-video-service.md). */
 export type ErrorCode =
   | 'VALIDATION_ERROR'
@@ -57,7 +42,6 @@ export interface ActivityLog extends ProjectRecord {
   /** X-Request-Id of the call */
   request_id: string;
 }
-export declare const ActivityLog: z.ZodType<ActivityLog>;
 
 export interface ActivityLogListParams extends PageParams {
   /** Only this operation: its OpenAPI operation id (v1.instances.create) or the short form entries show (instances.create); an unknown one is 400 */
@@ -75,7 +59,6 @@ export interface ActivityLogListParams extends PageParams {
 }
 
 export type ActorType = 'user' | 'workload' | 'api_key';
-export declare const ActorType: z.ZodType<ActorType>;
 
 export interface Anomaly extends ProjectRecord {
   resource_type: string;
@@ -89,7 +72,6 @@ export interface Anomaly extends ProjectRecord {
   status: AnomalyStatus;
   acknowledged_at: string | null;
 }
-export declare const Anomaly: z.ZodType<Anomaly>;
 
 export interface AnomalyDetectParams {
   /** Kind of resource, e.g. instance or bucket */
@@ -113,10 +95,8 @@ export interface AnomalyListParams extends PageParams {
 
 /** From the deviation: low < 25 %, medium < 50 %, high < 100 %, critical from 100 % */
 export type AnomalySeverity = 'low' | 'medium' | 'high' | 'critical';
-export declare const AnomalySeverity: z.ZodType<AnomalySeverity>;
 
 export type AnomalyStatus = 'open' | 'acknowledged';
-export declare const AnomalyStatus: z.ZodType<AnomalyStatus>;
 
 export interface ApiKey extends ProjectRecord {
   name: string;
@@ -127,20 +107,17 @@ export interface ApiKey extends ProjectRecord {
   created_by: string;
   expires_at: string | null;
 }
-export declare const ApiKey: z.ZodType<ApiKey>;
 
 export interface ApiKeyCreated extends ApiKey {
   /** The key (nk_...), shown once: send it as X-API-Key */
   key: string;
 }
-export declare const ApiKeyCreated: z.ZodType<ApiKeyCreated>;
 
 export interface ApiProduct extends ProjectRecord {
   name: string;
   description: string;
   version: string;
 }
-export declare const ApiProduct: z.ZodType<ApiProduct>;
 
 export interface ApiProductCreateParams {
   /** Product name */
@@ -173,13 +150,11 @@ export interface ApiSubscription extends ProjectRecord {
   /** First 12 characters of the API key */
   key_prefix: string;
 }
-export declare const ApiSubscription: z.ZodType<ApiSubscription>;
 
 export interface ApiSubscriptionCreated extends ApiSubscription {
   /** The API key, shown once: store it now */
   api_key: string;
 }
-export declare const ApiSubscriptionCreated: z.ZodType<ApiSubscriptionCreated>;
 
 export interface Assignment extends ProjectRecord {
   policy_id: string;
@@ -191,7 +166,6 @@ export interface Assignment extends ProjectRecord {
   /** Override of the policy's enforcement mode; null: the policy's */
   enforcement_mode: EnforcementMode | null;
 }
-export declare const Assignment: z.ZodType<Assignment>;
 
 export interface AssignmentCreateParams {
   /** Policy to assign: a builtin or one of the project (404 otherwise) */
@@ -216,7 +190,6 @@ export interface AssignmentListParams extends PageParams {
 }
 
 export type AssignmentScope = 'project' | 'resource-group' | 'resource';
-export declare const AssignmentScope: z.ZodType<AssignmentScope>;
 
 export interface AuditLog extends RecordBase {
   project_id: string | null;
@@ -228,7 +201,6 @@ export interface AuditLog extends RecordBase {
   details: Record<string, unknown>;
   request_id: string;
 }
-export declare const AuditLog: z.ZodType<AuditLog>;
 
 export interface AuditLogListParams extends PageParams {
   /** Only this event, e.g. login */
@@ -244,7 +216,6 @@ export interface AuditLogListParams extends PageParams {
 }
 
 export type AuditOutcome = 'success' | 'failure';
-export declare const AuditOutcome: z.ZodType<AuditOutcome>;
 
 export interface AuthLoginParams {
   email: string;
@@ -281,7 +252,6 @@ export interface Autoscale {
   /** Most nodes */
   max: number;
 }
-export declare const Autoscale: z.ZodType<Autoscale>;
 
 export type AvailabilityZone = string;
 
@@ -308,7 +278,6 @@ export interface Backup extends ProjectRecord {
   expires_at: string;
   completed_at: string | null;
 }
-export declare const Backup: z.ZodType<Backup>;
 
 export interface BackupCreateParams {
   /** Backup vault to store the backup in */
@@ -324,7 +293,6 @@ export interface BackupCreateParams {
 }
 
 export type BackupFrequency = 'daily' | 'weekly';
-export declare const BackupFrequency: z.ZodType<BackupFrequency>;
 
 export interface BackupPolicy extends ProjectRecord {
   name: string;
@@ -344,7 +312,6 @@ export interface BackupPolicy extends ProjectRecord {
   destination_zone: string | null;
   enabled: boolean;
 }
-export declare const BackupPolicy: z.ZodType<BackupPolicy>;
 
 export interface BackupPolicyCreateParams {
   /** Policy name, unique in the project */
@@ -393,10 +360,8 @@ export interface BackupPolicyUpdateParams {
 }
 
 export type BackupResourceType = 'instance' | 'database' | 'bucket';
-export declare const BackupResourceType: z.ZodType<BackupResourceType>;
 
 export type BackupStatus = 'running' | 'completed';
-export declare const BackupStatus: z.ZodType<BackupStatus>;
 
 export interface BackupVault extends ProjectRecord {
   name: string;
@@ -405,7 +370,6 @@ export interface BackupVault extends ProjectRecord {
   immutable: boolean;
   description: string;
 }
-export declare const BackupVault: z.ZodType<BackupVault>;
 
 export interface BackupVaultCreateParams {
   /** Vault name, unique in the project */
@@ -426,7 +390,6 @@ export interface BandwidthPolicy extends ProjectRecord {
   max_mbps: number;
   burst_mbps: number;
 }
-export declare const BandwidthPolicy: z.ZodType<BandwidthPolicy>;
 
 export interface BandwidthPolicyCreateParams {
   /** Policy name */
@@ -471,13 +434,10 @@ export interface BandwidthTarget {
   /** Id of that resource in this project; a resource takes one policy */
   id: string;
 }
-export declare const BandwidthTarget: z.ZodType<BandwidthTarget>;
 
 export type BandwidthTargetType = 'vpc' | 'vpn_gateway' | 'load_balancer';
-export declare const BandwidthTargetType: z.ZodType<BandwidthTargetType>;
 
 export type BgpStatus = 'unconfigured' | 'configured' | 'established';
-export declare const BgpStatus: z.ZodType<BgpStatus>;
 
 export interface BillingCostRetrieveParams extends BillingUsageRetrieveParams {
   /** A calendar period instead of from/to */
@@ -493,7 +453,6 @@ export interface BillingSubscription extends ProjectRecord {
   currency: "VND";
   payment_terms_days: number;
 }
-export declare const BillingSubscription: z.ZodType<BillingSubscription>;
 
 export interface BillingUsageRetrieveParams {
   /** Start of the period (inclusive); default: start of the current month */
@@ -503,7 +462,6 @@ export interface BillingUsageRetrieveParams {
 }
 
 export type BooleanQuery = boolean;
-export declare const BooleanQuery: z.ZodType<BooleanQuery>;
 
 export interface Bucket extends ProjectRecord {
   name: string;
@@ -516,10 +474,8 @@ export interface Bucket extends ProjectRecord {
   /** Objects stored in the bucket */
   object_count: number;
 }
-export declare const Bucket: z.ZodType<Bucket>;
 
 export type BucketAccess = 'read' | 'write';
-export declare const BucketAccess: z.ZodType<BucketAccess>;
 
 export interface BucketCreateParams {
   /** Globally unique name: 3-63 lowercase letters, digits, dots and hyphens */
@@ -539,7 +495,6 @@ export interface BucketGrant extends ProjectRecord {
   access: BucketAccess;
   granted_by: string;
 }
-export declare const BucketGrant: z.ZodType<BucketGrant>;
 
 export interface BucketListParams extends PageParams {
   /** Only buckets in this region */
@@ -556,7 +511,6 @@ export interface BucketNameAvailability {
   /** false when any project has a bucket of that name */
   available: boolean;
 }
-export declare const BucketNameAvailability: z.ZodType<BucketNameAvailability>;
 
 export interface Budget extends ProjectRecord {
   name: string;
@@ -576,7 +530,6 @@ export interface Budget extends ProjectRecord {
   alerted_period: string | null;
   last_alert_at: string | null;
 }
-export declare const Budget: z.ZodType<Budget>;
 
 export interface BudgetCreateParams {
   /** Budget name */
@@ -600,7 +553,6 @@ export interface BudgetListParams extends PageParams {
 
 /** Calendar period the amount applies to (UTC) */
 export type BudgetPeriod = 'monthly' | 'quarterly' | 'yearly';
-export declare const BudgetPeriod: z.ZodType<BudgetPeriod>;
 
 export interface BudgetUpdateParams {
   /** Budget name */
@@ -616,7 +568,6 @@ export interface BudgetUpdateParams {
 }
 
 export type BuiltinRoleName = 'owner' | 'editor' | 'viewer';
-export declare const BuiltinRoleName: z.ZodType<BuiltinRoleName>;
 
 export interface CacheInstance extends ProjectRecord {
   name: string;
@@ -630,7 +581,6 @@ export interface CacheInstance extends ProjectRecord {
   /** When the instance first became available */
   provisioned_at: string | null;
 }
-export declare const CacheInstance: z.ZodType<CacheInstance>;
 
 export interface CacheInstanceCreateParams {
   /** Instance name */
@@ -663,10 +613,8 @@ export interface CacheInstanceScaleParams {
 
 /** Basic (single node), Standard (replicated) or Premium (replicated, larger sizes) */
 export type CacheSku = 'Basic' | 'Standard' | 'Premium';
-export declare const CacheSku: z.ZodType<CacheSku>;
 
 export type CacheStatus = 'provisioning' | 'available' | 'scaling';
-export declare const CacheStatus: z.ZodType<CacheStatus>;
 
 export interface Camera extends RecordBase {
   tenant_id: string;
@@ -679,7 +627,6 @@ export interface Camera extends RecordBase {
   record: boolean;
   status: CameraStatus;
 }
-export declare const Camera: z.ZodType<Camera>;
 
 export interface CameraCreateParams {
   /** Display name, 1..100 characters; surrounding whitespace is trimmed */
@@ -699,10 +646,8 @@ export interface CameraCreateParams {
 export interface CameraList {
   items: Camera[];
 }
-export declare const CameraList: z.ZodType<CameraList>;
 
 export type CameraStatus = 'connecting' | 'online' | 'offline' | 'error' | 'disabled';
-export declare const CameraStatus: z.ZodType<CameraStatus>;
 
 export interface CameraUpdateParams {
   /** Display name, 1..100 characters; surrounding whitespace is trimmed */
@@ -732,10 +677,8 @@ export interface CdnEndpoint extends ProjectRecord {
   https_only: boolean;
   status: CdnEndpointStatus;
 }
-export declare const CdnEndpoint: z.ZodType<CdnEndpoint>;
 
 export type CdnEndpointStatus = 'provisioning' | 'active';
-export declare const CdnEndpointStatus: z.ZodType<CdnEndpointStatus>;
 
 /** Host the CDN fetches content from, e.g. origin.example.com */
 export type CdnOriginHost = string;
@@ -745,7 +688,6 @@ export interface CdnProfile extends ProjectRecord {
   /** Standard, or Premium for rules engine and real-time analytics */
   sku: CdnSku;
 }
-export declare const CdnProfile: z.ZodType<CdnProfile>;
 
 export interface CdnProfileCreateParams {
   /** Profile name */
@@ -777,10 +719,8 @@ export interface CdnProfileListParams extends PageParams {
 
 /** Standard, or Premium for rules engine and real-time analytics */
 export type CdnSku = 'Standard' | 'Premium';
-export declare const CdnSku: z.ZodType<CdnSku>;
 
 export type Cidr = string | string;
-export declare const Cidr: z.ZodType<Cidr>;
 
 export interface ClockState {
   /** Simulated time, ISO-8601 */
@@ -790,7 +730,6 @@ export interface ClockState {
   /** Whether simulated time stands still until advanced */
   frozen: boolean;
 }
-export declare const ClockState: z.ZodType<ClockState>;
 
 export interface Cluster extends ProjectRecord {
   name: string;
@@ -803,7 +742,6 @@ export interface Cluster extends ProjectRecord {
   endpoint: string;
   status: ClusterStatus;
 }
-export declare const Cluster: z.ZodType<Cluster>;
 
 export interface ClusterCreateParams {
   /** Cluster name, unique in the project */
@@ -823,7 +761,6 @@ export interface ClusterListParams extends PageParams {
 }
 
 export type ClusterStatus = 'provisioning' | 'running';
-export declare const ClusterStatus: z.ZodType<ClusterStatus>;
 
 export interface ComplianceEvaluateParams {
   /** Policy to evaluate: a builtin or one of the project */
@@ -864,10 +801,8 @@ export interface ComplianceResult extends ProjectRecord {
   source: 'evaluation' | 'admission';
   evaluated_at: string;
 }
-export declare const ComplianceResult: z.ZodType<ComplianceResult>;
 
 export type ComplianceSource = 'evaluation' | 'admission';
-export declare const ComplianceSource: z.ZodType<ComplianceSource>;
 
 export interface CostBreakdown {
   from: string;
@@ -879,17 +814,14 @@ export interface CostBreakdown {
   by_service: ServiceCost[];
   by_resource: ResourceCost[];
 }
-export declare const CostBreakdown: z.ZodType<CostBreakdown>;
 
 /** The current UTC day, ISO week (from Monday) or calendar month */
 export type CostPeriod = 'daily' | 'weekly' | 'monthly';
-export declare const CostPeriod: z.ZodType<CostPeriod>;
 
 export type CronExpression = string;
 
 /** ISO 4217 currency code */
 export type Currency = 'VND' | 'USD' | 'EUR' | 'JPY' | 'SGD';
-export declare const Currency: z.ZodType<Currency>;
 
 export type CustomRoleName = string;
 
@@ -919,7 +851,6 @@ export interface Database extends ProjectRecord {
   /** The most recent manual failover */
   last_failover: LastFailover | null;
 }
-export declare const Database: z.ZodType<Database>;
 
 export interface DatabaseCreateParams {
   /** Database server name, unique in the project */
@@ -943,7 +874,6 @@ export interface DatabaseCreateParams {
 }
 
 export type DatabaseEngine = 'postgres' | 'mysql' | 'sqlserver';
-export declare const DatabaseEngine: z.ZodType<DatabaseEngine>;
 
 export interface DatabaseFailoverParams {
   /** Replica to promote; default the oldest available replica */
@@ -972,7 +902,6 @@ export interface DatabasePool {
   /** When the configuration was last PUT; null for the default */
   updated_at: string | null;
 }
-export declare const DatabasePool: z.ZodType<DatabasePool>;
 
 export interface DatabasePoolUpdateParams {
   /** Pooling mode: session or transaction */
@@ -998,7 +927,6 @@ export interface DatabaseReplica extends ProjectRecord {
   /** When a failover last swapped this replica with the primary */
   role_swapped_at: string | null;
 }
-export declare const DatabaseReplica: z.ZodType<DatabaseReplica>;
 
 export interface DatabaseReplicaCreateParams {
   /** Region to place the replica in */
@@ -1008,13 +936,10 @@ export interface DatabaseReplicaCreateParams {
 }
 
 export type DatabaseStatus = 'provisioning' | 'available' | 'failing_over';
-export declare const DatabaseStatus: z.ZodType<DatabaseStatus>;
 
 export type DatabaseTier = 'basic' | 'general_purpose' | 'memory_optimized';
-export declare const DatabaseTier: z.ZodType<DatabaseTier>;
 
 export type DayOfWeek = 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';
-export declare const DayOfWeek: z.ZodType<DayOfWeek>;
 
 export interface DdosPlan extends ProjectRecord {
   name: string;
@@ -1024,7 +949,6 @@ export interface DdosPlan extends ProjectRecord {
   alert_email: string | null;
   status: DdosPlanStatus;
 }
-export declare const DdosPlan: z.ZodType<DdosPlan>;
 
 export interface DdosPlanCreateParams {
   /** DDoS protection plan name */
@@ -1045,10 +969,8 @@ export interface DdosPlanListParams extends PageParams {
 }
 
 export type DdosPlanStatus = 'active';
-export declare const DdosPlanStatus: z.ZodType<DdosPlanStatus>;
 
 export type DdosTier = 'basic' | 'standard';
-export declare const DdosTier: z.ZodType<DdosTier>;
 
 export interface Delegation extends ProjectRecord {
   user_id: string;
@@ -1057,11 +979,9 @@ export interface Delegation extends ProjectRecord {
   granted_by: string;
   expires_at: string | null;
 }
-export declare const Delegation: z.ZodType<Delegation>;
 
 /** delivered: 2xx; retrying: failed, another attempt follows; failed: failed, no attempt follows; not_sent: the server does not send to this host (error says why), no attempt follows */
 export type DeliveryStatus = 'delivered' | 'retrying' | 'failed' | 'not_sent';
-export declare const DeliveryStatus: z.ZodType<DeliveryStatus>;
 
 export interface DetectionBox {
   x: number;
@@ -1070,19 +990,16 @@ export interface DetectionBox {
   h: number;
   label?: string;
 }
-export declare const DetectionBox: z.ZodType<DetectionBox>;
 
 export interface DetectionPayload {
   boxes: DetectionBox[];
   /** Identifies one tracked object across events */
   track_id: number;
 }
-export declare const DetectionPayload: z.ZodType<DetectionPayload>;
 
 export type DnsZoneName = string;
 
 export type DocsAssetName = 'swagger-ui.css' | 'swagger-ui-bundle.js' | 'swagger-ui-standalone-preset.js' | 'favicon.svg';
-export declare const DocsAssetName: z.ZodType<DocsAssetName>;
 
 export interface DrDrill {
   id: string;
@@ -1097,7 +1014,6 @@ export interface DrDrill {
   rto_met: boolean;
   steps: DrDrillStepResult[];
 }
-export declare const DrDrill: z.ZodType<DrDrill>;
 
 export interface DrDrillStepResult {
   step_id: string;
@@ -1109,7 +1025,6 @@ export interface DrDrillStepResult {
   /** Simulated time the step would take */
   duration_sec: number;
 }
-export declare const DrDrillStepResult: z.ZodType<DrDrillStepResult>;
 
 export interface DrExecution {
   id: string;
@@ -1119,7 +1034,6 @@ export interface DrExecution {
   /** In run order; each step takes one transition on the simulated clock */
   steps: DrExecutionStep[];
 }
-export declare const DrExecution: z.ZodType<DrExecution>;
 
 export interface DrExecutionStep {
   step_id: string;
@@ -1132,10 +1046,8 @@ export interface DrExecutionStep {
   started_at: string | null;
   finished_at: string | null;
 }
-export declare const DrExecutionStep: z.ZodType<DrExecutionStep>;
 
 export type DrExecutionStepStatus = 'pending' | 'running' | 'succeeded';
-export declare const DrExecutionStepStatus: z.ZodType<DrExecutionStepStatus>;
 
 export interface DrPlan extends ProjectRecord {
   name: string;
@@ -1152,7 +1064,6 @@ export interface DrPlan extends ProjectRecord {
   last_drill: DrDrill | null;
   last_execution: DrExecution | null;
 }
-export declare const DrPlan: z.ZodType<DrPlan>;
 
 export interface DrPlanCreateParams {
   /** Plan name */
@@ -1179,7 +1090,6 @@ export interface DrPlanListParams extends PageParams {
 }
 
 export type DrPlanStatus = 'draft' | 'ready' | 'drilling' | 'executing' | 'completed';
-export declare const DrPlanStatus: z.ZodType<DrPlanStatus>;
 
 export interface DrPlanStepCreateParams {
   /** What the step does, e.g. "Promote orders replica" */
@@ -1202,31 +1112,25 @@ export interface DrStep {
   target_id: string | null;
   created_at: string;
 }
-export declare const DrStep: z.ZodType<DrStep>;
 
 export type DrStepAction = 'failover_database' | 'promote_replica' | 'switch_dns' | 'scale_out' | 'run_script' | 'notify';
-export declare const DrStepAction: z.ZodType<DrStepAction>;
 
 export type DrStepOutcome = 'succeeded';
-export declare const DrStepOutcome: z.ZodType<DrStepOutcome>;
 
 export type Email = string;
 
 export type EnforcementMode = 'audit' | 'deny' | 'disabled';
-export declare const EnforcementMode: z.ZodType<EnforcementMode>;
 
 export interface ErrorBody {
   code: string;
   message: string;
   details?: unknown;
 }
-export declare const ErrorBody: z.ZodType<ErrorBody>;
 
 export interface ErrorDetail {
   path: string;
   message: string;
 }
-export declare const ErrorDetail: z.ZodType<ErrorDetail>;
 
 export interface EventListParams {
   /** Only events of this camera */
@@ -1249,7 +1153,6 @@ export interface EventPlayback {
   /** Where the event is in that playlist, in seconds */
   offset_sec: number;
 }
-export declare const EventPlayback: z.ZodType<EventPlayback>;
 
 export type EventType = string;
 
@@ -1290,7 +1193,6 @@ export interface Fault {
   /** Requests it still applies to; null when unlimited */
   remaining: number | null;
 }
-export declare const Fault: z.ZodType<Fault>;
 
 export interface Firewall extends ProjectRecord {
   name: string;
@@ -1299,7 +1201,6 @@ export interface Firewall extends ProjectRecord {
   rules: FirewallRule[];
   status: "active";
 }
-export declare const Firewall: z.ZodType<Firewall>;
 
 export interface FirewallCreateParams {
   /** Firewall name, unique in the project */
@@ -1329,7 +1230,6 @@ export interface FirewallRule {
   destination: string;
   priority: number;
 }
-export declare const FirewallRule: z.ZodType<FirewallRule>;
 
 export interface FirewallRuleInput extends FirewallRuleParams {
   /** tcp, udp, icmp or any */
@@ -1339,10 +1239,8 @@ export interface FirewallRuleInput extends FirewallRuleParams {
   /** Destination CIDR */
   destination: Cidr;
 }
-export declare const FirewallRuleInput: z.ZodType<FirewallRuleInput, FirewallRuleParams>;
 
 export type Flavor = 'nano' | 'micro' | 'small' | 'medium' | 'large' | 'xlarge';
-export declare const Flavor: z.ZodType<Flavor>;
 
 export interface FunctionCreateParams {
   /** Name, unique in the project */
@@ -1376,10 +1274,8 @@ export interface FunctionInvocation extends ProjectRecord {
   /** Log lines of the run */
   logs: string[];
 }
-export declare const FunctionInvocation: z.ZodType<FunctionInvocation>;
 
 export type FunctionInvocationStatus = 'succeeded' | 'failed';
-export declare const FunctionInvocationStatus: z.ZodType<FunctionInvocationStatus>;
 
 export interface FunctionInvokeParams {
   /** JSON object handed to the function as its event */
@@ -1411,14 +1307,11 @@ export interface FunctionRecord extends ProjectRecord {
   /** Deployment number: 1 at creation, +1 on each update */
   version: number;
 }
-export declare const FunctionRecord: z.ZodType<FunctionRecord>;
 
 /** Language runtime: nodejs20, python3.12, go1.22 or java21 */
 export type FunctionRuntime = 'nodejs20' | 'python3.12' | 'go1.22' | 'java21';
-export declare const FunctionRuntime: z.ZodType<FunctionRuntime>;
 
 export type FunctionStatus = 'deploying' | 'active';
-export declare const FunctionStatus: z.ZodType<FunctionStatus>;
 
 export interface FunctionTrigger extends ProjectRecord {
   function_id: string;
@@ -1431,7 +1324,6 @@ export interface FunctionTrigger extends ProjectRecord {
   /** Path that invokes the function, for an http trigger */
   url: string | null;
 }
-export declare const FunctionTrigger: z.ZodType<FunctionTrigger>;
 
 export interface FunctionTriggerCreateParams {
   /** What fires the function: http (a URL), schedule (cron) or topic (Event Grid events) */
@@ -1449,7 +1341,6 @@ export interface FunctionTriggerListParams extends PageParams {
 
 /** What fires the function: http (a URL), schedule (cron) or topic (Event Grid events) */
 export type FunctionTriggerType = 'http' | 'schedule' | 'topic';
-export declare const FunctionTriggerType: z.ZodType<FunctionTriggerType>;
 
 export interface FunctionUpdateParams {
   /** New name, unique in the project */
@@ -1471,7 +1362,6 @@ export interface GlobalBackend {
   weight: number | null;
   priority: number | null;
 }
-export declare const GlobalBackend: z.ZodType<GlobalBackend>;
 
 export interface GlobalBackendInput {
   /** An internet-facing load balancer of this project */
@@ -1481,7 +1371,6 @@ export interface GlobalBackendInput {
   /** 1..1000, lower serves first; required and unique for failover routing */
   priority?: number;
 }
-export declare const GlobalBackendInput: z.ZodType<GlobalBackendInput>;
 
 export interface GlobalLoadBalancer extends ProjectRecord {
   name: string;
@@ -1491,7 +1380,6 @@ export interface GlobalLoadBalancer extends ProjectRecord {
   dns_name: string;
   status: GlobalLoadBalancerStatus;
 }
-export declare const GlobalLoadBalancer: z.ZodType<GlobalLoadBalancer>;
 
 export interface GlobalLoadBalancerCreateParams {
   /** Global load balancer name */
@@ -1510,10 +1398,8 @@ export interface GlobalLoadBalancerListParams extends PageParams {
 }
 
 export type GlobalLoadBalancerStatus = 'active';
-export declare const GlobalLoadBalancerStatus: z.ZodType<GlobalLoadBalancerStatus>;
 
 export type GlobalRouting = 'latency' | 'weighted' | 'failover';
-export declare const GlobalRouting: z.ZodType<GlobalRouting>;
 
 export interface HealthProbe extends ProjectRecord {
   load_balancer_id: string;
@@ -1527,10 +1413,8 @@ export interface HealthProbe extends ProjectRecord {
   healthy_threshold: number;
   unhealthy_threshold: number;
 }
-export declare const HealthProbe: z.ZodType<HealthProbe>;
 
 export type HealthProbeProtocol = 'http' | 'https' | 'tcp';
-export declare const HealthProbeProtocol: z.ZodType<HealthProbeProtocol>;
 
 export interface IamBucketGrantCreateParams {
   /** A member of the project */
@@ -1561,7 +1445,6 @@ export interface IamRole {
   created_at: string | null;
   updated_at: string | null;
 }
-export declare const IamRole: z.ZodType<IamRole>;
 
 export interface IamRoleCreateParams {
   /** Role name, unique in the project; not owner, editor or viewer */
@@ -1596,7 +1479,6 @@ export interface IamUser {
   mfa_enabled: boolean;
   joined_at: string;
 }
-export declare const IamUser: z.ZodType<IamUser>;
 
 export interface IamUserCreateParams {
   /** Email of a registered user */
@@ -1618,7 +1500,6 @@ export interface Instance extends ProjectRecord {
   status: InstanceStatus;
   resource_group_id: string | null;
 }
-export declare const Instance: z.ZodType<Instance>;
 
 export interface InstanceCreateParams {
   name: string;
@@ -1637,7 +1518,6 @@ export interface InstanceListParams extends PageParams {
 }
 
 export type InstanceStatus = 'provisioning' | 'running' | 'stopping' | 'stopped' | 'starting';
-export declare const InstanceStatus: z.ZodType<InstanceStatus>;
 
 export interface Invoice extends ProjectRecord {
   /** Invoice number, e.g. INV-202603-1A2B3C4D */
@@ -1657,7 +1537,6 @@ export interface Invoice extends ProjectRecord {
   /** Payment due date: 30 days after issue */
   due_at: string | null;
 }
-export declare const Invoice: z.ZodType<Invoice>;
 
 export interface InvoiceLine {
   service: Service;
@@ -1669,18 +1548,15 @@ export interface InvoiceLine {
   /** VND */
   amount: number;
 }
-export declare const InvoiceLine: z.ZodType<InvoiceLine>;
 
 /** open: the month is running; issued: closed */
 export type InvoiceStatus = 'open' | 'issued';
-export declare const InvoiceStatus: z.ZodType<InvoiceStatus>;
 
 export type Ipv4Address = string;
 
 export type Ipv4Cidr = string;
 
 export type KubernetesVersion = '1.29' | '1.30' | '1.31';
-export declare const KubernetesVersion: z.ZodType<KubernetesVersion>;
 
 /** The most recent manual failover */
 export interface LastFailover {
@@ -1691,7 +1567,6 @@ export interface LastFailover {
   /** The replica record that was swapped with the primary */
   replica_id: string;
 }
-export declare const LastFailover: z.ZodType<LastFailover>;
 
 export interface LoadBalancer extends ProjectRecord {
   name: string;
@@ -1705,7 +1580,6 @@ export interface LoadBalancer extends ProjectRecord {
   /** Health probes of the load balancer, oldest first */
   health_probes: HealthProbe[];
 }
-export declare const LoadBalancer: z.ZodType<LoadBalancer>;
 
 export interface LoadBalancerCreateParams {
   /** Load balancer name */
@@ -1755,13 +1629,10 @@ export interface LoadBalancerListParams extends PageParams {
 }
 
 export type LoadBalancerScheme = 'internet' | 'internal';
-export declare const LoadBalancerScheme: z.ZodType<LoadBalancerScheme>;
 
 export type LoadBalancerStatus = 'provisioning' | 'active';
-export declare const LoadBalancerStatus: z.ZodType<LoadBalancerStatus>;
 
 export type LoadBalancerType = 'application' | 'network';
-export declare const LoadBalancerType: z.ZodType<LoadBalancerType>;
 
 export interface LogEntry {
   /** Activity log id, or "<invocation id>:<line>" for function logs */
@@ -1781,10 +1652,8 @@ export interface LogEntry {
   function_id: string | null;
   request_id: string | null;
 }
-export declare const LogEntry: z.ZodType<LogEntry>;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-export declare const LogLevel: z.ZodType<LogLevel>;
 
 export interface LogQueryParams extends PageParams {
   /** Query, e.g. source:activity AND status:>=400 AND operation:instances.* (empty: everything) */
@@ -1796,24 +1665,19 @@ export interface LogQueryParams extends PageParams {
 }
 
 export type LogSource = 'activity' | 'function';
-export declare const LogSource: z.ZodType<LogSource>;
 
 export interface LoginResult extends TokenPair {
   user: User;
 }
-export declare const LoginResult: z.ZodType<LoginResult>;
 
 export type MetricName = 'cpu_percent' | 'memory_percent' | 'network_in_bytes' | 'network_out_bytes' | 'disk_read_bytes' | 'disk_write_bytes' | 'connections' | 'queries_per_second' | 'storage_used_percent' | 'hit_ratio_percent' | 'evictions' | 'requests' | 'egress_bytes' | 'storage_bytes' | 'object_count' | 'active_connections' | 'latency_ms' | 'http_5xx' | 'invocations' | 'errors' | 'duration_ms' | 'pod_count' | 'pulls' | 'pushes';
-export declare const MetricName: z.ZodType<MetricName>;
 
 export type MetricOperator = 'gt' | 'lt' | 'ge' | 'le';
-export declare const MetricOperator: z.ZodType<MetricOperator>;
 
 export interface MetricPoint {
   timestamp: string;
   value: number;
 }
-export declare const MetricPoint: z.ZodType<MetricPoint>;
 
 export interface MetricQueryParams {
   /** A resource of the project (instance, database, cache, bucket, load balancer...) */
@@ -1843,7 +1707,6 @@ export interface MetricRule extends ProjectRecord {
   severity: MetricRuleSeverity;
   enabled: boolean;
 }
-export declare const MetricRule: z.ZodType<MetricRule>;
 
 export interface MetricRuleListParams extends PageParams {
   /** Only enabled (true) or disabled (false) rules */
@@ -1857,7 +1720,6 @@ export interface MetricRuleListParams extends PageParams {
 }
 
 export type MetricRuleSeverity = 'low' | 'medium' | 'high' | 'critical';
-export declare const MetricRuleSeverity: z.ZodType<MetricRuleSeverity>;
 
 export interface MetricSeries {
   resource_id: string;
@@ -1870,7 +1732,6 @@ export interface MetricSeries {
   to: string;
   points: MetricPoint[];
 }
-export declare const MetricSeries: z.ZodType<MetricSeries>;
 
 export interface MfaEnrollment {
   enabled: boolean;
@@ -1878,7 +1739,6 @@ export interface MfaEnrollment {
   secret?: string;
   otpauth_uri?: string;
 }
-export declare const MfaEnrollment: z.ZodType<MfaEnrollment>;
 
 export interface MockExportStateParams {
   /** true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere */
@@ -1950,7 +1810,6 @@ export interface MockRequestListResponse {
   /** true when `after` named a request the journal no longer holds (dropped, or the log was cleared): items are every matching request */
   cursor_lost: boolean;
 }
-export declare const MockRequestListResponse: z.ZodType<MockRequestListResponse>;
 
 export interface MockSetVideoTenantParams {
   /** Cameras the tenant may have (default 16) */
@@ -1965,7 +1824,6 @@ export interface MockWebhookDelivery extends WebhookDelivery {
   /** The X-Nimbus-Signature header sent (t=<unix seconds>,v1=<hex>); null when nothing was sent */
   signature: string | null;
 }
-export declare const MockWebhookDelivery: z.ZodType<MockWebhookDelivery>;
 
 export interface NodePool {
   name: string;
@@ -1973,13 +1831,11 @@ export interface NodePool {
   count: number;
   autoscale: Autoscale | null;
 }
-export declare const NodePool: z.ZodType<NodePool>;
 
 export interface NodePoolInput extends NodePoolParams {
   /** Nodes now, 1..100 */
   count: number;
 }
-export declare const NodePoolInput: z.ZodType<NodePoolInput, NodePoolParams>;
 
 export interface PageMeta {
   request_id: string;
@@ -1987,7 +1843,6 @@ export interface PageMeta {
   per_page: number;
   total: number;
 }
-export declare const PageMeta: z.ZodType<PageMeta>;
 
 export interface PageParams {
   /** Page number, from 1 */
@@ -2007,7 +1862,6 @@ export interface PlaybackTimeline {
   /** Hours (UTC) that have HLS segments, ascending */
   hours: string[];
 }
-export declare const PlaybackTimeline: z.ZodType<PlaybackTimeline>;
 
 export interface PlaybackTimelineParams {
   /** Camera to list recordings of */
@@ -2028,10 +1882,8 @@ export interface Policy extends RecordBase {
   /** The JSON rule; null for a policy without one (always compliant) */
   definition: string | null;
 }
-export declare const Policy: z.ZodType<Policy>;
 
 export type PolicyCategory = 'security' | 'cost' | 'compliance' | 'naming';
-export declare const PolicyCategory: z.ZodType<PolicyCategory>;
 
 export interface PolicyCreateParams {
   /** Policy name, unique in the project (builtins included) */
@@ -2067,10 +1919,8 @@ export interface PolicyListParams extends PageParams {
 }
 
 export type PolicySeverity = 'low' | 'medium' | 'high' | 'critical';
-export declare const PolicySeverity: z.ZodType<PolicySeverity>;
 
 export type PolicyType = 'builtin' | 'custom';
-export declare const PolicyType: z.ZodType<PolicyType>;
 
 export interface PolicyUpdateParams {
   /** Policy name, unique in the project (builtins included) */
@@ -2088,7 +1938,6 @@ export interface PolicyUpdateParams {
 }
 
 export type PoolMode = 'session' | 'transaction';
-export declare const PoolMode: z.ZodType<PoolMode>;
 
 export type PortSpec = string;
 
@@ -2104,7 +1953,6 @@ export interface PrivateEndpoint extends ProjectRecord {
   private_ip: string;
   status: PrivateEndpointStatus;
 }
-export declare const PrivateEndpoint: z.ZodType<PrivateEndpoint>;
 
 export interface PrivateEndpointCreateParams {
   /** Private endpoint name */
@@ -2131,10 +1979,8 @@ export interface PrivateEndpointListParams extends PageParams {
 }
 
 export type PrivateEndpointService = 'storage' | 'sql' | 'cache' | 'keyvault' | 'registry';
-export declare const PrivateEndpointService: z.ZodType<PrivateEndpointService>;
 
 export type PrivateEndpointStatus = 'available';
-export declare const PrivateEndpointStatus: z.ZodType<PrivateEndpointStatus>;
 
 export interface Project extends RecordBase {
   name: string;
@@ -2143,7 +1989,6 @@ export interface Project extends RecordBase {
   /** The caller's role in this project */
   role: string;
 }
-export declare const Project: z.ZodType<Project>;
 
 export interface ProjectCreateParams {
   name: string;
@@ -2161,7 +2006,6 @@ export interface ProjectDelegateParams {
 export interface ProjectRecord extends RecordBase {
   project_id: string;
 }
-export declare const ProjectRecord: z.ZodType<ProjectRecord>;
 
 export interface ProvisioningMetric extends ProjectRecord {
   resource_type: string;
@@ -2174,7 +2018,6 @@ export interface ProvisioningMetric extends ProjectRecord {
   /** completed_at - started_at on the simulated clock */
   duration_ms: number | null;
 }
-export declare const ProvisioningMetric: z.ZodType<ProvisioningMetric>;
 
 export interface ProvisioningMetricStartParams {
   /** Kind of resource being provisioned, e.g. instance, database, sql.database */
@@ -2186,7 +2029,6 @@ export interface ProvisioningMetricStartParams {
 }
 
 export type ProvisioningMetricStatus = 'started' | 'completed';
-export declare const ProvisioningMetricStatus: z.ZodType<ProvisioningMetricStatus>;
 
 export interface Quota {
   /** Quota name, as used by PUT /__mock/quotas */
@@ -2195,23 +2037,19 @@ export interface Quota {
   used: number;
   available: number;
 }
-export declare const Quota: z.ZodType<Quota>;
 
 export type QuotaLimits = Record<string, number>;
-export declare const QuotaLimits: z.ZodType<QuotaLimits>;
 
 export interface ReadinessCheck {
   status: 'ok' | 'fail';
   reason?: string;
 }
-export declare const ReadinessCheck: z.ZodType<ReadinessCheck>;
 
 export interface RecordBase {
   id: string;
   created_at: string;
   updated_at: string;
 }
-export declare const RecordBase: z.ZodType<RecordBase>;
 
 export interface RecordSet {
   name: string;
@@ -2221,7 +2059,6 @@ export interface RecordSet {
   /** The full name, e.g. www.example.com */
   fqdn: string;
 }
-export declare const RecordSet: z.ZodType<RecordSet>;
 
 export type RecordSetInput = {
   /** Relative name, @ for the zone apex */
@@ -2266,12 +2103,10 @@ export type RecordSetInput = {
   ttl: number;
   values: string[];
 };
-export declare const RecordSetInput: z.ZodType<RecordSetInput, RecordSetParams>;
 
 export type RecordSetName = string;
 
 export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'NS';
-export declare const RecordType: z.ZodType<RecordType>;
 
 export interface RecordedRequest {
   request_id: string;
@@ -2300,7 +2135,6 @@ export interface RecordedRequest {
   /** Body fields the contract does not declare, as paths (`disks.0.sise`); the Nimbus-Warning header names them */
   unknown_fields: string[];
 }
-export declare const RecordedRequest: z.ZodType<RecordedRequest>;
 
 export type RecordingDate = string;
 
@@ -2318,7 +2152,6 @@ export interface Registry extends ProjectRecord {
   storage_quota_gb: number;
   status: "available";
 }
-export declare const Registry: z.ZodType<Registry>;
 
 export interface RegistryCreateParams {
   /** Globally unique; becomes <name>.registry.nimbus.local */
@@ -2340,10 +2173,8 @@ export interface RegistryListParams extends PageParams {
 export type RegistryName = string;
 
 export type RegistrySku = 'basic' | 'standard' | 'premium';
-export declare const RegistrySku: z.ZodType<RegistrySku>;
 
 export type ReplicaStatus = 'provisioning' | 'available';
-export declare const ReplicaStatus: z.ZodType<ReplicaStatus>;
 
 export interface Report extends ProjectRecord {
   name: string;
@@ -2359,7 +2190,6 @@ export interface Report extends ProjectRecord {
   completed_at: string | null;
   failure_reason: string | null;
 }
-export declare const Report: z.ZodType<Report>;
 
 export interface ReportCreateParams {
   /** Report name */
@@ -2376,7 +2206,6 @@ export interface ReportListParams extends PageParams {
 }
 
 export type ReportStatus = 'pending' | 'generating' | 'completed' | 'failed';
-export declare const ReportStatus: z.ZodType<ReportStatus>;
 
 export interface ResourceCost {
   service: Service;
@@ -2385,7 +2214,6 @@ export interface ResourceCost {
   resource_name: string;
   cost: number;
 }
-export declare const ResourceCost: z.ZodType<ResourceCost>;
 
 export interface ResourceGroup extends ProjectRecord {
   name: string;
@@ -2393,7 +2221,6 @@ export interface ResourceGroup extends ProjectRecord {
   region: string;
   tags: Record<string, string>;
 }
-export declare const ResourceGroup: z.ZodType<ResourceGroup>;
 
 export interface ResourceGroupCreateParams {
   /** Group name, unique in the project (case-insensitive) */
@@ -2416,36 +2243,28 @@ export interface RouteTable extends ProjectRecord {
   name: string;
   routes: VpcRoute[];
 }
-export declare const RouteTable: z.ZodType<RouteTable>;
 
 export type RouteTargetType = 'internet' | 'nat' | 'peering' | 'vpn' | 'transit_hub' | 'local';
-export declare const RouteTargetType: z.ZodType<RouteTargetType>;
 
 /** RTSP address, e.g. rtsp://user:password@10.0.0.5:554/stream1; the password is never shown back */
 export type RtspUrl = string;
 
 export type RuleAction = 'allow' | 'deny';
-export declare const RuleAction: z.ZodType<RuleAction>;
 
 export type RuleDirection = 'inbound' | 'outbound';
-export declare const RuleDirection: z.ZodType<RuleDirection>;
 
 export type RuleProtocol = 'tcp' | 'udp' | 'icmp' | 'any';
-export declare const RuleProtocol: z.ZodType<RuleProtocol>;
 
 export type SecretName = string;
 
 export type Service = 'compute' | 'storage' | 'serverless' | 'cache';
-export declare const Service: z.ZodType<Service>;
 
 export interface ServiceCost {
   service: Service;
   cost: number;
 }
-export declare const ServiceCost: z.ZodType<ServiceCost>;
 
 export type ServiceHealth = 'operational' | 'degraded' | 'outage';
-export declare const ServiceHealth: z.ZodType<ServiceHealth>;
 
 export interface ServiceState {
   /** Service (permission family), e.g. compute, storage */
@@ -2455,7 +2274,6 @@ export interface ServiceState {
   active_faults: number;
   message: string;
 }
-export declare const ServiceState: z.ZodType<ServiceState>;
 
 export interface ServiceStatus {
   /** The worst status of any service */
@@ -2463,7 +2281,6 @@ export interface ServiceStatus {
   checked_at: string;
   services: ServiceState[];
 }
-export declare const ServiceStatus: z.ZodType<ServiceStatus>;
 
 /** Only events at or after this time (ISO-8601) */
 export type Since = string;
@@ -2483,7 +2300,6 @@ export interface Snapshot extends ProjectRecord {
   size_gb: number;
   completed_at: string | null;
 }
-export declare const Snapshot: z.ZodType<Snapshot>;
 
 export interface SnapshotCreateParams {
   /** Kind of resource: instance or database */
@@ -2497,14 +2313,11 @@ export interface SnapshotCreateParams {
 }
 
 export type SnapshotResourceType = 'instance' | 'database';
-export declare const SnapshotResourceType: z.ZodType<SnapshotResourceType>;
 
 export type SnapshotStatus = 'pending' | 'completed';
-export declare const SnapshotStatus: z.ZodType<SnapshotStatus>;
 
 /** STANDARD for hot data, NEARLINE for monthly access, COLDLINE for yearly access */
 export type StorageClass = 'STANDARD' | 'NEARLINE' | 'COLDLINE';
-export declare const StorageClass: z.ZodType<StorageClass>;
 
 export interface Subnet extends ProjectRecord {
   vpc_id: string;
@@ -2516,16 +2329,12 @@ export interface Subnet extends ProjectRecord {
   available_ip_count: number;
   status: SubnetStatus;
 }
-export declare const Subnet: z.ZodType<Subnet>;
 
 export type SubnetStatus = 'available';
-export declare const SubnetStatus: z.ZodType<SubnetStatus>;
 
 export type SubscriptionStatus = 'active';
-export declare const SubscriptionStatus: z.ZodType<SubscriptionStatus>;
 
 export type Tags = Record<string, string>;
-export declare const Tags: z.ZodType<Tags>;
 
 export type Timestamp = string;
 
@@ -2538,13 +2347,11 @@ export interface TokenPair {
   /** Seconds until the access token expires */
   expires_in: number;
 }
-export declare const TokenPair: z.ZodType<TokenPair>;
 
 export interface Topic extends ProjectRecord {
   name: string;
   description: string;
 }
-export declare const Topic: z.ZodType<Topic>;
 
 export interface TopicCreateParams {
   /** Topic name, unique in the project */
@@ -2563,7 +2370,6 @@ export interface TopicEvent extends ProjectRecord {
   /** Subscriptions the event is being delivered to */
   matched_subscriptions: number;
 }
-export declare const TopicEvent: z.ZodType<TopicEvent>;
 
 export interface TopicListParams extends PageParams {
   /** Only the topic with this name */
@@ -2586,7 +2392,6 @@ export interface TopicSubscription extends ProjectRecord {
   max_retries: number;
   status: SubscriptionStatus;
 }
-export declare const TopicSubscription: z.ZodType<TopicSubscription>;
 
 export interface TopicSubscriptionCreateParams {
   /** http(s) URL that receives the events as CloudEvents 1.0 JSON POSTs */
@@ -2608,7 +2413,6 @@ export interface TopicSubscriptionWithSecret extends TopicSubscription {
   /** Signing secret of X-Nimbus-Signature (HMAC-SHA256); shown only in this response */
   secret: string;
 }
-export declare const TopicSubscriptionWithSecret: z.ZodType<TopicSubscriptionWithSecret>;
 
 export interface TransitHub extends ProjectRecord {
   name: string;
@@ -2617,14 +2421,12 @@ export interface TransitHub extends ProjectRecord {
   asn: number;
   status: TransitHubStatus;
 }
-export declare const TransitHub: z.ZodType<TransitHub>;
 
 export interface TransitHubAttachment extends ProjectRecord {
   hub_id: string;
   vpc_id: string;
   status: TransitHubAttachmentStatus;
 }
-export declare const TransitHubAttachment: z.ZodType<TransitHubAttachment>;
 
 export interface TransitHubAttachmentCreateParams {
   /** Transit hub of this project to attach to */
@@ -2641,7 +2443,6 @@ export interface TransitHubAttachmentListParams extends PageParams {
 }
 
 export type TransitHubAttachmentStatus = 'available';
-export declare const TransitHubAttachmentStatus: z.ZodType<TransitHubAttachmentStatus>;
 
 export interface TransitHubCreateParams {
   /** Transit hub name */
@@ -2660,7 +2461,6 @@ export interface TransitHubListParams extends PageParams {
 }
 
 export type TransitHubStatus = 'available';
-export declare const TransitHubStatus: z.ZodType<TransitHubStatus>;
 
 export interface Usage {
   project_id: string;
@@ -2672,7 +2472,6 @@ export interface Usage {
   /** VND, before tax */
   total: number;
 }
-export declare const Usage: z.ZodType<Usage>;
 
 export interface UsageItem {
   service: Service;
@@ -2689,26 +2488,22 @@ export interface UsageItem {
   /** VND, before tax */
   cost: number;
 }
-export declare const UsageItem: z.ZodType<UsageItem>;
 
 export interface User extends RecordBase {
   email: string;
   full_name: string;
   mfa_enabled: boolean;
 }
-export declare const User: z.ZodType<User>;
 
 export type Uuid = string;
 
 export interface V1Error extends V2Error {
   success: false;
 }
-export declare const V1Error: z.ZodType<V1Error>;
 
 export interface V2Error {
   error: ErrorBody;
 }
-export declare const V2Error: z.ZodType<V2Error>;
 
 export interface Vault extends ProjectRecord {
   name: string;
@@ -2720,7 +2515,6 @@ export interface Vault extends ProjectRecord {
   secrets: VaultSecret[];
   status: "active";
 }
-export declare const Vault: z.ZodType<Vault>;
 
 export interface VaultCreateParams {
   /** Vault name, globally unique: it becomes <name>.vault.nimbus.local */
@@ -2746,7 +2540,6 @@ export interface VaultListParams extends PageParams {
 export type VaultName = string;
 
 export type VaultRedundancy = 'local' | 'zone' | 'geo';
-export declare const VaultRedundancy: z.ZodType<VaultRedundancy>;
 
 export interface VaultSecret {
   name: string;
@@ -2754,10 +2547,8 @@ export interface VaultSecret {
   version: string;
   created_at: string;
 }
-export declare const VaultSecret: z.ZodType<VaultSecret>;
 
 export type VaultSku = 'standard' | 'premium';
-export declare const VaultSku: z.ZodType<VaultSku>;
 
 export interface VideoEvent {
   id: string;
@@ -2772,20 +2563,17 @@ export interface VideoEvent {
   model_version: string;
   ts: string;
 }
-export declare const VideoEvent: z.ZodType<VideoEvent>;
 
 export interface VideoEventEnvelope {
   v: 2;
   data: VideoEvent;
 }
-export declare const VideoEventEnvelope: z.ZodType<VideoEventEnvelope>;
 
 export interface VideoEventList {
   items: VideoEvent[];
   /** Pass as cursor for the next (older) page; null on the last page */
   next_cursor: string | null;
 }
-export declare const VideoEventList: z.ZodType<VideoEventList>;
 
 export interface VideoEventStreamQuery {
   /** Only events of this camera */
@@ -2795,31 +2583,26 @@ export interface VideoEventStreamQuery {
   /** Replay stored events at or after this time, then go live */
   since?: string;
 }
-export declare const VideoEventStreamQuery: z.ZodType<VideoEventStreamQuery, VideoEventStreamParams>;
 
 export type VideoEventType = 'motion' | 'person' | 'vehicle' | 'face' | 'license_plate' | 'fire_smoke' | 'intrusion' | 'loitering';
-export declare const VideoEventType: z.ZodType<VideoEventType>;
 
 export type VideoFeature = VideoEventType;
 
 export interface VideoHealth {
   status: "ok";
 }
-export declare const VideoHealth: z.ZodType<VideoHealth>;
 
 export interface VideoReadiness {
   status: "ready";
   /** database (the state store), cache, and any others */
   checks: Record<string, ReadinessCheck>;
 }
-export declare const VideoReadiness: z.ZodType<VideoReadiness>;
 
 export interface VideoTenantPlan {
   tenant_id: string;
   camera_limit: number;
   features: VideoEventType[];
 }
-export declare const VideoTenantPlan: z.ZodType<VideoTenantPlan>;
 
 export interface Vpc extends ProjectRecord {
   name: string;
@@ -2828,7 +2611,6 @@ export interface Vpc extends ProjectRecord {
   cidr: string;
   status: VpcStatus;
 }
-export declare const Vpc: z.ZodType<Vpc>;
 
 export interface VpcCreateParams {
   /** VPC name */
@@ -2855,7 +2637,6 @@ export interface VpcPeering extends ProjectRecord {
   peer_vpc_id: string;
   status: VpcPeeringStatus;
 }
-export declare const VpcPeering: z.ZodType<VpcPeering>;
 
 export interface VpcPeeringCreateParams {
   /** VPC of this project that requests the peering */
@@ -2874,7 +2655,6 @@ export interface VpcPeeringListParams extends PageParams {
 }
 
 export type VpcPeeringStatus = 'active';
-export declare const VpcPeeringStatus: z.ZodType<VpcPeeringStatus>;
 
 export interface VpcRoute {
   destination: string;
@@ -2883,7 +2663,6 @@ export interface VpcRoute {
     id: string | null;
   };
 }
-export declare const VpcRoute: z.ZodType<VpcRoute>;
 
 export interface VpcRouteInput {
   /** Destination range, e.g. 0.0.0.0/0 for the default route; network address only */
@@ -2895,7 +2674,6 @@ export interface VpcRouteInput {
     id?: string;
   };
 }
-export declare const VpcRouteInput: z.ZodType<VpcRouteInput>;
 
 export interface VpcRouteTableCreateParams {
   /** Route table name */
@@ -2910,7 +2688,6 @@ export interface VpcRouteTableListParams extends PageParams {
 }
 
 export type VpcStatus = 'available';
-export declare const VpcStatus: z.ZodType<VpcStatus>;
 
 export interface VpcSubnetCreateParams {
   /** Subnet name */
@@ -2935,7 +2712,6 @@ export interface VpnBgpConfig {
   /** Whether an MD5 authentication key is configured */
   auth_key_set: boolean;
 }
-export declare const VpnBgpConfig: z.ZodType<VpnBgpConfig>;
 
 export interface VpnGateway extends ProjectRecord {
   name: string;
@@ -2948,7 +2724,6 @@ export interface VpnGateway extends ProjectRecord {
   /** BGP settings, null until configured */
   bgp: VpnBgpConfig | null;
 }
-export declare const VpnGateway: z.ZodType<VpnGateway>;
 
 export interface VpnGatewayConfigureBgpParams {
   /** The gateway's ASN, private: 64512..65534 or 4200000000..4294967294 */
@@ -2982,7 +2757,6 @@ export interface VpnGatewayListParams extends PageParams {
 }
 
 export type VpnGatewayStatus = 'available';
-export declare const VpnGatewayStatus: z.ZodType<VpnGatewayStatus>;
 
 export interface WebApp extends ProjectRecord {
   name: string;
@@ -2995,15 +2769,12 @@ export interface WebApp extends ProjectRecord {
   default_hostname: string;
   state: "running";
 }
-export declare const WebApp: z.ZodType<WebApp>;
 
 export type WebAppName = string;
 
 export type WebAppPlan = 'free' | 'basic' | 'standard' | 'premium';
-export declare const WebAppPlan: z.ZodType<WebAppPlan>;
 
 export type WebAppRuntime = 'node' | 'python' | 'dotnet' | 'java' | 'php';
-export declare const WebAppRuntime: z.ZodType<WebAppRuntime>;
 
 export interface WebappCreateParams {
   /** App name; becomes <name>.apps.nimbus.local, so unique across the platform */
@@ -3048,20 +2819,17 @@ export interface WebhookDelivery extends ProjectRecord {
   /** When the next attempt is due; null when none follows */
   next_retry_at: string | null;
 }
-export declare const WebhookDelivery: z.ZodType<WebhookDelivery>;
 
 /** http(s) URL that receives the events as CloudEvents 1.0 JSON POSTs */
 export type WebhookUrl = string;
 
 export type WorkloadScope = 'cameras:read' | 'cameras:write' | 'events:read' | 'playback:read';
-export declare const WorkloadScope: z.ZodType<WorkloadScope>;
 
 export interface WorkloadToken {
   token: string;
   token_type: "Bearer";
   expires_in: number;
 }
-export declare const WorkloadToken: z.ZodType<WorkloadToken>;
 
 export interface Zone extends ProjectRecord {
   name: string;
@@ -3072,7 +2840,6 @@ export interface Zone extends ProjectRecord {
   name_servers: string[];
   status: "active";
 }
-export declare const Zone: z.ZodType<Zone>;
 
 export interface ZoneCreateParams {
   /** Zone name, e.g. example.com; unique in the project */
@@ -3091,7 +2858,6 @@ export interface ZoneListParams extends PageParams {
 }
 
 export type ZoneType = 'public' | 'private';
-export declare const ZoneType: z.ZodType<ZoneType>;
 
 export interface AuthLogoutResponse {
   revoked: true;
@@ -3186,138 +2952,115 @@ export interface ActivityLogListQuery extends ActivityLogListParams {
   per_page: number;
   order: 'desc' | 'asc';
 }
-export declare const ActivityLogListQuery: z.ZodObject<Shape<ActivityLogListQuery, ActivityLogListParams>>;
 
 export interface AnomalyListQuery extends AnomalyListParams {
   page: number;
   per_page: number;
 }
-export declare const AnomalyListQuery: z.ZodObject<Shape<AnomalyListQuery, AnomalyListParams>>;
 
 export interface ApiProductCreateBody extends ApiProductCreateParams {
   description: string;
   version: string;
 }
-export declare const ApiProductCreateBody: z.ZodType<ApiProductCreateBody, ApiProductCreateParams>;
 
 export interface ApiProductListQuery extends ApiProductListParams {
   page: number;
   per_page: number;
 }
-export declare const ApiProductListQuery: z.ZodObject<Shape<ApiProductListQuery, ApiProductListParams>>;
 
 export interface ApiProductSubscriptionCreateBody extends ApiProductSubscriptionCreateParams {
   quota: number;
 }
-export declare const ApiProductSubscriptionCreateBody: z.ZodType<ApiProductSubscriptionCreateBody, ApiProductSubscriptionCreateParams>;
 
 export interface AssignmentListQuery extends AssignmentListParams {
   page: number;
   per_page: number;
 }
-export declare const AssignmentListQuery: z.ZodObject<Shape<AssignmentListQuery, AssignmentListParams>>;
 
 export interface AuditLogListQuery extends AuditLogListParams {
   page: number;
   per_page: number;
 }
-export declare const AuditLogListQuery: z.ZodObject<Shape<AuditLogListQuery, AuditLogListParams>>;
 
 export interface AuthWorkloadTokenBody extends AuthWorkloadTokenParams {
   ttl_seconds: number;
 }
-export declare const AuthWorkloadTokenBody: z.ZodType<AuthWorkloadTokenBody, AuthWorkloadTokenParams>;
 
 export interface BackupCreateBody extends BackupCreateParams {
   retention_days: number;
 }
-export declare const BackupCreateBody: z.ZodType<BackupCreateBody, BackupCreateParams>;
 
 export interface BackupPolicyCreateBody extends BackupPolicyCreateParams {
   retention_days: number;
   enabled: boolean;
 }
-export declare const BackupPolicyCreateBody: z.ZodType<BackupPolicyCreateBody, BackupPolicyCreateParams>;
 
 export interface BackupVaultCreateBody extends BackupVaultCreateParams {
   redundancy: VaultRedundancy;
   immutable: boolean;
   description: string;
 }
-export declare const BackupVaultCreateBody: z.ZodType<BackupVaultCreateBody, BackupVaultCreateParams>;
 
 export interface BandwidthPolicyListQuery extends BandwidthPolicyListParams {
   page: number;
   per_page: number;
 }
-export declare const BandwidthPolicyListQuery: z.ZodObject<Shape<BandwidthPolicyListQuery, BandwidthPolicyListParams>>;
 
 export interface BucketCreateBody extends BucketCreateParams {
   storage_class: StorageClass;
   versioning: boolean;
 }
-export declare const BucketCreateBody: z.ZodType<BucketCreateBody, BucketCreateParams>;
 
 export interface BucketListQuery extends BucketListParams {
   page: number;
   per_page: number;
 }
-export declare const BucketListQuery: z.ZodObject<Shape<BucketListQuery, BucketListParams>>;
 
 export interface BudgetCreateBody extends BudgetCreateParams {
   currency: Currency;
   period: BudgetPeriod;
   alert_threshold: number;
 }
-export declare const BudgetCreateBody: z.ZodType<BudgetCreateBody, BudgetCreateParams>;
 
 export interface BudgetListQuery extends BudgetListParams {
   page: number;
   per_page: number;
 }
-export declare const BudgetListQuery: z.ZodObject<Shape<BudgetListQuery, BudgetListParams>>;
 
 export interface CacheInstanceCreateBody extends CacheInstanceCreateParams {
   sku: CacheSku;
   capacity_gb: number;
   redis_version: '6.2' | '7.2';
 }
-export declare const CacheInstanceCreateBody: z.ZodType<CacheInstanceCreateBody, CacheInstanceCreateParams>;
 
 export interface CacheInstanceListQuery extends CacheInstanceListParams {
   page: number;
   per_page: number;
 }
-export declare const CacheInstanceListQuery: z.ZodObject<Shape<CacheInstanceListQuery, CacheInstanceListParams>>;
 
 export interface CameraCreateBody extends CameraCreateParams {
   fps: number;
   enabled: boolean;
   record: boolean;
 }
-export declare const CameraCreateBody: z.ZodType<CameraCreateBody, CameraCreateParams>;
 
 export interface CdnProfileCreateBody extends CdnProfileCreateParams {
   sku: CdnSku;
 }
-export declare const CdnProfileCreateBody: z.ZodType<CdnProfileCreateBody, CdnProfileCreateParams>;
 
 export interface CdnProfileEndpointCreateBody extends CdnProfileEndpointCreateParams {
   https_only: boolean;
 }
-export declare const CdnProfileEndpointCreateBody: z.ZodType<CdnProfileEndpointCreateBody, CdnProfileEndpointCreateParams>;
 
 export interface CdnProfileEndpointListQuery extends CdnProfileEndpointListParams {
   page: number;
   per_page: number;
 }
-export declare const CdnProfileEndpointListQuery: z.ZodObject<Shape<CdnProfileEndpointListQuery, CdnProfileEndpointListParams>>;
 
 export interface CdnProfileListQuery extends CdnProfileListParams {
   page: number;
   per_page: number;
 }
-export declare const CdnProfileListQuery: z.ZodObject<Shape<CdnProfileListQuery, CdnProfileListParams>>;
 
 export interface ClusterCreateBody {
   name: string;
@@ -3325,25 +3068,21 @@ export interface ClusterCreateBody {
   kubernetes_version: KubernetesVersion;
   node_pools: NodePoolInput[];
 }
-export declare const ClusterCreateBody: z.ZodType<ClusterCreateBody, ClusterCreateParams>;
 
 export interface ClusterListQuery extends ClusterListParams {
   page: number;
   per_page: number;
 }
-export declare const ClusterListQuery: z.ZodObject<Shape<ClusterListQuery, ClusterListParams>>;
 
 export interface ComplianceForPolicyQuery extends ComplianceForPolicyParams {
   page: number;
   per_page: number;
 }
-export declare const ComplianceForPolicyQuery: z.ZodObject<Shape<ComplianceForPolicyQuery, ComplianceForPolicyParams>>;
 
 export interface ComplianceListQuery extends ComplianceListParams {
   page: number;
   per_page: number;
 }
-export declare const ComplianceListQuery: z.ZodObject<Shape<ComplianceListQuery, ComplianceListParams>>;
 
 export interface DatabaseCreateBody extends DatabaseCreateParams {
   tier: DatabaseTier;
@@ -3351,43 +3090,36 @@ export interface DatabaseCreateBody extends DatabaseCreateParams {
   high_availability: boolean;
   admin_username: string;
 }
-export declare const DatabaseCreateBody: z.ZodType<DatabaseCreateBody, DatabaseCreateParams>;
 
 export interface DatabaseListQuery extends DatabaseListParams {
   page: number;
   per_page: number;
 }
-export declare const DatabaseListQuery: z.ZodObject<Shape<DatabaseListQuery, DatabaseListParams>>;
 
 export interface DdosPlanCreateBody extends DdosPlanCreateParams {
   tier: DdosTier;
   protected_resources: string[];
 }
-export declare const DdosPlanCreateBody: z.ZodType<DdosPlanCreateBody, DdosPlanCreateParams>;
 
 export interface DdosPlanListQuery extends DdosPlanListParams {
   page: number;
   per_page: number;
 }
-export declare const DdosPlanListQuery: z.ZodObject<Shape<DdosPlanListQuery, DdosPlanListParams>>;
 
 export interface DrPlanCreateBody extends DrPlanCreateParams {
   description: string;
   rpo_minutes: number;
   rto_minutes: number;
 }
-export declare const DrPlanCreateBody: z.ZodType<DrPlanCreateBody, DrPlanCreateParams>;
 
 export interface DrPlanListQuery extends DrPlanListParams {
   page: number;
   per_page: number;
 }
-export declare const DrPlanListQuery: z.ZodObject<Shape<DrPlanListQuery, DrPlanListParams>>;
 
 export interface EventListQuery extends EventListParams {
   limit: number;
 }
-export declare const EventListQuery: z.ZodObject<Shape<EventListQuery, EventListParams>>;
 
 export interface FirewallCreateBody {
   name: string;
@@ -3395,13 +3127,11 @@ export interface FirewallCreateBody {
   vpc_id?: string;
   rules: FirewallRuleInput[];
 }
-export declare const FirewallCreateBody: z.ZodType<FirewallCreateBody, FirewallCreateParams>;
 
 export interface FirewallListQuery extends FirewallListParams {
   page: number;
   per_page: number;
 }
-export declare const FirewallListQuery: z.ZodObject<Shape<FirewallListQuery, FirewallListParams>>;
 
 export interface FirewallRuleParams {
   name: string;
@@ -3420,64 +3150,53 @@ export interface FunctionCreateBody extends FunctionCreateParams {
   timeout_sec: number;
   env: Record<string, string>;
 }
-export declare const FunctionCreateBody: z.ZodType<FunctionCreateBody, FunctionCreateParams>;
 
 export interface FunctionListQuery extends FunctionListParams {
   page: number;
   per_page: number;
 }
-export declare const FunctionListQuery: z.ZodObject<Shape<FunctionListQuery, FunctionListParams>>;
 
 export interface FunctionTriggerListQuery extends FunctionTriggerListParams {
   page: number;
   per_page: number;
 }
-export declare const FunctionTriggerListQuery: z.ZodObject<Shape<FunctionTriggerListQuery, FunctionTriggerListParams>>;
 
 export interface GlobalLoadBalancerCreateBody extends GlobalLoadBalancerCreateParams {
   routing: GlobalRouting;
 }
-export declare const GlobalLoadBalancerCreateBody: z.ZodType<GlobalLoadBalancerCreateBody, GlobalLoadBalancerCreateParams>;
 
 export interface GlobalLoadBalancerListQuery extends GlobalLoadBalancerListParams {
   page: number;
   per_page: number;
 }
-export declare const GlobalLoadBalancerListQuery: z.ZodObject<Shape<GlobalLoadBalancerListQuery, GlobalLoadBalancerListParams>>;
 
 export interface IamRoleCreateBody extends IamRoleCreateParams {
   description: string;
 }
-export declare const IamRoleCreateBody: z.ZodType<IamRoleCreateBody, IamRoleCreateParams>;
 
 export interface IamRoleListQuery extends IamRoleListParams {
   page: number;
   per_page: number;
 }
-export declare const IamRoleListQuery: z.ZodObject<Shape<IamRoleListQuery, IamRoleListParams>>;
 
 export interface IamUserListQuery extends IamUserListParams {
   page: number;
   per_page: number;
 }
-export declare const IamUserListQuery: z.ZodObject<Shape<IamUserListQuery, IamUserListParams>>;
 
 export interface InstanceCreateBody extends InstanceCreateParams {
   image: string;
 }
-export declare const InstanceCreateBody: z.ZodType<InstanceCreateBody, InstanceCreateParams>;
 
 export interface InstanceListQuery extends InstanceListParams {
   page: number;
   per_page: number;
 }
-export declare const InstanceListQuery: z.ZodObject<Shape<InstanceListQuery, InstanceListParams>>;
 
 export interface LoadBalancerCreateBody extends LoadBalancerCreateParams {
   type: LoadBalancerType;
   scheme: LoadBalancerScheme;
 }
-export declare const LoadBalancerCreateBody: z.ZodType<LoadBalancerCreateBody, LoadBalancerCreateParams>;
 
 export interface LoadBalancerHealthProbeCreateBody extends LoadBalancerHealthProbeCreateParams {
   interval_sec: number;
@@ -3485,31 +3204,26 @@ export interface LoadBalancerHealthProbeCreateBody extends LoadBalancerHealthPro
   healthy_threshold: number;
   unhealthy_threshold: number;
 }
-export declare const LoadBalancerHealthProbeCreateBody: z.ZodType<LoadBalancerHealthProbeCreateBody, LoadBalancerHealthProbeCreateParams>;
 
 export interface LoadBalancerListQuery extends LoadBalancerListParams {
   page: number;
   per_page: number;
 }
-export declare const LoadBalancerListQuery: z.ZodObject<Shape<LoadBalancerListQuery, LoadBalancerListParams>>;
 
 export interface LogQueryQuery extends LogQueryParams {
   page: number;
   per_page: number;
   q: string;
 }
-export declare const LogQueryQuery: z.ZodObject<Shape<LogQueryQuery, LogQueryParams>>;
 
 export interface MetricQueryQuery extends MetricQueryParams {
   interval: number;
 }
-export declare const MetricQueryQuery: z.ZodObject<Shape<MetricQueryQuery, MetricQueryParams>>;
 
 export interface MetricRuleListQuery extends MetricRuleListParams {
   page: number;
   per_page: number;
 }
-export declare const MetricRuleListQuery: z.ZodObject<Shape<MetricRuleListQuery, MetricRuleListParams>>;
 
 export interface NodePoolParams {
   name: string;
@@ -3522,7 +3236,6 @@ export interface PageQuery extends PageParams {
   page: number;
   per_page: number;
 }
-export declare const PageQuery: z.ZodObject<Shape<PageQuery, PageParams>>;
 
 export interface PolicyCreateBody extends PolicyCreateParams {
   description: string;
@@ -3530,24 +3243,20 @@ export interface PolicyCreateBody extends PolicyCreateParams {
   enforcement_mode: 'audit' | 'deny' | 'disabled';
   severity: 'low' | 'medium' | 'high' | 'critical';
 }
-export declare const PolicyCreateBody: z.ZodType<PolicyCreateBody, PolicyCreateParams>;
 
 export interface PolicyListQuery extends PolicyListParams {
   page: number;
   per_page: number;
 }
-export declare const PolicyListQuery: z.ZodObject<Shape<PolicyListQuery, PolicyListParams>>;
 
 export interface PrivateEndpointListQuery extends PrivateEndpointListParams {
   page: number;
   per_page: number;
 }
-export declare const PrivateEndpointListQuery: z.ZodObject<Shape<PrivateEndpointListQuery, PrivateEndpointListParams>>;
 
 export interface ProjectCreateBody extends ProjectCreateParams {
   description: string;
 }
-export declare const ProjectCreateBody: z.ZodType<ProjectCreateBody, ProjectCreateParams>;
 
 export type RecordSetParams = {
   name: string;
@@ -3585,68 +3294,56 @@ export interface RegistryCreateBody extends RegistryCreateParams {
   sku: RegistrySku;
   admin_enabled: boolean;
 }
-export declare const RegistryCreateBody: z.ZodType<RegistryCreateBody, RegistryCreateParams>;
 
 export interface RegistryListQuery extends RegistryListParams {
   page: number;
   per_page: number;
 }
-export declare const RegistryListQuery: z.ZodObject<Shape<RegistryListQuery, RegistryListParams>>;
 
 export interface ReportListQuery extends ReportListParams {
   page: number;
   per_page: number;
 }
-export declare const ReportListQuery: z.ZodObject<Shape<ReportListQuery, ReportListParams>>;
 
 export interface ResourceGroupCreateBody extends ResourceGroupCreateParams {
   tags: Tags;
 }
-export declare const ResourceGroupCreateBody: z.ZodType<ResourceGroupCreateBody, ResourceGroupCreateParams>;
 
 export interface SnapshotCreateBody extends SnapshotCreateParams {
   description: string;
 }
-export declare const SnapshotCreateBody: z.ZodType<SnapshotCreateBody, SnapshotCreateParams>;
 
 export interface TopicCreateBody extends TopicCreateParams {
   description: string;
 }
-export declare const TopicCreateBody: z.ZodType<TopicCreateBody, TopicCreateParams>;
 
 export interface TopicListQuery extends TopicListParams {
   page: number;
   per_page: number;
 }
-export declare const TopicListQuery: z.ZodObject<Shape<TopicListQuery, TopicListParams>>;
 
 export interface TopicSubscriptionCreateBody extends TopicSubscriptionCreateParams {
   max_retries: number;
 }
-export declare const TopicSubscriptionCreateBody: z.ZodType<TopicSubscriptionCreateBody, TopicSubscriptionCreateParams>;
 
 export interface TopicSubscriptionDeliveryListQuery extends TopicSubscriptionDeliveryListParams {
   page: number;
   per_page: number;
 }
-export declare const TopicSubscriptionDeliveryListQuery: z.ZodObject<Shape<TopicSubscriptionDeliveryListQuery, TopicSubscriptionDeliveryListParams>>;
 
 export interface TransitHubAttachmentListQuery extends TransitHubAttachmentListParams {
   page: number;
   per_page: number;
 }
-export declare const TransitHubAttachmentListQuery: z.ZodObject<Shape<TransitHubAttachmentListQuery, TransitHubAttachmentListParams>>;
 
 export interface TransitHubCreateBody extends TransitHubCreateParams {
   asn: number;
 }
-export declare const TransitHubCreateBody: z.ZodType<TransitHubCreateBody, TransitHubCreateParams>;
 
 export interface TransitHubListQuery extends TransitHubListParams {
   page: number;
   per_page: number;
 }
-export declare const TransitHubListQuery: z.ZodObject<Shape<TransitHubListQuery, TransitHubListParams>>;
 
 export interface VaultCreateBody extends VaultCreateParams {
   sku: VaultSku;
@@ -3654,13 +3351,11 @@ export interface VaultCreateBody extends VaultCreateParams {
   purge_protection: boolean;
   secrets: Record<string, string>;
 }
-export declare const VaultCreateBody: z.ZodType<VaultCreateBody, VaultCreateParams>;
 
 export interface VaultListQuery extends VaultListParams {
   page: number;
   per_page: number;
 }
-export declare const VaultListQuery: z.ZodObject<Shape<VaultListQuery, VaultListParams>>;
 
 export interface VideoEventStreamParams {
   camera_id?: string;
@@ -3671,55 +3366,46 @@ export interface VideoEventStreamParams {
 export interface VpcCreateBody extends VpcCreateParams {
   cidr: string;
 }
-export declare const VpcCreateBody: z.ZodType<VpcCreateBody, VpcCreateParams>;
 
 export interface VpcListQuery extends VpcListParams {
   page: number;
   per_page: number;
 }
-export declare const VpcListQuery: z.ZodObject<Shape<VpcListQuery, VpcListParams>>;
 
 export interface VpcPeeringListQuery extends VpcPeeringListParams {
   page: number;
   per_page: number;
 }
-export declare const VpcPeeringListQuery: z.ZodObject<Shape<VpcPeeringListQuery, VpcPeeringListParams>>;
 
 export interface VpcRouteTableCreateBody extends VpcRouteTableCreateParams {
   routes: VpcRouteInput[];
 }
-export declare const VpcRouteTableCreateBody: z.ZodType<VpcRouteTableCreateBody, VpcRouteTableCreateParams>;
 
 export interface VpcRouteTableListQuery extends VpcRouteTableListParams {
   page: number;
   per_page: number;
 }
-export declare const VpcRouteTableListQuery: z.ZodObject<Shape<VpcRouteTableListQuery, VpcRouteTableListParams>>;
 
 export interface VpcSubnetListQuery extends VpcSubnetListParams {
   page: number;
   per_page: number;
 }
-export declare const VpcSubnetListQuery: z.ZodObject<Shape<VpcSubnetListQuery, VpcSubnetListParams>>;
 
 export interface VpnGatewayListQuery extends VpnGatewayListParams {
   page: number;
   per_page: number;
 }
-export declare const VpnGatewayListQuery: z.ZodObject<Shape<VpnGatewayListQuery, VpnGatewayListParams>>;
 
 export interface WebappCreateBody extends WebappCreateParams {
   plan: WebAppPlan;
   instance_count: number;
   https_only: boolean;
 }
-export declare const WebappCreateBody: z.ZodType<WebappCreateBody, WebappCreateParams>;
 
 export interface WebappListQuery extends WebappListParams {
   page: number;
   per_page: number;
 }
-export declare const WebappListQuery: z.ZodObject<Shape<WebappListQuery, WebappListParams>>;
 
 export interface ZoneCreateBody {
   name: string;
@@ -3727,10 +3413,8 @@ export interface ZoneCreateBody {
   vpc_ids: string[];
   record_sets: RecordSetInput[];
 }
-export declare const ZoneCreateBody: z.ZodType<ZoneCreateBody, ZoneCreateParams>;
 
 export interface ZoneListQuery extends ZoneListParams {
   page: number;
   per_page: number;
 }
-export declare const ZoneListQuery: z.ZodObject<Shape<ZoneListQuery, ZoneListParams>>;

@@ -1,55 +1,10 @@
-import type { APIPromise } from '../../core/api-promise';
-import { APIResource } from '../../core/api-resource';
 import { NotFoundError } from '../../core/errors';
-import type { PagePromise } from '../../core/pagination';
-import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
-import { v1 } from '../../generated/routes';
-import type {
-  HealthProbe,
-  LoadBalancer,
-  LoadBalancerCreateParams,
-  LoadBalancerHealthProbeCreateParams,
-  LoadBalancerListParams,
-  LoadBalancerStatus,
-} from '../../generated/types';
-
-/** Health probes of a load balancer (`/api/v1/load-balancers/{id}/health-probes`). */
-export class LoadBalancerHealthProbes extends APIResource {
-  /**
-   * Adds a health probe. http(s) probes need a `path` starting with `/`; `timeout_sec` must be
-   * below `interval_sec`.
-   *
-   * @example
-   * await client.loadBalancers.healthProbes.create(lb.id, { protocol: 'http', port: 8080, path: '/healthz' });
-   */
-  create(
-    loadBalancerId: string,
-    body: LoadBalancerHealthProbeCreateParams,
-    options?: RequestOptions,
-  ): APIPromise<HealthProbe> {
-    return this._client.call(
-      v1.loadBalancers.healthProbes.create,
-      { params: { id: loadBalancerId }, body },
-      options,
-    );
-  }
-}
+import { LoadBalancersBase } from '../../generated/resources/v1/load-balancers';
+import type { LoadBalancer, LoadBalancerStatus } from '../../generated/types';
 
 /** Load balancers of the client's project (`/api/v1/load-balancers`), with their health probes. */
-export class LoadBalancers extends APIResource {
-  readonly healthProbes = new LoadBalancerHealthProbes(this._client);
-
-  /** Load balancers of the project, each with `health_probes`; filter by `id`, `name`, `status`... */
-  list(query?: LoadBalancerListParams, options?: RequestOptions): PagePromise<LoadBalancer> {
-    return this._client.list(v1.loadBalancers.list, { query }, options);
-  }
-
-  /** Creates a load balancer; it is `provisioning`, then `active` (see `waitFor`). */
-  create(body: LoadBalancerCreateParams, options?: RequestOptions): APIPromise<LoadBalancer> {
-    return this._client.call(v1.loadBalancers.create, { body }, options);
-  }
-
+export class LoadBalancers extends LoadBalancersBase {
   /**
    * Polls the load balancer until its status is `status` (or one of several), and returns it.
    * The API has no single-record route, so this reads the list filtered by `id`.

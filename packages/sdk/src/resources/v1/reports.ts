@@ -1,35 +1,9 @@
-import type { APIPromise } from '../../core/api-promise';
-import { APIResource } from '../../core/api-resource';
-import type { PagePromise } from '../../core/pagination';
-import type { RequestOptions } from '../../core/request';
 import { pollUntil, type WaitOptions } from '../../core/wait';
-import { v1 } from '../../generated/routes';
-import type { Report, ReportCreateParams, ReportListParams, ReportStatus } from '../../generated/types';
+import { ReportsBase } from '../../generated/resources/v1/reports';
+import type { Report, ReportStatus } from '../../generated/types';
 
 /** Cost reports of the client's project (`/api/v1/reports`). */
-export class Reports extends APIResource {
-  /** Reports, oldest first, filtered by `status` or `period`. */
-  list(query?: ReportListParams, options?: RequestOptions): PagePromise<Report> {
-    return this._client.list(v1.reports.list, { query }, options);
-  }
-
-  /**
-   * Starts a report of the running day, week or month: `pending -> generating -> completed`,
-   * then it holds the cost breakdown (see `waitFor`).
-   *
-   * @example
-   * const report = await client.reports.create({ name: 'March', period: 'monthly' });
-   * const done = await client.reports.waitFor(report.id, 'completed');
-   * console.log(done.breakdown?.total);
-   */
-  create(body: ReportCreateParams, options?: RequestOptions): APIPromise<Report> {
-    return this._client.call(v1.reports.create, { body }, options);
-  }
-
-  retrieve(id: string, options?: RequestOptions): APIPromise<Report> {
-    return this._client.call(v1.reports.retrieve, { params: { id } }, options);
-  }
-
+export class Reports extends ReportsBase {
   /**
    * Polls the report until its status is `status` (or one of several), and returns it.
    *

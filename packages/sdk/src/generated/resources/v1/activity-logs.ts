@@ -1,0 +1,16 @@
+// Generated from the contract by scripts/generate-sdk-resources.mjs. Do not edit: extend the class in src/resources/.
+
+import type { APIPromise } from '../../../core/api-promise';
+import { APIResource } from '../../../core/api-resource';
+import type { PagePromise } from '../../../core/pagination';
+import type { RequestOptions } from '../../../core/request';
+import { v1 } from '../../routes';
+import type { ActivityLog, ActivityLogListParams } from '../../types';
+
+/** What happened to the resources of the project. */
+export class ActivityLogs extends APIResource {
+  /** Mutating calls of the project (who, what, outcome), newest first. */
+  list(query?: ActivityLogListParams, options?: RequestOptions): PagePromise<ActivityLog> {
+    return this._client.list(v1.activityLogs.list, { query }, options);
+  }
+}
