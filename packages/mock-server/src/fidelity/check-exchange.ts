@@ -5,7 +5,7 @@ import { type HeaderGet, headerFindings } from './header-check';
 import { paramsOf, requestConforms } from './request-check';
 
 /** Headers as a Fetch `Headers`, or a plain object (any case of names). */
-export type HeaderSource = Headers | Readonly<Record<string, string>>;
+export type HeaderSource = { get(name: string): string | null } | Readonly<Record<string, string>>;
 
 /** One request and its answer, as parts. Bodies are text (null when there was none). */
 export interface Exchange {

@@ -108,6 +108,7 @@ export {
   DeliveryStatus,
   DetectionBox,
   DetectionPayload,
+  Divergence,
   DocsAssetName,
   DrDrill,
   DrDrillStepResult,
@@ -418,7 +419,7 @@ export declare const MockFaultCreateBody: z.ZodType<T.MockFaultCreateParams>;
 export type MockFaultCreateBody = T.MockFaultCreateParams;
 export declare const MockInjectVideoEventBody: z.ZodType<T.MockInjectVideoEventParams>;
 export type MockInjectVideoEventBody = T.MockInjectVideoEventParams;
-export declare const MockRequestListQuery: z.ZodObject<{ method: Optional<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD'>; path: Optional<string>; status: Optional<number>; after: Optional<string>; limit: Optional<number> }>;
+export declare const MockRequestListQuery: z.ZodObject<{ method: Optional<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD'>; path: Optional<string>; status: Optional<number>; divergent: Optional<T.BooleanQuery>; after: Optional<string>; limit: Optional<number> }>;
 export type MockRequestListQuery = T.MockRequestListParams;
 export declare const MockSetVideoTenantBody: z.ZodType<T.MockSetVideoTenantParams>;
 export type MockSetVideoTenantBody = T.MockSetVideoTenantParams;

@@ -1079,6 +1079,22 @@ export interface DetectionPayload {
 }
 export declare const DetectionPayload: z.ZodType<DetectionPayload>;
 
+export interface Divergence {
+  /** The contract operation id (`v1.instances.create`), or `METHOD /path` for a request no route takes */
+  operation: string;
+  /** What was checked */
+  check: 'status' | 'envelope' | 'schema' | 'error-code' | 'header' | 'pagination' | 'unknown-route';
+  /** A JSON path into the body (`$.data.name`), a header name, or the request path */
+  path: string;
+  /** What the contract promises */
+  expected: string;
+  /** What the deployment answered (a secret-looking field redacted) */
+  actual: string;
+  /** The answer's X-Request-Id, null when it had none */
+  request_id: string | null;
+}
+export declare const Divergence: z.ZodType<Divergence>;
+
 export type DnsZoneName = string;
 
 export type DocsAssetName = 'swagger-ui.css' | 'swagger-ui-bundle.js' | 'swagger-ui-standalone-preset.js' | 'favicon.svg';
@@ -1937,6 +1953,8 @@ export interface MockRequestListParams {
   path?: string;
   /** Only requests answered with this status */
   status?: number;
+  /** true: only requests whose answer differs from the contract (a proxy); false: only those that do not */
+  divergent?: BooleanQuery;
   /** A request_id: only requests journaled after it (a page polling the log asks for what is new). When the journal no longer holds it, every matching request, with `cursor_lost: true` */
   after?: string;
   /** At most this many requests, the oldest first: a reader pages through a full journal with `after` set to the last one it got */
@@ -2299,6 +2317,8 @@ export interface RecordedRequest {
   };
   /** Body fields the contract does not declare, as paths (`disks.0.sise`); the Nimbus-Warning header names them */
   unknown_fields: string[];
+  /** A proxy (`nimbus mock proxy`): how the deployment's answer differs from the contract; empty when it does not, and on a server that answers itself */
+  divergences: Divergence[];
 }
 export declare const RecordedRequest: z.ZodType<RecordedRequest>;
 
