@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Nimbus } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { createServer, type RunningServer } from '../../src';
+import { createServer, exportState, type RunningServer } from '../../src';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { it, rejection } from '../support';
 
@@ -73,9 +73,9 @@ describe('a proxy in front of a faithful deployment', () => {
     expect(data.map((instance) => instance.id)).toEqual([created.id]);
     await rejection(client.instances.retrieve(crypto.randomUUID()));
     // The deployment holds the instance; the proxy's own state holds nothing.
-    const held = await reference.client.mock.exportState();
+    const held = reference.exportState();
     expect(Object.keys(held.tables.instances ?? {})).toEqual([created.id]);
-    expect((await proxy.createClient().mock.exportState()).tables).toEqual({});
+    expect(exportState(proxy.app.runtime).tables).toEqual({});
 
     const journal = proxy.createClient().mock.requests;
     const { data: entries } = await journal.list();
