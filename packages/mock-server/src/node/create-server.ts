@@ -23,6 +23,7 @@ import { createMediaSource, defaultMediaRoot } from './media-source';
 import { createMetrics } from './metrics';
 import { openStore } from './open-store';
 import { httpProxyTarget } from './proxy-target';
+import { proxyUpgrade } from './proxy-upgrade';
 import { recordingFile } from './state-recording-file';
 import { videoEventStream } from './video-stream';
 
@@ -150,7 +151,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   }
 
   const server = createNodeServer(app, {
-    upgradeHandlers: nodeExtensions.flatMap((e) => (e.upgrade ? [e.upgrade(app)] : [])),
+    upgradeHandlers: [
+      ...(proxyTarget ? [proxyUpgrade(app, proxyTarget)] : []),
+      ...nodeExtensions.flatMap((e) => (e.upgrade ? [e.upgrade(app)] : [])),
+    ],
     headersTimeoutMs,
     requestTimeoutMs,
   });

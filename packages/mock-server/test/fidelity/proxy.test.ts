@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createServer, exportState, type RunningServer } from '../../src';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { it, rejection } from '../support';
+import { cameraBody, seedVideoTenant } from '../v2/helpers';
+import { openStream } from '../v2/ws-client';
 
 /** Registers, logs in and makes a project through `server` (the proxy): the client of that project. */
 async function tenantThrough(server: RunningServer, name: string): Promise<Nimbus> {
@@ -152,6 +154,24 @@ describe('a proxy in front of a drifting deployment', () => {
     } finally {
       await proxy.close();
       await drifting.close();
+      await reference.close();
+    }
+  });
+});
+
+describe('a proxy and the /v2 event stream', () => {
+  it('forwards the WebSocket upgrade: the deployment’s events arrive through the proxy', async () => {
+    const reference = await startMockServer();
+    const proxy = await createServer({ port: 0, inMemory: true, proxyTarget: reference.url });
+    try {
+      const tenant = await seedVideoTenant(reference);
+      const camera = await tenant.video.cameras.create(cameraBody());
+      const stream = await openStream({ url: proxy.url } as MockServer, { token: tenant.token });
+      const event = await reference.client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
+      expect(await stream.received(1)).toEqual([event]);
+      stream.ws.close();
+    } finally {
+      await proxy.close();
       await reference.close();
     }
   });
