@@ -7,8 +7,9 @@ import { paramsOf } from './request-check';
 
 /**
  * The table each namespace's records are kept in by the reference server. Namespaces left out
- * answer no records of their own (billing usage, metrics, logs) or ones the server makes itself
- * (built-in roles, activity and audit logs, deliveries).
+ * answer no records of their own (billing usage, metrics, logs), ones the server makes itself
+ * (built-in roles, activity and audit logs, deliveries), or credentials (API keys: a key's row
+ * is its hash, which no answer shows).
  */
 const TABLE_OF_NAMESPACE: Readonly<Record<string, string>> = {
   'v1.users': 'users',
@@ -51,7 +52,6 @@ const TABLE_OF_NAMESPACE: Readonly<Record<string, string>> = {
   'v1.snapshots': 'snapshots',
   'v1.drPlans': 'dr_plans',
   'v1.resourceGroups': 'resource_groups',
-  'v1.iam.keys': 'api_keys',
   'v1.iam.bucketGrants': 'bucket_grants',
   'v1.zones': 'zones',
   'v1.vaults': 'vaults',

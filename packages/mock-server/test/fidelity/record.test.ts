@@ -28,6 +28,7 @@ it('records what the deployment answered as a state that a server seeded from it
     const gone = await shop.instances.create({ name: 'web-2', flavor: 'small', region: 'hn' });
     await shop.instances.delete(gone.id);
     await shop.instances.list();
+    const { key } = await shop.iam.keys.create({ name: 'ci', role: 'editor' });
     const { token } = await client.auth.workloadToken({ project_id: project.id, scopes: ['cameras:write'] });
     const camera = await client.video.withToken(token).cameras.create({
       name: 'Door',
@@ -37,10 +38,12 @@ it('records what the deployment answered as a state that a server seeded from it
     await proxy.close();
 
     const text = await readFile(recordPath, 'utf8');
-    for (const secret of [PASSWORD, CAMERA_PASSWORD, accessToken, token]) expect(text).not.toContain(secret);
+    for (const secret of [PASSWORD, CAMERA_PASSWORD, accessToken, token, key])
+      expect(text).not.toContain(secret);
     expect((await stat(recordPath)).mode & 0o777).toBe(0o600);
     const recorded = JSON.parse(text);
     expect(recorded.secret).toBeUndefined();
+    expect(recorded.tables.api_keys).toBeUndefined();
 
     // What `nimbus mock start --seed <file>` does: PUT /__mock/state on a new server.
     const seeded = await startMockServer();
