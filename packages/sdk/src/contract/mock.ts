@@ -128,18 +128,12 @@ export const Fault = FaultFields.extend({
 
 /** How a proxied answer differs from the contract (`nimbus mock proxy`, docs/decisions/0021-mock-proxy.md). */
 export const Divergence = z.object({
-  operation: z
-    .string()
-    .describe(
-      'The contract operation id (`v1.instances.create`), or `METHOD /path` for a request no route takes',
-    ),
-  check: z
-    .enum(['status', 'envelope', 'schema', 'error-code', 'header', 'pagination', 'unknown-route'])
-    .describe('What was checked'),
-  path: z.string().describe('A JSON path into the body (`$.data.name`), a header name, or the request path'),
-  expected: z.string().describe('What the contract promises'),
-  actual: z.string().describe('What the deployment answered (a secret-looking field redacted)'),
-  request_id: z.string().nullable().describe("The answer's X-Request-Id, null when it had none"),
+  operation: z.string().describe('Contract operation id, or `METHOD /path` for an unknown route'),
+  check: z.enum(['status', 'envelope', 'schema', 'error-code', 'header', 'pagination', 'unknown-route']),
+  path: z.string().describe('JSON path (`$.data.name`) or header name'),
+  expected: z.string(),
+  actual: z.string(),
+  request_id: z.string().nullable().describe("The answer's X-Request-Id"),
 });
 
 /** One request as the server saw it (`GET /__mock/requests`), credentials replaced by `[redacted]`. */
@@ -180,9 +174,7 @@ export const RecordedRequest = z.object({
     ),
   divergences: z
     .array(Divergence)
-    .describe(
-      "A proxy (`nimbus mock proxy`): how the deployment's answer differs from the contract; empty when it does not, and on a server that answers itself",
-    ),
+    .describe('How a proxied answer differs from the contract (`nimbus mock proxy`)'),
 });
 
 export const MockRequestListQuery = z.object({
@@ -198,9 +190,7 @@ export const MockRequestListQuery = z.object({
     .max(599)
     .optional()
     .describe('Only requests answered with this status'),
-  divergent: BooleanQuery.optional().describe(
-    'true: only requests whose answer differs from the contract (a proxy); false: only those that do not',
-  ),
+  divergent: BooleanQuery.optional().describe('true: only proxied answers that differ from the contract'),
   after: z
     .string()
     .min(1)

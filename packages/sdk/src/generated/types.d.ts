@@ -1080,17 +1080,14 @@ export interface DetectionPayload {
 export declare const DetectionPayload: z.ZodType<DetectionPayload>;
 
 export interface Divergence {
-  /** The contract operation id (`v1.instances.create`), or `METHOD /path` for a request no route takes */
+  /** Contract operation id, or `METHOD /path` for an unknown route */
   operation: string;
-  /** What was checked */
   check: 'status' | 'envelope' | 'schema' | 'error-code' | 'header' | 'pagination' | 'unknown-route';
-  /** A JSON path into the body (`$.data.name`), a header name, or the request path */
+  /** JSON path (`$.data.name`) or header name */
   path: string;
-  /** What the contract promises */
   expected: string;
-  /** What the deployment answered (a secret-looking field redacted) */
   actual: string;
-  /** The answer's X-Request-Id, null when it had none */
+  /** The answer's X-Request-Id */
   request_id: string | null;
 }
 export declare const Divergence: z.ZodType<Divergence>;
@@ -1953,7 +1950,7 @@ export interface MockRequestListParams {
   path?: string;
   /** Only requests answered with this status */
   status?: number;
-  /** true: only requests whose answer differs from the contract (a proxy); false: only those that do not */
+  /** true: only proxied answers that differ from the contract */
   divergent?: BooleanQuery;
   /** A request_id: only requests journaled after it (a page polling the log asks for what is new). When the journal no longer holds it, every matching request, with `cursor_lost: true` */
   after?: string;
@@ -2317,7 +2314,7 @@ export interface RecordedRequest {
   };
   /** Body fields the contract does not declare, as paths (`disks.0.sise`); the Nimbus-Warning header names them */
   unknown_fields: string[];
-  /** A proxy (`nimbus mock proxy`): how the deployment's answer differs from the contract; empty when it does not, and on a server that answers itself */
+  /** How a proxied answer differs from the contract (`nimbus mock proxy`) */
   divergences: Divergence[];
 }
 export declare const RecordedRequest: z.ZodType<RecordedRequest>;
