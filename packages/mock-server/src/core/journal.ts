@@ -246,7 +246,12 @@ function entryOf(record: JournalRecord, serverSecrets: readonly string[]): Journ
 function journalDivergence(divergence: z.infer<typeof Divergence>, scrubber: SecretScrubber) {
   const field = /([A-Za-z_][\w]*)(?:\[\d+\])*$/.exec(divergence.path)?.[1] ?? '';
   const actual = divergence.check === 'schema' && SECRET_FIELD.test(field) ? REDACTED : divergence.actual;
-  return { ...divergence, path: scrubber.text(divergence.path), actual: scrubber.text(actual) };
+  return {
+    ...divergence,
+    operation: scrubber.text(divergence.operation),
+    path: scrubber.text(divergence.path),
+    actual: scrubber.text(actual),
+  };
 }
 
 function matches(record: JournalRecord, filter: JournalFilter): boolean {
