@@ -22,6 +22,10 @@ const NOT_RUN: Record<string, string> = {
     'a server of its own, until Ctrl-C (mock.test.ts)',
   'nimbus mock ui': 'opens a browser (mock-ui.test.ts)',
   'nimbus mock ui --no-open': 'serves the dashboard until Ctrl-C (mock-ui.test.ts)',
+  'nimbus mock proxy --target https://staging.example.com':
+    'a proxy of its own, until Ctrl-C (mock-proxy.test.ts)',
+  'nimbus mock proxy --target https://staging.example.com --record staging.json --port 4020':
+    'a proxy of its own, until Ctrl-C (mock-proxy.test.ts)',
   'nimbus events tail --camera <camera-id> --since 2026-03-01T14:00:00Z --duration 60':
     'listens for a minute (events tail is tested in video.test.ts)',
 };

@@ -8,6 +8,7 @@ import { examples } from '../help';
 import { print } from '../output/print';
 import { hiddenAlias } from './hidden-alias';
 import { addMockOperationCommands, mockContext } from './mock-operations';
+import { addMockProxyCommand } from './mock-proxy';
 import { addMockUiCommand } from './mock-ui';
 
 interface StartOptions {
@@ -49,6 +50,7 @@ interface RequestsOptions {
   method?: string;
   path?: string;
   status?: number;
+  divergent?: boolean;
 }
 
 type RequestsQuery = NonNullable<Parameters<Nimbus['mock']['requests']['list']>[0]>;
@@ -234,6 +236,7 @@ export function addMockCommands(program: Command): void {
     });
 
   addMockUiCommand(mock);
+  addMockProxyCommand(mock);
 
   mock
     .command('reset')
@@ -312,11 +315,13 @@ export function addMockCommands(program: Command): void {
     .option('--method <method>', 'only this method (GET, POST, ...)', (v: string) => v.toUpperCase())
     .option('--path <path>', 'only this path, or a prefix ending in *')
     .option('--status <status>', 'only requests answered with this status', integer('--status', 100, 599))
+    .option('--divergent', 'only requests whose answer differs from the contract (nimbus mock proxy)')
     .addHelpText(
       'after',
       examples([
         'nimbus mock requests list',
         "nimbus mock requests list --method POST --path '/api/v1/instances*' --status 201",
+        'nimbus mock requests list --divergent -o json',
       ]),
     )
     .action(async (options: RequestsOptions, command: Command) => {
@@ -326,6 +331,7 @@ export function addMockCommands(program: Command): void {
         method: options.method as RequestsQuery['method'],
         path: options.path,
         status: options.status,
+        divergent: options.divergent,
       });
       await print(items, { ...globals, columns: ['time', 'method', 'path', 'status', 'request_id'] });
     });

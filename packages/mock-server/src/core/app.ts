@@ -9,6 +9,7 @@ import { HandlerContext } from './handler-context';
 import { HttpError } from './http-error';
 import { IdempotencyCache } from './idempotency';
 import { type OriginStanding, originStanding, refusalOf } from './origin-policy';
+import { isProxied, proxyRequest } from './proxy';
 import { QueryParser } from './query-parser';
 import { RateLimiter } from './rate-limit';
 import {
@@ -96,11 +97,12 @@ export function createApp(options: {
     await ready;
     const started = performance.now();
     const target = new RequestTarget(request.url);
-    const requestId = requestIdOf(request);
+    let requestId = requestIdOf(request);
     const api = apiOfPath(target.pathname);
     const arrivedAt = runtime.clock.now();
     let route = 'unmatched';
     let response: Reply;
+    let proxied: Awaited<ReturnType<typeof proxyRequest>> | undefined;
     // The request's own host matters only to a page's request (same origin or not): the URL of
     // one without an Origin header is not parsed for it.
     const pageOrigin = request.headers.get('origin');
@@ -113,6 +115,12 @@ export function createApp(options: {
         response = errorReply(api, refusal);
       } else if (isPreflight(request)) {
         response = preflightReply(request);
+      } else if (config.proxy && isProxied(target.pathname)) {
+        route = 'proxied';
+        proxied = await proxyRequest(config.proxy, request, target);
+        response = proxied.reply;
+        // The journal files the exchange under the deployment's id, to find it in its logs.
+        requestId = response.headers['x-request-id'] ?? requestId;
       } else {
         const found = routeOf(router, request, target);
         route = found.path;
@@ -129,8 +137,11 @@ export function createApp(options: {
     }
     // What the request changed is in the state file's log before the answer leaves.
     if (runtime.store.uncommitted) response = await committed(response, api);
-    withCommonHeaders(response, request, requestId, corsAllowed(origin, api));
-    withUnknownFieldsWarning(response, request);
+    // A proxied answer is the deployment's, headers and all.
+    if (!proxied) {
+      withCommonHeaders(response, request, requestId, corsAllowed(origin, api));
+      withUnknownFieldsWarning(response, request);
+    }
     const record = {
       method: request.method,
       route,
@@ -148,6 +159,7 @@ export function createApp(options: {
       status: response.status,
       durationMs: record.durationMs,
       response,
+      divergences: proxied?.divergences,
     });
     return response;
   }

@@ -1,4 +1,5 @@
 import type { Logger } from './logger';
+import type { ProxyTarget } from './proxy';
 import { redactingLogger } from './secret-values';
 import type { PasswordCost } from './secrets';
 
@@ -88,6 +89,12 @@ export interface ServerConfig {
    */
   loginThrottle: false | LoginThrottleSettings;
   logger: Logger;
+  /**
+   * Forward every /api/v1 and /v2 request to a deployment instead of answering it, check each
+   * exchange against the contract and journal its divergences (`nimbus mock proxy`,
+   * docs/decisions/0021-mock-proxy.md). `createServer({ proxyTarget })` makes one.
+   */
+  proxy?: ProxyTarget;
 }
 
 /**

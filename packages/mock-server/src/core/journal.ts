@@ -1,4 +1,4 @@
-import type { EndpointSecrets, RecordedRequest, SecretPath } from '@nimbus/sdk/contract';
+import type { Divergence, EndpointSecrets, RecordedRequest, SecretPath } from '@nimbus/sdk/contract';
 import { OPERATION_ROUTES, OPERATION_SECRETS } from '@nimbus/sdk/contract/operation-routes';
 import {
   EACH,
@@ -21,6 +21,8 @@ export interface JournalFilter {
   method?: string;
   path?: string;
   status?: number;
+  /** true: only requests with divergences (a proxy's); false: only those without. */
+  divergent?: boolean;
   /** A request id: only requests recorded after it. */
   after?: string;
   /** At most this many, the oldest first. */
@@ -62,6 +64,8 @@ export interface JournalRecord {
   durationMs: number;
   /** The answer: its status, headers and body (redacted only when read). */
   response: Reply;
+  /** A proxy's: how the deployment's answer differs from the contract. */
+  divergences?: readonly z.infer<typeof Divergence>[];
 }
 
 /**
@@ -231,12 +235,30 @@ function entryOf(record: JournalRecord, serverSecrets: readonly string[]): Journ
       body: scrubber.deep(responseBody),
     },
     unknown_fields: unknownFieldsOfWarning(record.response.headers[UNKNOWN_FIELDS_HEADER]),
+    divergences: (record.divergences ?? []).map((d) => journalDivergence(d, scrubber)),
+  };
+}
+
+/**
+ * A divergence as journaled: the value of a field the contract does not know, but whose name
+ * says it holds a credential (an extra `password`), is redacted like the body's secrets.
+ */
+function journalDivergence(divergence: z.infer<typeof Divergence>, scrubber: SecretScrubber) {
+  const field = /([A-Za-z_][\w]*)(?:\[\d+\])*$/.exec(divergence.path)?.[1] ?? '';
+  const actual = divergence.check === 'schema' && SECRET_FIELD.test(field) ? REDACTED : divergence.actual;
+  return {
+    ...divergence,
+    operation: scrubber.text(divergence.operation),
+    path: scrubber.text(divergence.path),
+    actual: scrubber.text(actual),
   };
 }
 
 function matches(record: JournalRecord, filter: JournalFilter): boolean {
   if (filter.method && record.method !== filter.method) return false;
   if (filter.status !== undefined && record.status !== filter.status) return false;
+  if (filter.divergent !== undefined && (record.divergences?.length ?? 0) > 0 !== filter.divergent)
+    return false;
   return !filter.path || pathMatches(filter.path, record.target.pathname);
 }
 

@@ -126,6 +126,16 @@ export const Fault = FaultFields.extend({
   remaining: z.number().nullable().describe('Requests it still applies to; null when unlimited'),
 });
 
+/** How a proxied answer differs from the contract (`nimbus mock proxy`, docs/decisions/0021-mock-proxy.md). */
+export const Divergence = z.object({
+  operation: z.string().describe('Contract operation id, or `METHOD /path` for an unknown route'),
+  check: z.enum(['status', 'envelope', 'schema', 'error-code', 'header', 'pagination', 'unknown-route']),
+  path: z.string().describe('JSON path (`$.data.name`) or header name'),
+  expected: z.string(),
+  actual: z.string(),
+  request_id: z.string().nullable().describe("The answer's X-Request-Id"),
+});
+
 /** One request as the server saw it (`GET /__mock/requests`), credentials replaced by `[redacted]`. */
 export const RecordedRequest = z.object({
   request_id: z.string(),
@@ -162,6 +172,9 @@ export const RecordedRequest = z.object({
     .describe(
       'Body fields the contract does not declare, as paths (`disks.0.sise`); the Nimbus-Warning header names them',
     ),
+  divergences: z
+    .array(Divergence)
+    .describe('How a proxied answer differs from the contract (`nimbus mock proxy`)'),
 });
 
 export const MockRequestListQuery = z.object({
@@ -177,6 +190,7 @@ export const MockRequestListQuery = z.object({
     .max(599)
     .optional()
     .describe('Only requests answered with this status'),
+  divergent: BooleanQuery.optional().describe('true: only proxied answers that differ from the contract'),
   after: z
     .string()
     .min(1)

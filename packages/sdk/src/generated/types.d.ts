@@ -997,6 +997,18 @@ export interface DetectionPayload {
   track_id: number;
 }
 
+export interface Divergence {
+  /** Contract operation id, or `METHOD /path` for an unknown route */
+  operation: string;
+  check: 'status' | 'envelope' | 'schema' | 'error-code' | 'header' | 'pagination' | 'unknown-route';
+  /** JSON path (`$.data.name`) or header name */
+  path: string;
+  expected: string;
+  actual: string;
+  /** The answer's X-Request-Id */
+  request_id: string | null;
+}
+
 export type DnsZoneName = string;
 
 export type DocsAssetName = 'swagger-ui.css' | 'swagger-ui-bundle.js' | 'swagger-ui-standalone-preset.js' | 'favicon.svg';
@@ -1797,6 +1809,8 @@ export interface MockRequestListParams {
   path?: string;
   /** Only requests answered with this status */
   status?: number;
+  /** true: only proxied answers that differ from the contract */
+  divergent?: BooleanQuery;
   /** A request_id: only requests journaled after it (a page polling the log asks for what is new). When the journal no longer holds it, every matching request, with `cursor_lost: true` */
   after?: string;
   /** At most this many requests, the oldest first: a reader pages through a full journal with `after` set to the last one it got */
@@ -2134,6 +2148,8 @@ export interface RecordedRequest {
   };
   /** Body fields the contract does not declare, as paths (`disks.0.sise`); the Nimbus-Warning header names them */
   unknown_fields: string[];
+  /** How a proxied answer differs from the contract (`nimbus mock proxy`) */
+  divergences: Divergence[];
 }
 
 export type RecordingDate = string;
