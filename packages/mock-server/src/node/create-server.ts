@@ -13,6 +13,7 @@ import { startSession } from '../families/v1/auth';
 import { DEMO_USER, type DemoTenant, seedDemo } from '../seed/demo';
 import type { FsyncPolicy } from '../store/change-log';
 import type { Store } from '../store/store';
+import { answerSlabs } from './answer-bytes';
 import { zlibCompressor } from './compressor';
 import { createDashboardAssets } from './dashboard-assets';
 import { createDocsAssets } from './docs-assets';
@@ -123,6 +124,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   app.runtime.docsAssets = createDocsAssets();
   app.runtime.dashboardAssets = createDashboardAssets();
   app.runtime.compress = zlibCompressor;
+  app.runtime.answerBytes = answerSlabs();
   await app.ready;
   if (!inMemory && watch) {
     await store.watch();
