@@ -42,7 +42,7 @@ async function timeStart(command, args, cwd, port) {
   exited.catch(() => {});
   try {
     const answered = () =>
-      fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+      fetch(`http://127.0.0.1:${port}/v2/health`).then(
         async (response) => {
           await response.arrayBuffer();
           return true;
