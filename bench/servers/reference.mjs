@@ -11,6 +11,8 @@ export async function startReferenceServer({ module, statePath, fsync } = {}) {
     fsync,
     watch: false,
     transitionDelayMs: 0,
+    // Options a run sets to measure a feature's cost (feature-cost.mjs: `{ "journalSize": 0 }`).
+    ...JSON.parse(process.env.BENCH_SERVER_OPTIONS ?? '{}'),
   });
 }
 

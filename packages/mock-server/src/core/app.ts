@@ -142,6 +142,9 @@ export function createApp(options: {
       withCommonHeaders(response, request, requestId, corsAllowed(origin, api));
       withUnknownFieldsWarning(response, request);
     }
+    if (runtime.answerBytes && typeof response.body === 'string') {
+      response.body = runtime.answerBytes.text(response.body);
+    }
     const record = {
       method: request.method,
       route,
@@ -189,7 +192,7 @@ export function createApp(options: {
     const tenantId = authorizeTenant(endpoint, principal);
     const input = await parseInput(request, target, endpoint, params, queries, config.maxBodyBytes);
     // Body fields the contract does not declare: 400 when strict, else named in a Nimbus-Warning header.
-    checkUnknownFields(request, endpoint, input.bodyText, config.strict);
+    checkUnknownFields(request, endpoint, input.bodyJson, config.strict);
     const ctx = new HandlerContext({
       request,
       target,

@@ -8,6 +8,7 @@ import {
   routeSecretsLookup,
 } from '@nimbus/sdk/contract/secrets';
 import type { z } from 'zod';
+import { ByteSlabs, inSlab } from './byte-slabs';
 import { pathMatches } from './path-pattern';
 import type { HeaderReader, Reply } from './request';
 import type { RequestTarget } from './request-target';
@@ -46,7 +47,7 @@ const SECRET_PARAMS = new Set(['token', 'access_token', 'api_key']);
 const SECRET_FIELD = /password|secret|token|api_?key|totp|credential|private_key/i;
 /** Bodies larger than this are journaled as a note of their size: the journal is for assertions. */
 const MAX_JOURNALED_BODY = 64 * 1024;
-/** The kept bodies together stay under this many bytes (characters of a text body): oldest go first. */
+/** The kept bodies together stay under this many bytes (their UTF-8): oldest go first. */
 export const MAX_JOURNAL_BYTES = 8 * 1024 * 1024;
 
 /** A request as recorded: raw pieces, turned into a `JournalEntry` (and redacted) only when read. */
@@ -83,6 +84,7 @@ export class RequestJournal {
   #first = 0;
   /** Length of the kept bodies together. */
   #bytes = 0;
+  readonly #slabs = new ByteSlabs();
 
   /** Secrets the server holds (the control token), redacted wherever a request carries them. */
   readonly #serverSecrets: readonly string[];
@@ -99,7 +101,11 @@ export class RequestJournal {
   record(record: JournalRecord): void {
     if (this.#capacity <= 0 || !isJournaled(record.target.pathname)) return;
     // A large body is not kept: 1,000 entries of a 1 MB body each would hold a gigabyte.
-    const kept = { ...record, body: keptBody(record.body), response: keptResponse(record.response) };
+    const kept = {
+      ...record,
+      body: keptBody(record.body, this.#slabs),
+      response: keptResponse(record.response, this.#slabs),
+    };
     this.#records.push(kept);
     this.#bytes += bodySize(kept);
     while (this.#records.length - this.#first > this.#capacity || this.#bytes > this.#maxBytes) {
@@ -161,21 +167,23 @@ function lengthOf(body: string | Uint8Array | null): number {
   return body === null ? 0 : body.length;
 }
 
-function keptBody(body: string | Uint8Array | null): string | Uint8Array | null {
+function keptBody(body: string | Uint8Array | null, slabs: ByteSlabs): string | Uint8Array | null {
   const size = lengthOf(body);
   if (size > MAX_JOURNALED_BODY) return `[${size} bytes not journaled]`;
-  // A body read off a socket is a view into the buffer it arrived in (up to 64 KiB, headers and
-  // all): kept as it is, 1,000 small bodies would hold 64 MiB the byte count never sees. A copy
-  // holds its own bytes only.
-  if (body instanceof Uint8Array && body.byteLength < body.buffer.byteLength) return new Uint8Array(body);
-  return body;
+  if (body === null || body.length === 0) return body;
+  // Kept as bytes in slabs (byte-slabs.ts), not as strings the collector copies. A body read off
+  // a socket is a view into the buffer it arrived in (up to 64 KiB, headers and all): kept as it
+  // is, 1,000 small bodies would hold 64 MiB the byte count never sees; its copy holds its own
+  // bytes. The Node server's answers are in slabs already.
+  if (typeof body === 'string') return slabs.text(body);
+  return inSlab(body) || body.byteLength === body.buffer.byteLength ? body : slabs.bytes(body);
 }
 
 /** Text types whose bytes the journal shows as text; other bodies (media, compressed) as a note. */
 const TEXT_TYPE =
   /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|javascript)|application\/vnd\.apple\.mpegurl)/i;
 
-function keptResponse(reply: Reply): Reply {
+function keptResponse(reply: Reply, slabs: ByteSlabs): Reply {
   const { body } = reply;
   if (body === null) return reply;
   const type = reply.headers['content-type'] ?? '';
@@ -186,8 +194,7 @@ function keptResponse(reply: Reply): Reply {
       body: `[${body.length} bytes of ${type || 'unknown type'}${encoded ? `, ${encoded}` : ''}]`,
     };
   }
-  const kept = keptBody(body);
-  return kept === body ? reply : { ...reply, body: kept };
+  return { ...reply, body: keptBody(body, slabs) };
 }
 
 const NO_SECRETS = { body: [], query: [], response: [] };

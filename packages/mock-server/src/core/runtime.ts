@@ -1,4 +1,5 @@
 import type { Store } from '../store/store';
+import type { ByteSlabs } from './byte-slabs';
 import { Clock } from './clock';
 import type { ServerConfig } from './config';
 import { EventBus, type PlatformEvent, withoutSecrets } from './events';
@@ -65,6 +66,11 @@ export class Runtime {
   dashboardAssets?: MediaSource;
   /** Set by the Node server: compresses static bodies (the OpenAPI documents, the `/docs` files). */
   compress?: Compressor;
+  /**
+   * Set by the Node server: the bytes it writes of a text answer, encoded once in slabs outside
+   * the JS heap, where the request journal keeps them as they are (byte-slabs.ts).
+   */
+  answerBytes?: ByteSlabs;
   /** Loads every family not loaded yet: before the state is replaced by one that may hold records. */
   loadAllFamilies: () => Promise<void> = async () => {};
   /** Work to stop on close (timers, sockets, deliveries). */

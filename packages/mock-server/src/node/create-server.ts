@@ -14,6 +14,7 @@ import { StateRecording } from '../fidelity/recording';
 import { DEMO_USER, type DemoTenant, seedDemo } from '../seed/demo';
 import type { FsyncPolicy } from '../store/change-log';
 import type { Store } from '../store/store';
+import { answerSlabs } from './answer-bytes';
 import { zlibCompressor } from './compressor';
 import { createDashboardAssets } from './dashboard-assets';
 import { createDocsAssets } from './docs-assets';
@@ -139,6 +140,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   app.runtime.docsAssets = createDocsAssets();
   app.runtime.dashboardAssets = createDashboardAssets();
   app.runtime.compress = zlibCompressor;
+  app.runtime.answerBytes = answerSlabs();
   await app.ready;
   if (!inMemory && watch) {
     await store.watch();

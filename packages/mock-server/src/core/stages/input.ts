@@ -17,6 +17,8 @@ export interface ParsedInput {
   body: unknown;
   /** The body as sent: what an idempotency key's replay compares. */
   bodyText: string;
+  /** The body's JSON before the schema stripped anything (`__proto__` keys dropped): what the unknown-fields check reads. */
+  bodyJson: unknown;
 }
 
 /**
@@ -33,9 +35,15 @@ export async function parseInput(
 ): Promise<ParsedInput> {
   const params = endpoint.params ? parseOr400(endpoint.params, routeParams, 'path') : undefined;
   const query = endpoint.query ? queries.parse(endpoint.query, target) : undefined;
-  if (!endpoint.body) return { params, query, body: undefined, bodyText: '' };
+  if (!endpoint.body) return { params, query, body: undefined, bodyText: '', bodyJson: undefined };
   const raw = await readBody(request, endpoint, maxBodyBytes);
-  return { params, query, body: parseOr400(endpoint.body, raw.value, 'body'), bodyText: raw.text };
+  return {
+    params,
+    query,
+    body: parseOr400(endpoint.body, raw.value, 'body'),
+    bodyText: raw.text,
+    bodyJson: raw.value,
+  };
 }
 
 async function readBody(
