@@ -290,7 +290,7 @@ describe('nimbus mock', () => {
       'mock',
       'video-events',
       'create',
-      '--camera-id',
+      '--camera',
       made.id,
       '--type',
       'person',

@@ -35,13 +35,15 @@ const TABLE_COLUMNS: Record<string, string[]> = {
 
 /**
  * Flags not named after their field, by operation: one flag name means one thing across the CLI.
- * `events list` and `playback timeline` name a camera with `--camera`, as `events tail` does;
- * `events list`'s page size is `--per-page`, as on every /v1 list (`--limit` is `events tail`'s
- * "stop after n"); `logs query` takes `--query`, as `--q` was one typo from `-q` (ids only).
+ * `events list`, `playback timeline` and `mock video-events create` name a camera with `--camera`,
+ * as `events tail` does; `events list`'s page size is `--per-page`, as on every /v1 list
+ * (`--limit` is `events tail`'s "stop after n"); `logs query` takes `--query`, as `--q` was one
+ * typo from `-q` (ids only).
  */
 const FLAG_NAMES: Record<string, Record<string, string>> = {
   'v2.events.list': { camera_id: 'camera', limit: 'per-page' },
   'v2.playback.timeline': { camera_id: 'camera' },
+  'mock.videoEvents.create': { camera_id: 'camera' },
   'v1.logs.query': { q: 'query' },
 };
 
