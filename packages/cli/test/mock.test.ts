@@ -134,6 +134,13 @@ describe('nimbus mock', () => {
     const exported = await cli.run('mock', 'state', 'export', '--include-secret', '--file', 'portable.json');
     expect(exported.code, exported.stderr).toBe(0);
     expect((await stat(join(cli.dir, 'portable.json'))).mode & 0o777).toBe(0o600);
+    // A query's true/false is a switch that also takes the word, sent as the text the route reads.
+    const [explicit, off] = await Promise.all([
+      cli.run('mock', 'state', 'export', '--include-secret', 'true'),
+      cli.run('mock', 'state', 'export', '--no-include-secret'),
+    ]);
+    expect(json<{ secret?: string }>(explicit).secret).toEqual(expect.any(String));
+    expect(json<{ secret?: string }>(off)).not.toHaveProperty('secret');
     const other = await startMockServer();
     try {
       const imported = await runCli(['mock', 'state', 'import', join(cli.dir, 'portable.json'), '--yes'], {
