@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../mock-server/src/entries/testing';
-import { isHiddenAlias } from '../src/commands/hidden-alias';
 import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
 import { commandPath } from '../src/usage';
@@ -88,16 +87,13 @@ interface Example {
 /** Every example line of the help, in the order the tree lists the commands. */
 function examples(): Example[] {
   const program = buildProgram(describeOperations());
-  // An old name kept as a hidden alias runs what its new name runs: its examples are the new name's.
-  return allCommands(program)
-    .filter((command) => !isHiddenAlias(command))
-    .flatMap((command: Command) => {
-      let text = '';
-      command.configureOutput({ writeOut: (chunk) => (text += chunk) });
-      command.outputHelp();
-      const block = /\nExamples?:\n((?: {2}\$ .*\n?)+)/.exec(text)?.[1] ?? '';
-      return [...block.matchAll(/^ {2}\$ (.*)$/gm)].map((m) => ({ path: commandPath(command), line: m[1]! }));
-    });
+  return allCommands(program).flatMap((command: Command) => {
+    let text = '';
+    command.configureOutput({ writeOut: (chunk) => (text += chunk) });
+    command.outputHelp();
+    const block = /\nExamples?:\n((?: {2}\$ .*\n?)+)/.exec(text)?.[1] ?? '';
+    return [...block.matchAll(/^ {2}\$ (.*)$/gm)].map((m) => ({ path: commandPath(command), line: m[1]! }));
+  });
 }
 
 let mock: MockServer;

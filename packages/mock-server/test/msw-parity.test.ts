@@ -182,7 +182,7 @@ describe('msw: /v2/ws/events', () => {
     const seen = collect(stream);
     try {
       await seen.opened();
-      const injected = await mswServer().client.mock.injectVideoEvent({
+      const injected = await mswServer().client.mock.videoEvents.create({
         camera_id: rec.camera.id,
         type: 'vehicle',
       });

@@ -51,7 +51,7 @@ const MARKED = [
   'v2.playback.segment query token',
   'v2.playback.snapshot query token',
   // The control token a browser passes to open the dashboard (auth control-page).
-  'mock.dashboard query token',
+  'mock.dashboard.retrieve query token',
 ];
 
 function describeMarks(): string[] {

@@ -109,11 +109,11 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     createClient,
     async reset(to) {
       await client.mock.reset();
-      if (to) await client.mock.importState(to);
+      if (to) await client.mock.state.import(to);
     },
     exportState: (exportOptions) => exportState(server.app.runtime, exportOptions),
     async importState(state) {
-      await client.mock.importState(state);
+      await client.mock.state.import(state);
     },
     requests: journalRequests(server.app.runtime.journal),
     faults: {

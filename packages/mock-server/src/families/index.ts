@@ -101,7 +101,7 @@ export const families: readonly LazyFamily[] = [
   lazyFamily(['v1.webapps'], () => import('./v1/webapps').then((m) => m.webappsFamily)),
   lazyFamily(['v1.firewalls'], () => import('./v1/firewalls').then((m) => m.firewallsFamily)),
   lazyFamily(
-    ['v2', 'mock.setVideoTenant', 'mock.injectVideoEvent'],
+    ['v2', 'mock.videoTenants', 'mock.videoEvents'],
     () => import('./v2').then((m) => m.videoFamily),
     () => import('./mock/video').then((m) => m.videoControlFamily),
   ),

@@ -19,7 +19,7 @@ import { type Credentials, paramNames, type RouteInput, requestFor, routes } fro
 /** Routes left out, and why. They are fuzzed with invalid input in fuzz-invalid.test.ts. */
 const EXCLUDED: Record<string, string> = {
   'mock.reset': 'empties the state the other routes are fuzzed on',
-  'mock.importState': 'replaces the state the other routes are fuzzed on',
+  'mock.state.import': 'replaces the state the other routes are fuzzed on',
   'mock.clock.advance': 'moves time up to ten years: every token of the run would expire',
   'mock.faults.create': 'an injected fault would answer the following requests instead of their routes',
   'mock.faults.clear': 'nothing to fuzz: no input',

@@ -16,6 +16,6 @@ describe('writable-store stage', () => {
 
   it('lets reads and control routes through, to look and to repair', () => {
     expect(() => requireWritableStore(store(false), 'GET', v1.instances.list)).not.toThrow();
-    expect(() => requireWritableStore(store(false), 'PUT', mock.importState)).not.toThrow();
+    expect(() => requireWritableStore(store(false), 'PUT', mock.state.import)).not.toThrow();
   });
 });

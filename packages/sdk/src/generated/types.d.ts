@@ -1172,6 +1172,7 @@ export type EventType = string;
 export type EventTypeFilter = string;
 
 export interface Fault {
+  /** Only requests of this method: GET, POST, PUT, PATCH or DELETE (any case) */
   method?: string;
   /** Exact path, a prefix ending in * (/api/v1/*), or a template whose {name} segments match any one segment (/api/v1/instances/{id}) */
   path?: string;
@@ -1752,12 +1753,8 @@ export interface MfaEnrollment {
   otpauth_uri?: string;
 }
 
-export interface MockExportStateParams {
-  /** true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere */
-  include_secret?: BooleanQuery;
-}
-
 export interface MockFaultCreateParams {
+  /** Only requests of this method: GET, POST, PUT, PATCH or DELETE (any case) */
   method?: string;
   /** Exact path, a prefix ending in * (/api/v1/*), or a template whose {name} segments match any one segment (/api/v1/instances/{id}) */
   path?: string;
@@ -1789,19 +1786,6 @@ export interface MockFaultCreateParams {
   times?: number;
 }
 
-export interface MockInjectVideoEventParams {
-  camera_id: string;
-  type: VideoEventType;
-  /** Default: a plausible random score */
-  confidence?: number;
-  /** Default: one box and a new track id */
-  payload?: {
-    boxes?: DetectionBox[];
-    /** Identifies one tracked object across events */
-    track_id?: number;
-  };
-}
-
 export interface MockRequestListParams {
   /** Only requests of this method */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD';
@@ -1825,7 +1809,25 @@ export interface MockRequestListResponse {
   cursor_lost: boolean;
 }
 
-export interface MockSetVideoTenantParams {
+export interface MockStateExportParams {
+  /** true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere */
+  include_secret?: BooleanQuery;
+}
+
+export interface MockVideoEventCreateParams {
+  camera_id: string;
+  type: VideoEventType;
+  /** Default: a plausible random score */
+  confidence?: number;
+  /** Default: one box and a new track id */
+  payload?: {
+    boxes?: DetectionBox[];
+    /** Identifies one tracked object across events */
+    track_id?: number;
+  };
+}
+
+export interface MockVideoTenantUpdateParams {
   /** Cameras the tenant may have (default 16) */
   camera_limit?: number;
   /** Features the tenant may enable (default motion, person, vehicle) */
@@ -2924,9 +2926,9 @@ export interface MockResetResponse {
   ok: true;
 }
 
-export type MockImportStateParams = Record<string, unknown>;
+export type MockStateImportParams = Record<string, unknown>;
 
-export interface MockImportStateResponse {
+export interface MockStateImportResponse {
   ok: true;
 }
 
@@ -2943,11 +2945,12 @@ export interface MockFaultListResponse {
   items: Fault[];
 }
 
-export interface MockSetQuotasParams {
-  limits: QuotaLimits;
+export interface MockQuotaUpdateParams {
+  /** New limits by resource, e.g. instances=200 (instances, buckets, ...); the others keep theirs */
+  limits: Record<string, number>;
 }
 
-export interface MockSetQuotasResponse {
+export interface MockQuotaUpdateResponse {
   project_id: string;
   limits: QuotaLimits;
 }

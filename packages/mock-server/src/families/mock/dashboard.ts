@@ -67,23 +67,25 @@ export const dashboardFamily: FamilyModule = {
   handlers: defineHandlers(
     { dashboard: mock.dashboard },
     {
-      async dashboard(ctx) {
-        authorizeDashboard(ctx.runtime.config, ctx.request, ctx.url);
-        const assets = ctx.runtime.dashboardAssets;
-        if (!assets) {
-          throw new HttpError(
-            503,
-            ErrorCode.SERVICE_UNAVAILABLE,
-            'The dashboard is served by the Node server only (nimbus mock start, or startMockServer())',
-          );
-        }
-        const page = await pageOf(assets);
-        const response = await page.body.respond(ctx.request.headers, ctx.runtime.compress);
-        response.headers.set('content-security-policy', page.policy);
-        response.headers.set('x-frame-options', 'DENY');
-        // The page's URL may carry the control token: no other site learns it from a Referer.
-        response.headers.set('referrer-policy', 'no-referrer');
-        return response;
+      dashboard: {
+        async retrieve(ctx) {
+          authorizeDashboard(ctx.runtime.config, ctx.request, ctx.url);
+          const assets = ctx.runtime.dashboardAssets;
+          if (!assets) {
+            throw new HttpError(
+              503,
+              ErrorCode.SERVICE_UNAVAILABLE,
+              'The dashboard is served by the Node server only (nimbus mock start, or startMockServer())',
+            );
+          }
+          const page = await pageOf(assets);
+          const response = await page.body.respond(ctx.request.headers, ctx.runtime.compress);
+          response.headers.set('content-security-policy', page.policy);
+          response.headers.set('x-frame-options', 'DENY');
+          // The page's URL may carry the control token: no other site learns it from a Referer.
+          response.headers.set('referrer-policy', 'no-referrer');
+          return response;
+        },
       },
     },
   ),
