@@ -167,7 +167,7 @@ describe('a proxy and the /v2 event stream', () => {
       const tenant = await seedVideoTenant(reference);
       const camera = await tenant.video.cameras.create(cameraBody());
       const stream = await openStream({ url: proxy.url } as MockServer, { token: tenant.token });
-      const event = await reference.client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
+      const event = await reference.client.mock.videoEvents.create({ camera_id: camera.id, type: 'person' });
       expect(await stream.received(1)).toEqual([event]);
       stream.ws.close();
     } finally {
