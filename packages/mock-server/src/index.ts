@@ -6,6 +6,16 @@ export { type BoundOperation, Families, type LazyFamily, lazyFamily } from './co
 export { HttpError } from './core/http-error';
 export { families } from './families';
 export { exportState, type StateExport } from './families/mock/state-export';
+export {
+  checkExchange,
+  checkFetchExchange,
+  type Divergence,
+  type DivergenceCheck,
+  type Exchange,
+  type OperationLookup,
+  operationLookup,
+  unknownRoute,
+} from './fidelity';
 export { type CreateServerOptions, createServer, type RunningServer } from './node/create-server';
 export { createNodeServer } from './node/http-adapter';
 export { DEFAULT_STATE_PATH, openStore } from './node/open-store';
