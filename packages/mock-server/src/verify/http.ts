@@ -11,6 +11,8 @@ export interface Exchange {
   body: unknown;
   text: string;
   requestId: string | null;
+  /** What was sent, for the single-exchange check (which reads the request's query and body). */
+  request: { url: string; headers: Record<string, string>; body: string | null };
 }
 
 /** How a request proves who sends it. */
@@ -67,12 +69,13 @@ export class TargetClient {
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (!this.closing) this.signal?.throwIfAborted();
     const url = this.url(path, query);
+    const sent = options.body === undefined ? null : JSON.stringify(options.body);
     let response: Response;
     try {
       response = await this.#fetch(url, {
         method,
         headers,
-        ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+        ...(sent !== null && { body: sent }),
         signal: AbortSignal.timeout(this.timeoutMs),
         redirect: 'manual',
       });
@@ -96,6 +99,7 @@ export class TargetClient {
       body,
       text,
       requestId: response.headers.get('x-request-id'),
+      request: { url: url.href, headers, body: sent },
     };
   }
 }

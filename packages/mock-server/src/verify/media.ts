@@ -1,6 +1,7 @@
 import { VideoEventEnvelope } from '@nimbus/sdk/contract';
 import WebSocket from 'ws';
-import { type Finding, schemaFindings } from './exchange-check';
+import { schemaFindings } from '../fidelity/schema-check';
+import type { Finding } from './exchange-check';
 
 /** What the playlist check found: its findings and the first segment's URI, to fetch next. */
 export interface PlaylistVerdict {
@@ -126,7 +127,7 @@ export function checkEventStream(
       }
       verdict.events++;
       verdict.findings.push(
-        ...schemaFindings(VideoEventEnvelope, message, '').map((f) => ({ ...f, check: 'websocket' })),
+        ...schemaFindings(VideoEventEnvelope, message, '$').map((f) => ({ ...f, check: 'websocket' })),
       );
       if (verdict.events >= max) finish();
     });

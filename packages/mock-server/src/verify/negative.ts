@@ -71,7 +71,7 @@ async function expectError(
   override: { auth?: Auth; project?: string } = {},
 ): Promise<void> {
   const answer: Exchange = await run.send(op, input, override);
-  run.note(op.id, withCase(checkError(op.endpoint, answer, status, code), label), answer.requestId);
+  run.note(op.id, withCase(checkError(op.id, op.endpoint, answer, status, code), label), answer.requestId);
   // A create the target should have refused made a record all the same: it goes too.
   if (op.kind === 'create' && answer.status >= 200 && answer.status < 300) {
     const record = recordOf(answer);

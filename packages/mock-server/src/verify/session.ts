@@ -157,7 +157,7 @@ export async function checkIdentity(run: VerifyRun): Promise<void> {
   });
   run.note(
     loginOp.id,
-    withCase(checkError(loginOp.endpoint, wrong, 401, 'INVALID_CREDENTIALS'), 'wrong password'),
+    withCase(checkError(loginOp.id, loginOp.endpoint, wrong, 401, 'INVALID_CREDENTIALS'), 'wrong password'),
     wrong.requestId,
   );
 
@@ -170,7 +170,10 @@ export async function checkIdentity(run: VerifyRun): Promise<void> {
   const reused = await run.send(refreshOp, refreshInput);
   run.note(
     refreshOp.id,
-    withCase(checkError(refreshOp.endpoint, reused, 401, 'REFRESH_TOKEN_REUSED'), 'refresh token used twice'),
+    withCase(
+      checkError(refreshOp.id, refreshOp.endpoint, reused, 401, 'REFRESH_TOKEN_REUSED'),
+      'refresh token used twice',
+    ),
     reused.requestId,
   );
 
