@@ -75,6 +75,12 @@ export function checkError(
   return { checks: 4, findings };
 }
 
+/** Names the invalid input each finding of a verdict is about, after its path: `$.error.code (unknown id)`. */
+export function withCase(verdict: ExchangeVerdict, label: string): ExchangeVerdict {
+  for (const finding of verdict.findings) finding.path = `${finding.path} (${label})`;
+  return verdict;
+}
+
 function single(id: string, endpoint: Endpoint, exchange: Exchange): Finding[] {
   return checkExchange({
     operation: { id, endpoint },

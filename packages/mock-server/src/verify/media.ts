@@ -107,28 +107,31 @@ export function checkEventStream(
       finish(`the upgrade was answered ${response.statusCode}`),
     );
     socket.on('error', (error) => finish(error.message));
+    // Each way the messages differ is reported once, not once per message.
+    const seen = new Set<string>();
+    const report = (finding: Finding) => {
+      const key = `${finding.check} ${finding.path}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      verdict.findings.push(finding);
+    };
     socket.on('message', (data, binary) => {
+      if (settled) return;
       verdict.checks++;
       if (binary) {
-        verdict.findings.push({ check: 'websocket', path: '', expected: 'a text message', actual: 'binary' });
+        report({ check: 'websocket', path: '$', expected: 'a text message', actual: 'binary' });
         return;
       }
       let message: unknown;
       try {
         message = JSON.parse(data.toString());
       } catch {
-        verdict.findings.push({
-          check: 'websocket',
-          path: '',
-          expected: 'JSON',
-          actual: data.toString().slice(0, 80),
-        });
+        report({ check: 'websocket', path: '$', expected: 'JSON', actual: data.toString().slice(0, 80) });
         return;
       }
       verdict.events++;
-      verdict.findings.push(
-        ...schemaFindings(VideoEventEnvelope, message, '$').map((f) => ({ ...f, check: 'websocket' })),
-      );
+      for (const finding of schemaFindings(VideoEventEnvelope, message, '$'))
+        report({ ...finding, check: 'websocket' });
       if (verdict.events >= max) finish();
     });
   });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { checkError } from './exchange-check';
+import { checkError, withCase } from './exchange-check';
 import type { Auth, Exchange } from './http';
 import type { PlannedOperation } from './plan';
 import { recordOf, type VerifyRun } from './run';
-import { withCase } from './session';
 
 const NOT_AN_ENUM_VALUE = 'not-a-value-of-the-enum';
 

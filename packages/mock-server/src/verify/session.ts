@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkError } from './exchange-check';
+import { checkError, withCase } from './exchange-check';
 import type { Exchange } from './http';
 import { ALL_SCOPES, recordOf, type VerifyRun } from './run';
 import { VerifyAuthenticationError } from './types';
@@ -195,15 +195,4 @@ export async function checkIdentity(run: VerifyRun): Promise<void> {
   );
   run.ledger.secret(recordOf(enrolled)?.secret as string | undefined);
   run.exchangeChecked(mfaOp, enrolled);
-}
-
-/** Names the invalid input a verdict's status finding was about, in its path. */
-export function withCase<V extends { findings: { check: string; path: string }[] }>(
-  verdict: V,
-  label: string,
-): V {
-  for (const finding of verdict.findings) {
-    if (finding.check === 'status' && finding.path === '') finding.path = `(${label})`;
-  }
-  return verdict;
 }
