@@ -21,7 +21,13 @@ let mock: MockServer;
 beforeAll(async () => {
   // Lifecycle states 20 ms apart on the server's own clock, so the follower sees them pass;
   // the simulator's detections give the event stream and the event playback something to show.
-  mock = await startMockServer({ transitionDelayMs: 20, simulator: true, simulatorEventsPerMinute: 600 });
+  // A journal that keeps every request of a run, for the tests that read what was sent.
+  mock = await startMockServer({
+    transitionDelayMs: 20,
+    simulator: true,
+    simulatorEventsPerMinute: 600,
+    journalSize: 50_000,
+  });
   const answer = await fetch(`${mock.url}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
