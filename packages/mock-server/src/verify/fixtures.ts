@@ -80,7 +80,8 @@ export function paramSlot(template: string, name: string): Slot {
 /** What a request is built from: the run's own ids, and records made on demand. */
 export interface FixtureContext {
   projectId: string;
-  userId: string;
+  /** Who a `user_id` names: the second user, a member of the project once added, else the caller. */
+  memberId: string;
   /** A record of `slot`, made the first time it is asked for; null when it cannot be made. */
   record(slot: Slot): Promise<Record<string, unknown> | null>;
   /** A unique suffix of this run, for names that must be unique on the whole deployment. */
@@ -138,7 +139,7 @@ export async function validInput(
     if (key === 'email' && context.memberEmail) return context.memberEmail;
     if (typeof value !== 'string' || !UUID.test(value)) return value;
     if (key === 'project_id') return context.projectId;
-    if (key === 'user_id') return context.userId;
+    if (key === 'user_id') return context.memberId;
     const owner = (key && FIELD_SLOTS[key]) ?? known.get(value);
     if (!owner) throw new FixtureUnavailable(`no collection is known for the id in ${key ?? 'the body'}`);
     const record = await context.record(owner);

@@ -26,7 +26,7 @@ export class Ledger {
     tally.checks += verdict.checks;
     tally.divergences += verdict.findings.length;
     this.#tallies.set(operation, tally);
-    for (const finding of verdict.findings) this.diverge(operation, finding, requestId);
+    for (const finding of verdict.findings) this.#diverge(operation, finding, requestId);
   }
 
   /** Whether the operation was checked at least once. */
@@ -40,10 +40,10 @@ export class Ledger {
     this.#skipped.set(operation, this.mask(reason));
   }
 
-  private diverge(operation: string, finding: Finding, requestId: string | null): void {
+  #diverge(operation: string, finding: Finding, requestId: string | null): void {
     this.divergences.push({
       operation,
-      check: finding.check,
+      check: finding.check as Divergence['check'],
       path: this.mask(finding.path),
       expected: this.mask(finding.expected),
       actual: this.mask(finding.actual),

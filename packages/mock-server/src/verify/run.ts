@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { WorkloadScope } from '@nimbus/sdk/contract';
+import type { WorkloadScope } from '@nimbus/sdk/contract';
+import type { z } from 'zod';
 import { Cleanup, type Made } from './cleanup';
 import { checkSuccess, type ExchangeVerdict } from './exchange-check';
 import { FixtureUnavailable, type RequestInput, type Slot, validInput } from './fixtures';
@@ -144,7 +145,7 @@ export class VerifyRun {
   fixtureContext() {
     return {
       projectId: this.projectId,
-      userId: this.other?.userId ?? this.userId,
+      memberId: this.other?.userId ?? this.userId,
       suffix: this.suffix,
       memberEmail: this.other?.email,
       record: (slot: Slot) => this.record(slot),
@@ -341,5 +342,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Every scope of a workload token, each named once (the record's type makes the list whole). */
+type Scope = z.infer<typeof WorkloadScope>;
+
+const SCOPES: Record<Scope, true> = {
+  'cameras:read': true,
+  'cameras:write': true,
+  'events:read': true,
+  'playback:read': true,
+};
+
 /** All scopes of a workload token: the run reads and writes every /v2 family. */
-export const ALL_SCOPES = WorkloadScope.options;
+export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];

@@ -1,3 +1,5 @@
+import type { Divergence as ExchangeDivergence } from '../fidelity';
+
 /** Who `verifyDeployment` acts as on the target: one of the ways the CLI takes credentials. */
 export type VerifyCredentials =
   | { email: string; password: string }
@@ -31,19 +33,17 @@ export interface VerifyOptions {
   onProgress?: (operation: string) => void;
 }
 
-/** One place where the target answered otherwise than the contract or the reference behaviour. */
-export interface Divergence {
-  /** Contract id, e.g. `v1.instances.create` (`v2.events.stream` for the WebSocket). */
-  operation: string;
-  /** What kind of check: status, envelope, schema, header, error-code, lifecycle, pagination, websocket, hls. */
-  check: string;
-  /** JSON path (`data.status`) or header name where it applies, else empty. */
-  path: string;
-  expected: string;
-  actual: string;
-  /** The target's request id of the exchange, when it sent one. */
-  request_id: string | null;
-}
+/**
+ * One place where the target answered otherwise than the contract or the reference behaviour:
+ * the single-exchange check's divergence, whose `check` may also be `lifecycle`, `websocket` or
+ * `hls`, and whose `operation` is `v2.events.stream` for the WebSocket.
+ */
+export type Divergence = Omit<ExchangeDivergence, 'check'> & {
+  check: ExchangeDivergence['check'] | VerifyCheck;
+};
+
+/** The checks verify makes beyond one exchange. */
+export type VerifyCheck = 'lifecycle' | 'websocket' | 'hls';
 
 export interface Skipped {
   operation: string;
