@@ -116,3 +116,13 @@ export function causeOf(error: unknown): string {
   }
   return message;
 }
+
+/** The record an answer holds: `data` of a v1 envelope, or the v2 body. */
+export function recordOf(exchange: Exchange): Record<string, unknown> | undefined {
+  const body = exchange.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object') return undefined;
+  const record = exchange.path.startsWith('/api/v1/') ? body.data : body;
+  return record && typeof record === 'object' && !Array.isArray(record)
+    ? (record as Record<string, unknown>)
+    : undefined;
+}

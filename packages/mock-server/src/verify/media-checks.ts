@@ -1,7 +1,7 @@
 import { VIDEO_EVENT_STREAM_PATH } from '@nimbus/sdk/contract';
+import type { VerifyContext } from './context';
 import type { Exchange } from './http';
 import { checkEventStream, checkPlaylist } from './media';
-import type { VerifyRun } from './run';
 
 /** The label the realtime stream's findings go under: it is not an HTTP operation of the contract. */
 export const STREAM_OPERATION = 'v2.events.stream';
@@ -15,7 +15,7 @@ const EVENT_PLAYBACK = ['v2.playback.forEvent', 'v2.playback.snapshot'];
  * (its own clock, a bounded wait), that hour's playlist and its first segment, and the
  * playback and snapshot of a detection event when the camera has one.
  */
-export async function checkMedia(run: VerifyRun): Promise<void> {
+export async function checkMedia(run: VerifyContext): Promise<void> {
   await checkStream(run);
   const camera = await run.record('/v2/api/cameras');
   if (!camera?.id) {
@@ -27,7 +27,7 @@ export async function checkMedia(run: VerifyRun): Promise<void> {
   await checkEventPlayback(run, String(camera.id));
 }
 
-async function checkStream(run: VerifyRun): Promise<void> {
+async function checkStream(run: VerifyContext): Promise<void> {
   if (!run.ledger.selected(STREAM_OPERATION)) return;
   if (!run.workloadToken) {
     run.ledger.skip(STREAM_OPERATION, 'no /v2 workload token could be had');
@@ -64,7 +64,7 @@ async function checkStream(run: VerifyRun): Promise<void> {
   run.note(STREAM_OPERATION, { checks: verdict.checks + 1, findings: verdict.findings }, null);
 }
 
-async function checkPlayback(run: VerifyRun, cameraId: string, createdAt: string): Promise<void> {
+async function checkPlayback(run: VerifyContext, cameraId: string, createdAt: string): Promise<void> {
   const timeline = run.op('v2.playback.timeline');
   const query = { camera_id: cameraId, date: createdAt.slice(0, 10) };
   const deadline = Date.now() + run.lifecycleTimeoutMs;
@@ -104,7 +104,7 @@ async function checkPlayback(run: VerifyRun, cameraId: string, createdAt: string
   run.exchangeChecked(segment, fetched);
 }
 
-async function checkEventPlayback(run: VerifyRun, cameraId: string): Promise<void> {
+async function checkEventPlayback(run: VerifyContext, cameraId: string): Promise<void> {
   const list = run.op('v2.events.list');
   const answer = await run.send(list, {
     path: list.endpoint.path,

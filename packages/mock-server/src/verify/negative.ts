@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { VerifyContext } from './context';
 import { checkError, withCase } from './exchange-check';
 import type { Auth, Exchange } from './http';
+import { recordOf } from './http';
 import type { PlannedOperation } from './plan';
-import { recordOf, type VerifyRun } from './run';
 
 const NOT_AN_ENUM_VALUE = 'not-a-value-of-the-enum';
 
@@ -16,7 +17,7 @@ const NOT_AN_ENUM_VALUE = 'not-a-value-of-the-enum';
  * - no credentials on a list: 401 `UNAUTHENTICATED`.
  * An invalid create the target accepts all the same is deleted with the rest.
  */
-export async function checkInvalidInputs(run: VerifyRun, op: PlannedOperation): Promise<void> {
+export async function checkInvalidInputs(run: VerifyContext, op: PlannedOperation): Promise<void> {
   const { endpoint } = op;
   const writes = !run.options.readOnly && op.kind !== 'read';
   if (writes && endpoint.body && (op.kind === 'create' || op.kind === 'action') && !endpoint.bodyOptional) {
@@ -61,7 +62,7 @@ export async function checkInvalidInputs(run: VerifyRun, op: PlannedOperation): 
 }
 
 async function expectError(
-  run: VerifyRun,
+  run: VerifyContext,
   op: PlannedOperation,
   input: { path: string; query?: Record<string, string>; body?: unknown },
   status: number,

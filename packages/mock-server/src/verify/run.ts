@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { WorkloadScope } from '@nimbus/sdk/contract';
-import type { z } from 'zod';
 import { Cleanup, type Made } from './cleanup';
+import type { OtherTenant, VerifyContext } from './context';
 import { checkSuccess, type ExchangeVerdict } from './exchange-check';
 import { FixtureUnavailable, type RequestInput, type Slot, validInput } from './fixtures';
 import type { Auth, Exchange, SendOptions } from './http';
-import { TargetClient } from './http';
+import { recordOf, TargetClient } from './http';
 import { Ledger } from './ledger';
 import { followLifecycle, LIFECYCLES } from './lifecycle';
 import { checkMedia } from './media-checks';
@@ -34,18 +33,8 @@ const HANDLED_APART = new Set([
 /** Creates whose record another operation makes: the slot and the operation that makes it. */
 const MADE_BY: Record<Slot, string> = { '/api/v1/anomalies': 'v1.anomalies.detect' };
 
-/** The second tenant: a user of the run's own, made when the target lets anyone register. */
-export interface OtherTenant {
-  email: string;
-  password: string;
-  userId: string;
-  token: string;
-  projectId?: string;
-  workloadToken?: string;
-}
-
 /** Everything one run holds: the target, who it is there, what it made and what it found. */
-export class VerifyRun {
+export class VerifyRun implements VerifyContext {
   readonly client: TargetClient;
   readonly ledger: Ledger;
   readonly cleanup = new Cleanup();
@@ -321,16 +310,6 @@ export class VerifyRun {
   }
 }
 
-/** The record an answer holds: `data` of a v1 envelope, or the v2 body. */
-export function recordOf(exchange: Exchange): Record<string, unknown> | undefined {
-  const body = exchange.body as Record<string, unknown> | undefined;
-  if (!body || typeof body !== 'object') return undefined;
-  const record = exchange.path.startsWith('/api/v1/') ? body.data : body;
-  return record && typeof record === 'object' && !Array.isArray(record)
-    ? (record as Record<string, unknown>)
-    : undefined;
-}
-
 /** The item of a list answer (`items` of /v2, `data` of /api/v1) with that id. */
 function listed(exchange: Exchange, id: unknown): Record<string, unknown> | undefined {
   const body = exchange.body as { items?: unknown; data?: unknown } | unknown[];
@@ -341,16 +320,3 @@ function listed(exchange: Exchange, id: unknown): Record<string, unknown> | unde
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
-
-/** Every scope of a workload token, each named once (the record's type makes the list whole). */
-type Scope = z.infer<typeof WorkloadScope>;
-
-const SCOPES: Record<Scope, true> = {
-  'cameras:read': true,
-  'cameras:write': true,
-  'events:read': true,
-  'playback:read': true,
-};
-
-/** All scopes of a workload token: the run reads and writes every /v2 family. */
-export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { WorkloadScope } from '@nimbus/sdk/contract';
+import type { z } from 'zod';
+import type { VerifyContext } from './context';
 import { checkError, withCase } from './exchange-check';
-import type { Exchange } from './http';
-import { ALL_SCOPES, recordOf, type VerifyRun } from './run';
+import { type Exchange, recordOf } from './http';
 import { VerifyAuthenticationError } from './types';
 
 /**
@@ -10,7 +12,7 @@ import { VerifyAuthenticationError } from './types';
  * that project the documented way (POST /api/v1/auth/workload-token), and a second user who
  * registers for the run, to check that another tenant's ids answer 404.
  */
-export async function signIn(run: VerifyRun): Promise<void> {
+export async function signIn(run: VerifyContext): Promise<void> {
   const { credentials, readOnly } = run.options;
   if ('email' in credentials) {
     run.ledger.secret(credentials.password);
@@ -46,7 +48,7 @@ export async function signIn(run: VerifyRun): Promise<void> {
   }
 }
 
-async function ownProject(run: VerifyRun, readOnly: boolean): Promise<void> {
+async function ownProject(run: VerifyContext, readOnly: boolean): Promise<void> {
   if (readOnly) {
     if (run.options.projectId) {
       run.projectId = run.options.projectId;
@@ -73,7 +75,11 @@ async function ownProject(run: VerifyRun, readOnly: boolean): Promise<void> {
 }
 
 /** A workload token with every /v2 scope for `projectId`, checked as `v1.auth.workloadToken` once. */
-async function workloadToken(run: VerifyRun, token: string, projectId: string): Promise<string | undefined> {
+async function workloadToken(
+  run: VerifyContext,
+  token: string,
+  projectId: string,
+): Promise<string | undefined> {
   if (!projectId) return undefined;
   const op = run.op('v1.auth.workloadToken');
   const input = { path: op.endpoint.path, body: { project_id: projectId, scopes: [...ALL_SCOPES] } };
@@ -88,7 +94,7 @@ async function workloadToken(run: VerifyRun, token: string, projectId: string): 
 }
 
 /** A user of the run's own in a project of their own: the other tenant. */
-async function secondTenant(run: VerifyRun): Promise<void> {
+async function secondTenant(run: VerifyContext): Promise<void> {
   const register = run.op('v1.auth.register');
   const email = `nimbus-verify-${run.suffix}@example.com`;
   const password = randomBytes(12).toString('base64url');
@@ -122,7 +128,7 @@ async function secondTenant(run: VerifyRun): Promise<void> {
 }
 
 async function login(
-  run: VerifyRun,
+  run: VerifyContext,
   email: string,
   password: string,
 ): Promise<{ token: string; refresh: string; answer: Exchange } | undefined> {
@@ -140,7 +146,7 @@ async function login(
  * it can put MFA on): login and a wrong password, refresh and a refresh token used twice,
  * logout, MFA enrolment last.
  */
-export async function checkIdentity(run: VerifyRun): Promise<void> {
+export async function checkIdentity(run: VerifyContext): Promise<void> {
   const { other } = run;
   const ops = ['v1.auth.login', 'v1.auth.refresh', 'v1.auth.logout', 'v1.auth.mfaEnroll'];
   if (!other) {
@@ -196,3 +202,16 @@ export async function checkIdentity(run: VerifyRun): Promise<void> {
   run.ledger.secret(recordOf(enrolled)?.secret as string | undefined);
   run.exchangeChecked(mfaOp, enrolled);
 }
+
+/** Every scope of a workload token, each named once (the record's type makes the list whole). */
+type Scope = z.infer<typeof WorkloadScope>;
+
+const SCOPES: Record<Scope, true> = {
+  'cameras:read': true,
+  'cameras:write': true,
+  'events:read': true,
+  'playback:read': true,
+};
+
+/** All scopes of a workload token: the run reads and writes every /v2 family. */
+const ALL_SCOPES = Object.keys(SCOPES) as Scope[];

@@ -201,7 +201,7 @@ describe('verifyDeployment against a drifting deployment', () => {
           result.divergences.some(
             (d) => d.operation === want.operation && d.check === want.check && d.path.startsWith(want.path),
           ),
-          JSON.stringify(want),
+          `${JSON.stringify(want)} in ${JSON.stringify(result.divergences)}, skipped ${JSON.stringify(result.skipped)}`,
         ).toBe(true);
       }
       const pairs = new Set(expected.map((e) => `${e.operation} ${e.check}`));
