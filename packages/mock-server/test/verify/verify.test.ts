@@ -34,7 +34,7 @@ beforeAll(async () => {
     body: JSON.stringify({ ...OWNER, full_name: 'Owner' }),
   });
   expect(answer.status).toBe(201);
-});
+}, 30_000);
 
 afterAll(() => mock?.close());
 
@@ -42,7 +42,8 @@ const options = (target: string, more: Partial<VerifyOptions> = {}): VerifyOptio
   target,
   credentials: OWNER,
   lifecycleTimeoutMs: 15_000,
-  streamWaitMs: 3000,
+  // Ends at the fifth event: the bound only matters on a loaded machine.
+  streamWaitMs: 10_000,
   metricsCredentials: { user: 'metrics', password: 'metrics' },
   ...more,
 });
@@ -70,7 +71,7 @@ describe('verifyDeployment against the reference server', () => {
     const printed = JSON.stringify(reportJson(result)) + reportJunit(result) + result.leftBehind.join('\n');
     expect(printed).not.toContain(OWNER.password);
     expect(printed).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
-  });
+  }, 60_000);
 
   it('sends no write with readOnly', async () => {
     const before = mock.requests().length;
@@ -209,5 +210,5 @@ describe('verifyDeployment against a drifting deployment', () => {
     } finally {
       await proxy.close();
     }
-  });
+  }, 60_000);
 });
