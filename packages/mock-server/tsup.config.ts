@@ -62,6 +62,7 @@ const entry = {
   testing: 'src/entries/testing.ts',
   msw: 'src/entries/msw.ts',
   openapi: 'src/entries/openapi.ts',
+  verify: 'src/entries/verify.ts',
 };
 
 /** The SDK's contract modules by their sources, and zod as the parts the schemas use (below). */

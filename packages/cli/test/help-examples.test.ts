@@ -27,6 +27,12 @@ const NOT_RUN: Record<string, string> = {
     'a proxy of its own, until Ctrl-C (mock-proxy.test.ts)',
   'nimbus events tail --camera <camera-id> --since 2026-03-01T14:00:00Z --duration 60':
     'listens for a minute (events tail is tested in video.test.ts)',
+  [`printf '%s' "$NIMBUS_PASSWORD" | nimbus verify --target https://staging.example.com --email ci@example.com --password-stdin`]:
+    'needs a deployment (verify.test.ts runs it against a reference server)',
+  "nimbus verify --target https://staging.example.com --only 'v1.instances.*' -o json":
+    'needs a deployment (verify.test.ts runs it against a reference server)',
+  'NIMBUS_TOKEN=<token> nimbus verify --target https://api.example.com --read-only --junit verify.xml':
+    'needs a deployment (verify.test.ts runs it against a reference server)',
 };
 
 /** Examples that fail as they should, with the exit code they end with. */
