@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APIResource, Nimbus } from '@nimbus/sdk';
 import { type Endpoint, operations } from '@nimbus/sdk/contract';
-import { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
+import { OPERATION_ROUTES } from '@nimbus/sdk/contract/generated/operation-routes';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/core/app';
 import { Router } from '../src/core/router';

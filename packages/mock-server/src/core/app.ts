@@ -1,5 +1,5 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
+import { OPERATION_ROUTES } from '@nimbus/sdk/contract/generated/operation-routes';
 import type { Store } from '../store/store';
 import { authenticate } from './auth';
 import { resolveConfig, type ServerConfig } from './config';

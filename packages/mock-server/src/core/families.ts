@@ -1,5 +1,5 @@
 import type { Endpoint, HttpMethod } from '@nimbus/sdk/contract';
-import { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
+import { OPERATION_ROUTES } from '@nimbus/sdk/contract/generated/operation-routes';
 import type { Handler, HandlerEntry } from './handler';
 import type { Runtime } from './runtime';
 

@@ -1,5 +1,5 @@
 import type { EndpointSecrets, RecordedRequest, SecretPath } from '@nimbus/sdk/contract';
-import { OPERATION_ROUTES, OPERATION_SECRETS } from '@nimbus/sdk/contract/operation-routes';
+import { OPERATION_ROUTES, OPERATION_SECRETS } from '@nimbus/sdk/contract/generated/operation-routes';
 import {
   EACH,
   maskUrlPassword,

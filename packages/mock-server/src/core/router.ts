@@ -1,5 +1,5 @@
 import type { HttpMethod } from '@nimbus/sdk/contract';
-import type { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
+import type { OPERATION_ROUTES } from '@nimbus/sdk/contract/generated/operation-routes';
 
 /** One route of the contract's table: an operation id, its method and its path template. */
 export type RouteEntry = (typeof OPERATION_ROUTES)[number];

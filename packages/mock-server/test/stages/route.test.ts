@@ -1,4 +1,4 @@
-import { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
+import { OPERATION_ROUTES } from '@nimbus/sdk/contract/generated/operation-routes';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/core/http-error';
 import { RequestTarget } from '../../src/core/request-target';

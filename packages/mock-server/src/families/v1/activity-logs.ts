@@ -1,4 +1,4 @@
-import { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
+import { OPERATION_ROUTES } from '@nimbus/sdk/contract/generated/operation-routes';
 import { activityLogs as activityLogsEndpoints } from '@nimbus/sdk/contract/v1/activity-logs';
 import { activityLogs } from '../../core/activity';
 import type { FamilyModule } from '../../core/app';

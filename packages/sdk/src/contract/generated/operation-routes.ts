@@ -1,7 +1,7 @@
 // Generated from the contract by scripts/generate-sdk-types.mjs. Do not edit.
 
-import type { HttpMethod } from './define';
-import type { EndpointSecrets } from './secrets';
+import type { HttpMethod } from '../define';
+import type { EndpointSecrets } from '../secrets';
 
 /**
  * Every operation of the contract as `[id, method, path]`, without its schemas: the reference
