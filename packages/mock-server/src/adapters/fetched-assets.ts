@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import { HttpError } from '../core/http-error';
-import { onFirstUse } from '../core/on-first-use';
-import type { MediaSource } from '../core/runtime';
+import { HttpError } from '../core/pipeline/http-error';
+import { onFirstUse } from '../core/services/on-first-use';
+import type { MediaSource } from '../core/services/runtime';
 
 /**
  * msw's `bypass`, from msw's index, which in Node also loads msw's GraphQL support and cookie

@@ -1,10 +1,10 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { mock } from '@nimbus/sdk/contract/mock';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import type { MediaSource } from '../../core/runtime';
-import { StaticBody } from '../../core/static-body';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { StaticBody } from '../../core/pipeline/static-body';
+import type { MediaSource } from '../../core/services/runtime';
 import { authorizeDashboard } from './dashboard-access';
 
 /**

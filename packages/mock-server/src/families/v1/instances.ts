@@ -1,9 +1,9 @@
 import type { Instance } from '@nimbus/sdk/contract';
 import { instances as instancesEndpoints } from '@nimbus/sdk/contract/v1/instances';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { assertState, createInProject, emit, findInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { assertState, createInProject, emit, findInProject } from '../../core/pipeline/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 

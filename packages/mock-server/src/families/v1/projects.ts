@@ -1,9 +1,9 @@
 import { projects as projectsEndpoints } from '@nimbus/sdk/contract/v1/projects';
-import type { FamilyModule } from '../../core/app';
-import { type Context, defineHandlers, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { allows, memberPermissions, permissionsOfRole } from '../../core/permissions';
-import { delegations, memberships, type ProjectRow, projects } from '../../core/tables';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { type Context, defineHandlers, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { allows, memberPermissions, permissionsOfRole } from '../../core/services/permissions';
+import { delegations, memberships, type ProjectRow, projects } from '../../core/services/tables';
 import { requireUser } from './auth';
 import { auditProject } from './iam/audit';
 

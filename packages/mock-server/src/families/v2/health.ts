@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { health as healthEndpoints } from '@nimbus/sdk/contract/v2/health';
-import { defineHandlers } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
+import { defineHandlers } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
 
 type Check = { status: 'ok' | 'fail'; reason?: string };
 

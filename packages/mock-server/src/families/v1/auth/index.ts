@@ -1,14 +1,14 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { auth as authEndpoints } from '@nimbus/sdk/contract/v1/auth';
 import type { TOTP } from 'otpauth';
-import { auditLogs } from '../../../core/activity';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { onFirstUse } from '../../../core/on-first-use';
-import type { Principal } from '../../../core/principal';
-import type { BufferedRequest, RequestHead } from '../../../core/request';
-import type { Runtime } from '../../../core/runtime';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import type { BufferedRequest, RequestHead } from '../../../core/pipeline/request';
+import { auditLogs } from '../../../core/services/activity';
+import { onFirstUse } from '../../../core/services/on-first-use';
+import type { Principal } from '../../../core/services/principal';
+import type { Runtime } from '../../../core/services/runtime';
 import {
   hashPassword,
   newOpaqueToken,
@@ -17,8 +17,8 @@ import {
   sha256,
   unmatchablePasswordHash,
   verifyPassword,
-} from '../../../core/secrets';
-import { memberships, type SessionRow, sessions, type UserRow, users } from '../../../core/tables';
+} from '../../../core/services/secrets';
+import { memberships, type SessionRow, sessions, type UserRow, users } from '../../../core/services/tables';
 import { type LoginAttempt, loginThrottleOf } from './login-throttle';
 
 /** An MFA code is valid in the current 30 s step and one either side (docs/decisions/0003-identity.md). */

@@ -1,9 +1,9 @@
 import type { Backup, BackupPolicy, BackupVault, Snapshot } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import type { Context } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { quotaResources } from '../../../core/quotas';
-import type { Runtime } from '../../../core/runtime';
+import type { Context } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { quotaResources } from '../../../core/services/quotas';
+import type { Runtime } from '../../../core/services/runtime';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable, type TableSpec } from '../../../store/store';
 import { publishTransitions } from '../support/transition-events';

@@ -1,7 +1,7 @@
 import { cdnProfiles as cdnProfilesEndpoints } from '@nimbus/sdk/contract/v1/cdn-profiles';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { createInProject, emit, findInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { createInProject, emit, findInProject } from '../../../core/pipeline/resources';
 import { CDN_ENDPOINT_TYPE, CDN_PROFILE_TYPE, cdnEndpoints, cdnProfiles } from './tables';
 
 export const cdnProfilesFamily: FamilyModule = {

@@ -1,10 +1,10 @@
 import type { Database } from '@nimbus/sdk/contract';
 import { databases as databasesEndpoints, ENGINE_VERSIONS } from '@nimbus/sdk/contract/v1/databases';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { createInProject, emit, findInProject } from '../../../core/resources';
-import { hashPassword } from '../../../core/secrets';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { createInProject, emit, findInProject } from '../../../core/pipeline/resources';
+import { hashPassword } from '../../../core/services/secrets';
 import { publishTransitions } from '../support/transition-events';
 import { poolView, updatePool } from './pool';
 import { createReplica, failover, replicasOf } from './replicas';

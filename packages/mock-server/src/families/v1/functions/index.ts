@@ -1,9 +1,9 @@
 import type { FunctionRecord, FunctionTrigger } from '@nimbus/sdk/contract';
 import { functions as functionsEndpoints } from '@nimbus/sdk/contract/v1/functions';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { admit, assertState, createInProject, emit, findInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { admit, assertState, createInProject, emit, findInProject } from '../../../core/pipeline/resources';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 import { publishTransitions } from '../support/transition-events';

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import type { Context } from '../../../core/handler';
-import { fieldError, HttpError } from '../../../core/http-error';
-import { findInProject } from '../../../core/resources';
+import type { Context } from '../../../core/pipeline/handler';
+import { fieldError, HttpError } from '../../../core/pipeline/http-error';
+import { findInProject } from '../../../core/pipeline/resources';
 import type { StoredRecord } from '../../../store/state';
 import type { TableSpec } from '../../../store/store';
 import { type CidrBlock, type PrefixBounds, parseCidr } from './cidr';

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { resolveParameters } from '@nimbus/sdk/contract/v1/policy-rule';
-import { HttpError } from '../../../core/http-error';
-import type { Runtime } from '../../../core/runtime';
+import { HttpError } from '../../../core/pipeline/http-error';
+import type { Runtime } from '../../../core/services/runtime';
 import type { Store } from '../../../store/store';
 import { compiledRule, evaluate, type Subject } from './evaluate';
 import { covers, visiblePolicy } from './lookup';

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { cameras as camerasEndpoints } from '@nimbus/sdk/contract/v2/cameras';
-import type { Context } from '../../../core/handler';
-import { defineHandlers } from '../../../core/handler';
-import { fieldError, HttpError } from '../../../core/http-error';
-import type { Runtime } from '../../../core/runtime';
+import type { Context } from '../../../core/pipeline/handler';
+import { defineHandlers } from '../../../core/pipeline/handler';
+import { fieldError, HttpError } from '../../../core/pipeline/http-error';
+import type { Runtime } from '../../../core/services/runtime';
 import { allowedFeatures, tenantPlan } from '../plans';
 import { videoServices } from '../services';
 import { type CameraRow, videoCameras } from '../tables';

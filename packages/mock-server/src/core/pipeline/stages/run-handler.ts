@@ -1,10 +1,10 @@
 import type { Endpoint, Operation } from '@nimbus/sdk/contract';
 import type { z } from 'zod';
-import { activityLogs, actorOf } from '../activity';
+import { activityLogs, actorOf } from '../../services/activity';
+import type { IdempotencyCache } from '../../services/idempotency';
 import type { Handler, ListResult } from '../handler';
 import type { HandlerContext } from '../handler-context';
 import { HttpError } from '../http-error';
-import type { IdempotencyCache } from '../idempotency';
 import { publicView } from '../public-view';
 import { isWrite, type Reply, replyOf } from '../request';
 import { jsonReply } from '../respond';

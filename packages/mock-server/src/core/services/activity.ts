@@ -1,6 +1,6 @@
 import type { ActivityLog, AuditLog } from '@nimbus/sdk/contract';
-import type { StoredRecord } from '../store/state';
-import { defineTable } from '../store/store';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
 import type { Principal } from './principal';
 
 /** One mutating call of a project: who did what to which resource, and how it ended. */

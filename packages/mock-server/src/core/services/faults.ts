@@ -1,9 +1,9 @@
 import type { Fault as ListedFault, MockFaultCreateParams } from '@nimbus/sdk';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import { HttpError, RawReplyError } from './http-error';
-import { pathMatches } from './path-pattern';
-import type { RequestHead } from './request';
-import type { RequestTarget } from './request-target';
+import { HttpError, RawReplyError } from '../pipeline/http-error';
+import { pathMatches } from '../pipeline/path-pattern';
+import type { RequestHead } from '../pipeline/request';
+import type { RequestTarget } from '../pipeline/request-target';
 
 /** What `POST /__mock/faults` takes (a method in any case): the SDK's named type of its body. */
 export type FaultSpec = MockFaultCreateParams;

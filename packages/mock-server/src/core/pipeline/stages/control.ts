@@ -1,8 +1,8 @@
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../../services/config';
+import { constantTimeEqual } from '../../services/secrets';
 import { HttpError } from '../http-error';
-import { controlOriginRefusal, type OriginStanding } from '../origin-policy';
 import type { RequestHead } from '../request';
-import { constantTimeEqual } from '../secrets';
+import { controlOriginRefusal, type OriginStanding } from './origin-policy';
 
 const encoder = new TextEncoder();
 

@@ -1,9 +1,9 @@
 import type { Endpoint } from '@nimbus/sdk/contract';
+import type { Principal } from '../services/principal';
+import type { Runtime } from '../services/runtime';
 import type { Context } from './handler';
-import type { Principal } from './principal';
 import type { RequestHead } from './request';
 import type { RequestTarget } from './request-target';
-import type { Runtime } from './runtime';
 
 /** What the core knows of a request once it passed auth and validation. */
 export interface HandlerContextFields {

@@ -1,4 +1,4 @@
-import type { Store } from '../store/store';
+import type { Store } from '../../store/store';
 import { delegations, memberships, roles } from './tables';
 
 /** Built-in roles (docs/decisions/0003-identity.md). Owner alone holds `iam:admin` (members, roles, keys, delegation). */

@@ -2,12 +2,12 @@ import type { Endpoint } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { permissionOf } from '@nimbus/sdk/contract/define';
 import * as z from 'zod';
+import { allows, memberPermissions, permissionsOfRole } from '../../services/permissions';
+import type { Principal } from '../../services/principal';
+import type { Runtime } from '../../services/runtime';
+import { projects } from '../../services/tables';
 import { HttpError } from '../http-error';
-import { allows, memberPermissions, permissionsOfRole } from '../permissions';
-import type { Principal } from '../principal';
 import type { RequestHead } from '../request';
-import type { Runtime } from '../runtime';
-import { projects } from '../tables';
 
 /** `z.uuid()`'s own pattern, tested directly: a zod parse per request cost more than the lookup after it. */
 const PROJECT_HEADER = z.regexes.uuid();

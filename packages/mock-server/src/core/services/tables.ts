@@ -1,6 +1,6 @@
 import type { ApiKey, Project, User } from '@nimbus/sdk/contract';
-import type { StoredRecord } from '../store/state';
-import { defineTable } from '../store/store';
+import type { StoredRecord } from '../../store/state';
+import { defineTable } from '../../store/store';
 
 // Tables the core itself reads to authenticate and authorise. Families own the rest.
 

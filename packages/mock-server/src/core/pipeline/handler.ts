@@ -1,8 +1,8 @@
 import type { Endpoint, ParamsOf, ParsedBodyOf, ParsedQueryOf, ResponseOf } from '@nimbus/sdk/contract';
 import { isEndpoint } from '@nimbus/sdk/contract/define';
-import type { Principal } from './principal';
+import type { Principal } from '../services/principal';
+import type { Runtime } from '../services/runtime';
 import type { RequestHead } from './request';
-import type { Runtime } from './runtime';
 
 /** Everything a handler gets: parsed input, the caller, and the server's services. */
 export interface Context<E extends Endpoint = Endpoint> {

@@ -1,7 +1,7 @@
 import type { Endpoint, HttpMethod } from '@nimbus/sdk/contract';
 import { OPERATION_ROUTES } from '@nimbus/sdk/contract/generated/operation-routes';
+import type { Runtime } from '../services/runtime';
 import type { Handler, HandlerEntry } from './handler';
-import type { Runtime } from './runtime';
 
 /** A resource family: its handlers and what it starts with the server. */
 export interface FamilyModule {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { BoundedCache, stringBytes } from './bounded-cache';
+import { BoundedCache, stringBytes } from '../services/bounded-cache';
 import type { RequestTarget } from './request-target';
 import { parseOr400 } from './validation';
 

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
+import { HttpError } from '../pipeline/http-error';
+import type { Reply } from '../pipeline/request';
 import { BoundedCache, stringBytes } from './bounded-cache';
-import { HttpError } from './http-error';
-import type { Reply } from './request';
 import { sha256 } from './secrets';
 
 interface Entry {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
+import type { RateLimiter } from '../../services/rate-limit';
 import { HttpError } from '../http-error';
-import type { RateLimiter } from '../rate-limit';
 import type { RequestHead } from '../request';
 
 /** 429 with `Retry-After` for a caller past the server's rate (off unless `rateLimitPerMinute` is set). */

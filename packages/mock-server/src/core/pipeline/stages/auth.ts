@@ -1,12 +1,12 @@
 import type { Endpoint } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import { HttpError } from './http-error';
-import type { Principal } from './principal';
-import type { RequestHead } from './request';
-import type { Runtime } from './runtime';
-import { sha256 } from './secrets';
-import { apiKeys, sessions, users } from './tables';
-import type { VerifyResult } from './tokens';
+import type { Principal } from '../../services/principal';
+import type { Runtime } from '../../services/runtime';
+import { sha256 } from '../../services/secrets';
+import { apiKeys, sessions, users } from '../../services/tables';
+import type { VerifyResult } from '../../services/tokens';
+import { HttpError } from '../http-error';
+import type { RequestHead } from '../request';
 
 /** Who is calling. */
 

@@ -1,5 +1,5 @@
-import type { StoredRecord } from '../store/state';
-import { defineTable, type Store, type TableSpec } from '../store/store';
+import type { StoredRecord } from '../../store/state';
+import { defineTable, type Store, type TableSpec } from '../../store/store';
 import type { Clock } from './clock';
 
 /** A pending state change, persisted so restarts and clock jumps keep it. */

@@ -1,8 +1,8 @@
-import type { StoredRecord } from '../store/state';
-import type { TableSpec } from '../store/store';
+import type { StoredRecord } from '../../store/state';
+import type { TableSpec } from '../../store/store';
+import { assertQuota } from '../services/quotas';
 import type { Context } from './handler';
 import { HttpError } from './http-error';
-import { assertQuota } from './quotas';
 
 /** Fields a family supplies for a new project record; the core adds id, project and times. */
 export type NewFields<T extends StoredRecord> = Omit<T, 'id' | 'created_at' | 'updated_at' | 'project_id'>;

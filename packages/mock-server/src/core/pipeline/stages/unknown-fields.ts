@@ -2,8 +2,8 @@ import type { Endpoint } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { unknownFieldPaths } from '@nimbus/sdk/contract/unknown-fields';
 import type { z } from 'zod';
-import { HttpError } from './http-error';
-import type { Reply, RequestHead } from './request';
+import { HttpError } from '../http-error';
+import type { Reply, RequestHead } from '../request';
 
 /** The response header that names the body fields the contract does not declare. */
 export const UNKNOWN_FIELDS_HEADER = 'nimbus-warning';

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import type { StoredRecord } from '../store/state';
-import { defineTable, type Store } from '../store/store';
-import { HttpError } from './http-error';
+import type { StoredRecord } from '../../store/state';
+import { defineTable, type Store } from '../../store/store';
+import { HttpError } from '../pipeline/http-error';
 
 /** Default limits per project (docs/decisions/0002-v1-envelopes-and-errors.md); any other resource: 100. */
 export const DEFAULT_QUOTAS: Record<string, number> = {

@@ -1,11 +1,11 @@
-import type { Store } from '../store/store';
+import type { Store } from '../../store/store';
+import type { Compressor } from '../pipeline/static-body';
 import { Clock } from './clock';
 import type { ServerConfig } from './config';
 import { EventBus, type PlatformEvent, withoutSecrets } from './events';
 import { Faults } from './faults';
 import { RequestJournal } from './journal';
 import { Lifecycle } from './lifecycle';
-import type { Compressor } from './static-body';
 import { TokenService } from './tokens';
 
 /**

@@ -1,4 +1,4 @@
-import type { Faults } from '../faults';
+import type { Faults } from '../../services/faults';
 import type { RequestHead } from '../request';
 import type { RequestTarget } from '../request-target';
 

@@ -1,6 +1,6 @@
 import type { Endpoint } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import type { Store } from '../../store/store';
+import type { Store } from '../../../store/store';
 import { HttpError } from '../http-error';
 import { isWrite } from '../request';
 

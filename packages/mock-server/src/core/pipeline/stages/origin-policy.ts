@@ -1,5 +1,5 @@
-import { HttpError } from './http-error';
-import type { HeaderReader } from './request';
+import { HttpError } from '../http-error';
+import type { HeaderReader } from '../request';
 
 /**
  * Who may talk to the server from a browser. A web page the developer happens to visit can send

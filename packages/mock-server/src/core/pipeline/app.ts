@@ -1,16 +1,16 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { OPERATION_ROUTES } from '@nimbus/sdk/contract/generated/operation-routes';
-import type { Store } from '../store/store';
-import { authenticate } from './auth';
-import { resolveConfig, type ServerConfig } from './config';
+import type { Store } from '../../store/store';
+import { resolveConfig, type ServerConfig } from '../services/config';
+import type { Faults } from '../services/faults';
+import { IdempotencyCache } from '../services/idempotency';
+import { RateLimiter } from '../services/rate-limit';
+import { Runtime } from '../services/runtime';
+import { loadHashes } from '../services/secrets';
 import { type BoundOperation, Families, type FamilyModule, type LazyFamily } from './families';
-import type { Faults } from './faults';
 import { HandlerContext } from './handler-context';
 import { HttpError } from './http-error';
-import { IdempotencyCache } from './idempotency';
-import { type OriginStanding, originStanding, refusalOf } from './origin-policy';
 import { QueryParser } from './query-parser';
-import { RateLimiter } from './rate-limit';
 import {
   type BufferedRequest,
   bufferedRequest,
@@ -24,18 +24,18 @@ import {
 import { RequestTarget } from './request-target';
 import { apiOfPath, errorReply, internalError } from './respond';
 import { Router } from './router';
-import { Runtime } from './runtime';
-import { loadHashes } from './secrets';
+import { authenticate } from './stages/auth';
 import { authorizeControl } from './stages/control';
 import { corsAllowed, isPreflight, preflightReply, withCommonHeaders } from './stages/cors';
 import { applyFault } from './stages/fault';
 import { parseInput } from './stages/input';
+import { type OriginStanding, originStanding, refusalOf } from './stages/origin-policy';
 import { limitRate } from './stages/rate-limit';
 import { routeOf } from './stages/route';
 import { runHandler } from './stages/run-handler';
 import { authorizeProject, authorizeTenant } from './stages/tenancy';
+import { checkUnknownFields, withUnknownFieldsWarning } from './stages/unknown-fields';
 import { requireWritableStore } from './stages/writable-store';
-import { checkUnknownFields, withUnknownFieldsWarning } from './unknown-fields';
 
 export type { FamilyModule, LazyFamily };
 

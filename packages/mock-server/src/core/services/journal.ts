@@ -8,11 +8,11 @@ import {
   routeSecretsLookup,
 } from '@nimbus/sdk/contract/secrets';
 import type { z } from 'zod';
-import { pathMatches } from './path-pattern';
-import type { HeaderReader, Reply } from './request';
-import type { RequestTarget } from './request-target';
+import { pathMatches } from '../pipeline/path-pattern';
+import type { HeaderReader, Reply } from '../pipeline/request';
+import type { RequestTarget } from '../pipeline/request-target';
+import { UNKNOWN_FIELDS_HEADER, unknownFieldsOfWarning } from '../pipeline/stages/unknown-fields';
 import { REDACTED, replacedValues, SecretScrubber } from './secret-values';
-import { UNKNOWN_FIELDS_HEADER, unknownFieldsOfWarning } from './unknown-fields';
 
 export type JournalEntry = z.infer<typeof RecordedRequest>;
 

@@ -1,5 +1,5 @@
+import { pathMatches } from '../pipeline/path-pattern';
 import type { JournalEntry, RequestJournal } from './journal';
-import { pathMatches } from './path-pattern';
 
 /**
  * What a test asks of the request journal. Every part given must hold: `method` in any case,
