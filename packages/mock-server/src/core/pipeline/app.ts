@@ -7,12 +7,10 @@ import { IdempotencyCache } from '../services/idempotency';
 import { RateLimiter } from '../services/rate-limit';
 import { Runtime } from '../services/runtime';
 import { loadHashes } from '../services/secrets';
-import { type BoundOperation, Families, type FamilyModule, type LazyFamily } from './families';
-import { HandlerContext } from './handler-context';
+import { Families, type FamilyModule, type LazyFamily } from './families';
 import { HttpError } from './http-error';
 import { QueryParser } from './query-parser';
 import {
-  type BufferedRequest,
   bufferedRequest,
   type CoreRequest,
   isBuffered,
@@ -24,18 +22,11 @@ import {
 import { RequestTarget } from './request-target';
 import { apiOfPath, errorReply, internalError } from './respond';
 import { Router } from './router';
-import { authenticate } from './stages/auth';
-import { authorizeControl } from './stages/control';
-import { corsAllowed, isPreflight, preflightReply, withCommonHeaders } from './stages/cors';
-import { applyFault } from './stages/fault';
-import { parseInput } from './stages/input';
-import { type OriginStanding, originStanding, refusalOf } from './stages/origin-policy';
-import { limitRate } from './stages/rate-limit';
-import { routeOf } from './stages/route';
-import { runHandler } from './stages/run-handler';
-import { authorizeProject, authorizeTenant } from './stages/tenancy';
-import { checkUnknownFields, withUnknownFieldsWarning } from './stages/unknown-fields';
-import { requireWritableStore } from './stages/writable-store';
+import { Exchange, type PipelineServices, runStages } from './stage';
+import { REQUEST_STAGES } from './stages';
+import { corsAllowed, withCommonHeaders } from './stages/cors';
+import { originStanding } from './stages/origin-policy';
+import { withUnknownFieldsWarning } from './stages/unknown-fields';
 
 export type { FamilyModule, LazyFamily };
 
@@ -90,6 +81,8 @@ export function createApp(options: {
     runtime.lifecycle.resume(),
   );
 
+  const services: PipelineServices = { runtime, router, families, queries, idempotency, limiter };
+
   async function handle(input: CoreRequest): Promise<Reply> {
     // The body first, before anything is awaited (see bufferedRequest); the journal keeps it too.
     const request = isBuffered(input) ? input : await bufferedRequest(input, config.maxBodyBytes);
@@ -99,27 +92,16 @@ export function createApp(options: {
     const requestId = requestIdOf(request);
     const api = apiOfPath(target.pathname);
     const arrivedAt = runtime.clock.now();
-    let route = 'unmatched';
-    let response: Reply;
     // The request's own host matters only to a page's request (same origin or not): the URL of
     // one without an Origin header is not parsed for it.
     const pageOrigin = request.headers.get('origin');
     const host = pageOrigin === null ? '' : (request.headers.get('host') ?? target.url.host);
     const origin = originStanding(pageOrigin, host, config.corsOrigins);
+    const exchange = new Exchange(services, request, target, api, requestId, host, origin);
+    let response: Reply;
     try {
       runtime.clock.runDue();
-      const refusal = refusalOf(request.headers, host, config);
-      if (refusal) {
-        response = errorReply(api, refusal);
-      } else if (isPreflight(request)) {
-        response = preflightReply(request);
-      } else {
-        const found = routeOf(router, request, target);
-        route = found.path;
-        const bound = families.operation(found.id);
-        const operation = bound instanceof Promise ? await bound : bound;
-        response = await dispatch(request, target, operation, found.params, requestId, origin);
-      }
+      response = await runStages(REQUEST_STAGES, exchange);
     } catch (error) {
       response = errorReply(api, toHttpError(error, config, requestId));
     }
@@ -133,7 +115,7 @@ export function createApp(options: {
     withUnknownFieldsWarning(response, request);
     const record = {
       method: request.method,
-      route,
+      route: exchange.route,
       status: response.status,
       durationMs: performance.now() - started,
     };
@@ -150,55 +132,6 @@ export function createApp(options: {
       response,
     });
     return response;
-  }
-
-  /**
-   * The stages of a request, in order: each passes, or throws an HttpError that becomes the
-   * answer. (Host, Origin and preflights were answered before; headers and the journal come after.)
-   */
-  async function dispatch(
-    request: BufferedRequest,
-    target: RequestTarget,
-    operation: BoundOperation,
-    params: Record<string, string>,
-    requestId: string,
-    origin: OriginStanding,
-  ): Promise<Reply> {
-    const { endpoint } = operation;
-    const fault = applyFault(faults, request, target);
-    if (fault) await fault;
-    if (endpoint.auth === 'control') authorizeControl(config, request, origin);
-    limitRate(limiter, request, runtime.clock.now());
-    requireWritableStore(runtime.store, request.method, endpoint);
-    // Awaited only when a token's signature is still to be checked (its first use).
-    const authenticated = authenticate(runtime, request, target, endpoint);
-    const principal = authenticated instanceof Promise ? await authenticated : authenticated;
-    const projectId = authorizeProject(runtime, request, endpoint, principal);
-    const tenantId = authorizeTenant(endpoint, principal);
-    const input = await parseInput(request, target, endpoint, params, queries, config.maxBodyBytes);
-    // Body fields the contract does not declare: 400 when strict, else named in a Nimbus-Warning header.
-    checkUnknownFields(request, endpoint, input.bodyText, config.strict);
-    const ctx = new HandlerContext({
-      request,
-      target,
-      endpoint,
-      params: input.params,
-      query: input.query,
-      body: input.body,
-      requestId,
-      principal,
-      projectId,
-      tenantId,
-      runtime,
-    });
-    return runHandler({
-      handler: operation.handler,
-      ctx,
-      operation,
-      idempotency,
-      bodyText: input.bodyText,
-      validateResponses: config.validateResponses,
-    });
   }
 
   /** The answer once the store's changes are logged; a success whose changes could not be, 503. */

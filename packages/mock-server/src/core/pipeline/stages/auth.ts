@@ -7,6 +7,7 @@ import { apiKeys, sessions, users } from '../../services/tables';
 import type { VerifyResult } from '../../services/tokens';
 import { HttpError } from '../http-error';
 import type { RequestHead } from '../request';
+import type { Stage } from '../stage';
 
 /** Who is calling. */
 
@@ -109,3 +110,21 @@ function checkBasic(runtime: Runtime, request: RequestHead): undefined {
   if (decoded !== `${metricsUser}:${metricsPassword}`) throw refuse();
   return undefined;
 }
+
+/** Stage: who is calling. Waits only when a token's signature is still to be checked (its first use). */
+export const authenticationStage: Stage = (exchange) => {
+  const found = authenticate(
+    exchange.server.runtime,
+    exchange.request,
+    exchange.target,
+    exchange.bound.endpoint,
+  );
+  if (!(found instanceof Promise)) {
+    exchange.principal = found;
+    return undefined;
+  }
+  return found.then((principal) => {
+    exchange.principal = principal;
+    return undefined;
+  });
+};

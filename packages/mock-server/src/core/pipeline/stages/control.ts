@@ -2,6 +2,7 @@ import type { ServerConfig } from '../../services/config';
 import { constantTimeEqual } from '../../services/secrets';
 import { HttpError } from '../http-error';
 import type { RequestHead } from '../request';
+import type { Stage } from '../stage';
 import { controlOriginRefusal, type OriginStanding } from './origin-policy';
 
 const encoder = new TextEncoder();
@@ -28,3 +29,11 @@ export function authorizeControl(
   }
   if (origin === 'listed' || origin === 'foreign') throw controlOriginRefusal(request.headers.get('origin')!);
 }
+
+/** Stage: the control routes' check (other routes pass). */
+export const controlStage: Stage = (exchange) => {
+  if (exchange.bound.endpoint.auth === 'control') {
+    authorizeControl(exchange.server.runtime.config, exchange.request, exchange.origin);
+  }
+  return undefined;
+};

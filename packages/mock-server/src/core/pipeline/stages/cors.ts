@@ -1,5 +1,6 @@
 import type { ApiName } from '@nimbus/sdk/contract';
 import type { Reply, RequestHead } from '../request';
+import type { Stage } from '../stage';
 import type { OriginStanding } from './origin-policy';
 
 const ALLOWED_HEADERS =
@@ -46,3 +47,7 @@ export function withCommonHeaders(
   headers['access-control-expose-headers'] =
     'X-Request-Id, Retry-After, WWW-Authenticate, Allow, Nimbus-Warning';
 }
+
+/** Stage: answers a CORS preflight, for any path (the CORS headers are added to every answer after). */
+export const preflightStage: Stage = (exchange) =>
+  isPreflight(exchange.request) ? preflightReply(exchange.request) : undefined;

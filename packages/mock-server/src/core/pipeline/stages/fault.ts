@@ -1,6 +1,7 @@
 import type { Faults } from '../../services/faults';
 import type { RequestHead } from '../request';
 import type { RequestTarget } from '../request-target';
+import type { Stage } from '../stage';
 
 /**
  * An injected fault matching the request (`POST /__mock/faults`): its delay, then its answer
@@ -13,3 +14,9 @@ export function applyFault(
 ): Promise<void> | undefined {
   return faults.inject(request, target);
 }
+
+/** Stage: an injected fault's delay, then its answer (thrown), for a request one matches. */
+export const faultStage: Stage = (exchange) => {
+  const delay = applyFault(exchange.server.runtime.faults, exchange.request, exchange.target);
+  return delay?.then(() => undefined);
+};

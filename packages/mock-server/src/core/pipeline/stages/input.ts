@@ -4,6 +4,7 @@ import { HttpError } from '../http-error';
 import type { QueryParser } from '../query-parser';
 import type { BufferedRequest } from '../request';
 import type { RequestTarget } from '../request-target';
+import type { Stage } from '../stage';
 import { parseOr400 } from '../validation';
 
 /** Deepest accepted request body: far beyond any contract body, far below what recursion survives. */
@@ -104,3 +105,17 @@ const decoder = new TextDecoder();
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than ${maxBytes} bytes`);
 }
+
+/** Stage: the path parameters, query and body, parsed and checked against the endpoint's schemas. */
+export const inputStage: Stage = async (exchange) => {
+  const { queries, runtime } = exchange.server;
+  exchange.input = await parseInput(
+    exchange.request,
+    exchange.target,
+    exchange.bound.endpoint,
+    exchange.params,
+    queries,
+    runtime.config.maxBodyBytes,
+  );
+  return undefined;
+};

@@ -1,5 +1,6 @@
 import { HttpError } from '../http-error';
 import type { HeaderReader } from '../request';
+import type { Stage } from '../stage';
 
 /**
  * Who may talk to the server from a browser. A web page the developer happens to visit can send
@@ -156,3 +157,10 @@ export function refusalOf(
     return originRefusal(origin!);
   return undefined;
 }
+
+/** Stage: 400 or 403 for a request whose Host or Origin the policy refuses, before it is routed. */
+export const hostAndOriginStage: Stage = (exchange) => {
+  const refusal = refusalOf(exchange.request.headers, exchange.host, exchange.server.runtime.config);
+  if (refusal) throw refusal;
+  return undefined;
+};

@@ -2,6 +2,7 @@ import { ErrorCode } from '@nimbus/sdk/contract/common';
 import type { RateLimiter } from '../../services/rate-limit';
 import { HttpError } from '../http-error';
 import type { RequestHead } from '../request';
+import type { Stage } from '../stage';
 
 /** 429 with `Retry-After` for a caller past the server's rate (off unless `rateLimitPerMinute` is set). */
 export function limitRate(limiter: RateLimiter | undefined, request: RequestHead, now: number): void {
@@ -14,3 +15,10 @@ export function limitRate(limiter: RateLimiter | undefined, request: RequestHead
     });
   }
 }
+
+/** Stage: the server's rate per caller, when one is set. */
+export const rateLimitStage: Stage = (exchange) => {
+  const { limiter, runtime } = exchange.server;
+  limitRate(limiter, exchange.request, runtime.clock.now());
+  return undefined;
+};

@@ -3,6 +3,7 @@ import { HttpError } from '../http-error';
 import type { RequestHead } from '../request';
 import type { RequestTarget } from '../request-target';
 import type { RouteMatch, Router } from '../router';
+import type { Stage } from '../stage';
 
 export type FoundRoute = Extract<RouteMatch, { kind: 'found' }>;
 
@@ -25,3 +26,20 @@ export function routeOf(router: Router, request: RequestHead, target: RequestTar
     { Allow: match.allow.join(', ') },
   );
 }
+
+/** Stage: finds the operation, waiting for its family to load on the first request for it. */
+export const routeStage: Stage = (exchange) => {
+  const { router, families } = exchange.server;
+  const found = routeOf(router, exchange.request, exchange.target);
+  exchange.route = found.path;
+  exchange.params = found.params;
+  const bound = families.operation(found.id);
+  if (!(bound instanceof Promise)) {
+    exchange.operation = bound;
+    return undefined;
+  }
+  return bound.then((operation) => {
+    exchange.operation = operation;
+    return undefined;
+  });
+};

@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import { activityLogs, actorOf } from '../../services/activity';
 import type { IdempotencyCache } from '../../services/idempotency';
 import type { Handler, ListResult } from '../handler';
-import type { HandlerContext } from '../handler-context';
+import { HandlerContext } from '../handler-context';
 import { HttpError } from '../http-error';
 import { publicView } from '../public-view';
 import { isWrite, type Reply, replyOf } from '../request';
 import { jsonReply } from '../respond';
+import type { Stage } from '../stage';
 
 export interface HandlerRun {
   handler: Handler;
@@ -124,3 +125,31 @@ function createdId(endpoint: Endpoint, result: unknown): string | null {
 function isResponse(value: unknown): value is Response {
   return typeof value === 'object' && value !== null && 'bodyUsed' in value && 'arrayBuffer' in value;
 }
+
+/** Stage: the endpoint's handler, which answers every request that got this far. */
+export const handlerStage: Stage = (exchange) => {
+  const operation = exchange.bound;
+  const input = exchange.input!;
+  const { runtime, idempotency } = exchange.server;
+  const ctx = new HandlerContext({
+    request: exchange.request,
+    target: exchange.target,
+    endpoint: operation.endpoint,
+    params: input.params,
+    query: input.query,
+    body: input.body,
+    requestId: exchange.requestId,
+    principal: exchange.principal,
+    projectId: exchange.projectId,
+    tenantId: exchange.tenantId,
+    runtime,
+  });
+  return runHandler({
+    handler: operation.handler,
+    ctx,
+    operation,
+    idempotency,
+    bodyText: input.bodyText,
+    validateResponses: runtime.config.validateResponses,
+  });
+};

@@ -8,6 +8,7 @@ import type { Runtime } from '../../services/runtime';
 import { projects } from '../../services/tables';
 import { HttpError } from '../http-error';
 import type { RequestHead } from '../request';
+import type { Stage } from '../stage';
 
 /** `z.uuid()`'s own pattern, tested directly: a zod parse per request cost more than the lookup after it. */
 const PROJECT_HEADER = z.regexes.uuid();
@@ -74,3 +75,16 @@ export function authorizeTenant(endpoint: Endpoint, principal: Principal | undef
   }
   return principal.tenantId;
 }
+
+/** Stage: the project (v1) or tenant (v2) the caller acts in, once their role or scopes allow the endpoint. */
+export const tenancyStage: Stage = (exchange) => {
+  const { endpoint } = exchange.bound;
+  exchange.projectId = authorizeProject(
+    exchange.server.runtime,
+    exchange.request,
+    endpoint,
+    exchange.principal,
+  );
+  exchange.tenantId = authorizeTenant(endpoint, exchange.principal);
+  return undefined;
+};

@@ -4,6 +4,7 @@ import { unknownFieldPaths } from '@nimbus/sdk/contract/unknown-fields';
 import type { z } from 'zod';
 import { HttpError } from '../http-error';
 import type { Reply, RequestHead } from '../request';
+import type { Stage } from '../stage';
 
 /** The response header that names the body fields the contract does not declare. */
 export const UNKNOWN_FIELDS_HEADER = 'nimbus-warning';
@@ -68,3 +69,10 @@ export function unknownFieldsOfWarning(header: string | undefined): string[] {
   if (!header?.startsWith(PREFIX)) return [];
   return header.slice(PREFIX.length).split(', ').map(decodeURIComponent);
 }
+
+/** Stage: body fields the contract does not declare: 400 when strict, else named in a `Nimbus-Warning` header. */
+export const unknownFieldsStage: Stage = (exchange) => {
+  const { config } = exchange.server.runtime;
+  checkUnknownFields(exchange.request, exchange.bound.endpoint, exchange.input!.bodyText, config.strict);
+  return undefined;
+};

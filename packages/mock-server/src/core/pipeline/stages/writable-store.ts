@@ -3,6 +3,7 @@ import { ErrorCode } from '@nimbus/sdk/contract/common';
 import type { Store } from '../../../store/store';
 import { HttpError } from '../http-error';
 import { isWrite } from '../request';
+import type { Stage } from '../stage';
 
 /**
  * 503 for an API write while the state cannot be saved (a full disk, an unwritable location):
@@ -17,3 +18,9 @@ export function requireWritableStore(store: Store, method: string, endpoint: End
     });
   }
 }
+
+/** Stage: an API write waits for nothing but needs a store that can save it. */
+export const writableStoreStage: Stage = (exchange) => {
+  requireWritableStore(exchange.server.runtime.store, exchange.request.method, exchange.bound.endpoint);
+  return undefined;
+};
