@@ -112,6 +112,7 @@ export function requestShape(request: OperationExample['request'] | undefined): 
 }
 
 /**
+ * @public scripts/openapi-examples.mjs bundles this module and calls it.
  * Whether two recordings show the same exchanges: the same operations, statuses and requests
  * but for ids, times and hours. Answers are not compared: they hold the recording's ids, times,
  * keys and the demo's running costs, new each time.

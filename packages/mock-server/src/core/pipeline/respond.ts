@@ -1,4 +1,5 @@
 import type { ApiName } from '@nimbus/sdk/contract';
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { HttpError, RawReplyError } from './http-error';
 import type { Reply } from './request';
 
@@ -9,10 +10,6 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
   const out: Record<string, string> = { 'content-type': JSON_TYPE };
   for (const name in headers) out[name.toLowerCase()] = headers[name]!;
   return { status, headers: out, body: JSON.stringify(body) };
-}
-
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
 }
 
 /** The error body of the API a path belongs to: v1 envelope, or bare `{ error }` for /v2 and /__mock. */
@@ -34,7 +31,7 @@ export function apiOfPath(pathname: string): ApiName {
 }
 
 export function internalError(): HttpError {
-  return new HttpError(500, 'INTERNAL_ERROR', 'Internal server error');
+  return HttpError.of(ErrorCode.INTERNAL_ERROR, 'Internal server error');
 }
 
 export { HttpError };
