@@ -44,5 +44,5 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
 }
 
 function unavailable(reason: string): HttpError {
-  return new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, `A file of the docs page is missing: ${reason}`);
+  return HttpError.of(ErrorCode.SERVICE_UNAVAILABLE, `A file of the docs page is missing: ${reason}`);
 }

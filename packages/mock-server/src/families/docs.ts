@@ -312,8 +312,7 @@ export const docsFamily: FamilyModule = {
       if (file === 'favicon.svg') return faviconBody.respond(ctx.request.headers, ctx.runtime.compress);
       const assets = ctx.runtime.docsAssets;
       if (!assets) {
-        throw new HttpError(
-          503,
+        throw HttpError.of(
           ErrorCode.SERVICE_UNAVAILABLE,
           'The docs page files are served by the Node server only; the OpenAPI documents are served here too',
         );

@@ -177,9 +177,7 @@ async function drained(ws: WebSocket, below: number): Promise<boolean> {
 /** Answers a refused upgrade as plain HTTP (the v2 error body) and closes the socket. */
 function refuse(runtime: Runtime, socket: Duplex, error: unknown): void {
   const failure =
-    error instanceof HttpError
-      ? error
-      : new HttpError(500, ErrorCode.INTERNAL_ERROR, 'Internal server error');
+    error instanceof HttpError ? error : HttpError.of(ErrorCode.INTERNAL_ERROR, 'Internal server error');
   if (!(error instanceof HttpError))
     runtime.config.logger.error('video stream failed', { error: String(error) });
   else runtime.config.logger.info('video stream refused', { status: failure.status, code: failure.code });

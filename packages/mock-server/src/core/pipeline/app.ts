@@ -143,7 +143,7 @@ export function createApp(options: {
       if (response.status >= 400) return response;
       return errorReply(
         api,
-        new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The change could not be saved to the state file', {
+        HttpError.of(ErrorCode.SERVICE_UNAVAILABLE, 'The change could not be saved to the state file', {
           reason: (error as Error).message,
         }),
       );

@@ -59,6 +59,21 @@ export function emit(ctx: Context, type: string, action: string, record: StoredR
   });
 }
 
+/**
+ * Removes a record the way every family should: its pending transitions (lifecycle) cancelled,
+ * its row deleted, and, given its resource `type`, a `<type>.deleted` platform event.
+ */
+export function removeRecord<T extends StoredRecord>(
+  ctx: Context,
+  spec: TableSpec<T>,
+  record: T,
+  type?: string,
+): void {
+  ctx.runtime.lifecycle.cancel(spec.name, record.id);
+  ctx.runtime.store.table(spec).delete(record.id);
+  if (type !== undefined) emit(ctx, type, 'deleted', record);
+}
+
 /** The record with this id in the caller's project, or 404 (another project's id included). */
 export function findInProject<T extends StoredRecord>(
   ctx: Context,

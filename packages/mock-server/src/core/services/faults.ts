@@ -134,7 +134,7 @@ function answerOf(fault: Fault): HttpError | undefined {
   // A client that retries a 429 reads when to: the header a real limiter sends.
   const headers: Record<string, string> = fault.status === 429 ? { 'Retry-After': '1' } : {};
   const message = fault.message ?? `Injected fault (${fault.status})`;
-  return new HttpError(fault.status, code, message, { fault_id: fault.id }, headers);
+  return HttpError.injected(fault.status, code, message, { fault_id: fault.id }, headers);
 }
 
 function matches(fault: Fault, request: RequestHead, target: RequestTarget): boolean {

@@ -45,8 +45,7 @@ export class IdempotencyCache {
     const existing = this.#entries.get(id);
     if (existing && existing.expiresAt > now) {
       if (existing.bodyHash !== bodyHash) {
-        throw new HttpError(
-          409,
+        throw HttpError.of(
           ErrorCode.IDEMPOTENCY_KEY_REUSED,
           'Idempotency-Key was already used with another body',
         );

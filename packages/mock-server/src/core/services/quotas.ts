@@ -35,7 +35,7 @@ export function quotaLimit(store: Store, projectId: string, resource: string): n
 export function assertQuota(store: Store, projectId: string, resource: string, used: number): void {
   const limit = quotaLimit(store, projectId, resource);
   if (used + 1 > limit) {
-    throw new HttpError(403, ErrorCode.QUOTA_EXCEEDED, `Quota for ${resource} exceeded (limit ${limit})`, {
+    throw HttpError.of(ErrorCode.QUOTA_EXCEEDED, `Quota for ${resource} exceeded (limit ${limit})`, {
       resource,
       limit,
       used,

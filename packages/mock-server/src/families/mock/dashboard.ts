@@ -71,8 +71,7 @@ export const dashboardFamily: FamilyModule = {
         authorizeDashboard(ctx.runtime.config, ctx.request, ctx.url);
         const assets = ctx.runtime.dashboardAssets;
         if (!assets) {
-          throw new HttpError(
-            503,
+          throw HttpError.of(
             ErrorCode.SERVICE_UNAVAILABLE,
             'The dashboard is served by the Node server only (nimbus mock start, or startMockServer())',
           );

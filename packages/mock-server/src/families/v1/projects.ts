@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { projects as projectsEndpoints } from '@nimbus/sdk/contract/v1/projects';
 import type { FamilyModule } from '../../core/pipeline/app';
 import { type Context, defineHandlers, paginate } from '../../core/pipeline/handler';
@@ -16,7 +17,7 @@ function asMember(project: ProjectRow, role: string) {
 function memberOf(ctx: Context, projectId: string, userId: string): readonly string[] {
   const granted = projectId ? memberPermissions(ctx.runtime.store, projectId, userId, ctx.now()) : undefined;
   if (!granted || !ctx.runtime.store.table(projects).get(projectId)) {
-    throw new HttpError(403, 'PROJECT_FORBIDDEN', 'Project not found or not accessible');
+    throw HttpError.of(ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
   }
   return granted;
 }

@@ -94,7 +94,7 @@ function fromApiKey(runtime: Runtime, key: string): Principal {
 
 function checkBasic(runtime: Runtime, request: RequestHead): undefined {
   const refuse = () =>
-    new HttpError(401, ErrorCode.UNAUTHENTICATED, 'Basic authentication required', undefined, {
+    HttpError.of(ErrorCode.UNAUTHENTICATED, 'Basic authentication required', undefined, {
       'WWW-Authenticate': 'Basic realm="nimbus-metrics"',
     });
   const header = request.headers.get('authorization');

@@ -52,7 +52,7 @@ async function readBody(
   }
   const type = request.headers.get('content-type');
   if (!type || !JSON_CONTENT.test(type)) {
-    throw new HttpError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Request bodies must be application/json', {
+    throw HttpError.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Request bodies must be application/json', {
       content_type: type,
     });
   }
@@ -61,7 +61,7 @@ async function readBody(
     // V8's JSON.parse does not recurse, so any nesting parses; what comes after it might not.
     value = JSON.parse(text);
   } catch (error) {
-    throw new HttpError(400, ErrorCode.INVALID_JSON, `Body is not valid JSON: ${(error as Error).message}`);
+    throw HttpError.of(ErrorCode.INVALID_JSON, `Body is not valid JSON: ${(error as Error).message}`);
   }
   if (!withinDepthWithoutProto(value, MAX_BODY_DEPTH)) {
     throw HttpError.validation(
@@ -103,7 +103,7 @@ function readLimited(request: BufferedRequest, maxBytes: number): string {
 const decoder = new TextDecoder();
 
 function tooLarge(maxBytes: number): HttpError {
-  return new HttpError(413, ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than ${maxBytes} bytes`);
+  return HttpError.of(ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than ${maxBytes} bytes`);
 }
 
 /** Stage: the path parameters, query and body, parsed and checked against the endpoint's schemas. */

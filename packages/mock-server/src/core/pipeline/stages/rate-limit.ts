@@ -10,7 +10,7 @@ export function limitRate(limiter: RateLimiter | undefined, request: RequestHead
   const caller = request.headers.get('authorization') ?? request.headers.get('x-api-key') ?? 'anonymous';
   const wait = limiter.hit(caller, now);
   if (wait > 0) {
-    throw new HttpError(429, ErrorCode.RATE_LIMITED, 'Too many requests', undefined, {
+    throw HttpError.of(ErrorCode.RATE_LIMITED, 'Too many requests', undefined, {
       'Retry-After': String(wait),
     });
   }

@@ -12,14 +12,12 @@ export function routeOf(router: Router, request: RequestHead, target: RequestTar
   const match = router.match(request.method, target.pathname);
   if (match.kind === 'found') return match;
   if (match.kind === 'not-found') {
-    throw new HttpError(
-      404,
+    throw HttpError.of(
       ErrorCode.NOT_FOUND,
       `No route for ${request.method} ${target.pathname}: the routes of both APIs are listed at /docs`,
     );
   }
-  throw new HttpError(
-    405,
+  throw HttpError.of(
     ErrorCode.METHOD_NOT_ALLOWED,
     `${request.method} is not allowed on ${target.pathname}`,
     undefined,

@@ -29,7 +29,7 @@ export function authorizeProject(
   if (header === null || header === '') {
     if (principal?.kind === 'api_key')
       return checkPermission(runtime, endpoint, principal, principal.projectId);
-    throw new HttpError(400, ErrorCode.PROJECT_HEADER_REQUIRED, 'The X-Project-ID header is required');
+    throw HttpError.of(ErrorCode.PROJECT_HEADER_REQUIRED, 'The X-Project-ID header is required');
   }
   if (!PROJECT_HEADER.test(header)) {
     throw HttpError.validation(
@@ -46,8 +46,7 @@ function checkPermission(
   principal: Principal | undefined,
   projectId: string,
 ): string {
-  const forbidden = () =>
-    new HttpError(403, ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
+  const forbidden = () => HttpError.of(ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
   if (!principal || principal.kind === 'workload') throw forbidden();
   if (!runtime.store.table(projects).get(projectId)) throw forbidden();
   const granted =
@@ -69,7 +68,7 @@ export function authorizeTenant(endpoint: Endpoint, principal: Principal | undef
   if (endpoint.api !== 'v2' || endpoint.auth === 'none' || endpoint.auth === 'basic') return '';
   if (principal?.kind !== 'workload') throw HttpError.unauthenticated('A workload token is required');
   if (endpoint.scope && !principal.scopes.includes(endpoint.scope)) {
-    throw new HttpError(403, ErrorCode.INSUFFICIENT_SCOPE, `The token lacks the scope ${endpoint.scope}`, {
+    throw HttpError.of(ErrorCode.INSUFFICIENT_SCOPE, `The token lacks the scope ${endpoint.scope}`, {
       scope: endpoint.scope,
     });
   }

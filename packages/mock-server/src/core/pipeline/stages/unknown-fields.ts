@@ -43,8 +43,7 @@ export function checkUnknownFields(
   const found = unknownFields(endpoint.body, JSON.parse(bodyText));
   if (found.length === 0) return;
   if (strict) {
-    throw new HttpError(
-      400,
+    throw HttpError.of(
       ErrorCode.VALIDATION_ERROR,
       `Unknown fields: ${found.map((field) => `body.${field}`).join(', ')}`,
       found.map((field) => ({ path: `body.${field}`, message: 'is not a field of this request' })),

@@ -13,7 +13,7 @@ export function requireWritableStore(store: Store, method: string, endpoint: End
   if (!isWrite(method) || endpoint.api === 'mock') return;
   const health = store.health();
   if (!health.ok) {
-    throw new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The state store cannot accept writes', {
+    throw HttpError.of(ErrorCode.SERVICE_UNAVAILABLE, 'The state store cannot accept writes', {
       reason: health.reason,
     });
   }

@@ -91,8 +91,7 @@ export class LoginThrottle {
     );
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
-      throw new HttpError(
-        429,
+      throw HttpError.of(
         ErrorCode.RATE_LIMITED,
         `Too many failed logins: try again in ${seconds} s`,
         undefined,

@@ -25,7 +25,7 @@ for (const spec of [backupVaults, backups, backupPolicies, snapshots]) quotaReso
 
 /** 404 for a resource named in the body, with the field in `details` so callers know which id was wrong. */
 export function missing(what: string, path: string): HttpError {
-  return new HttpError(404, ErrorCode.NOT_FOUND, `${what} not found`, [
+  return HttpError.of(ErrorCode.NOT_FOUND, `${what} not found`, [
     { path, message: `no such ${what.toLowerCase()} in this project` },
   ]);
 }

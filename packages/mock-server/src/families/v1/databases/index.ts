@@ -3,7 +3,7 @@ import { databases as databasesEndpoints, ENGINE_VERSIONS } from '@nimbus/sdk/co
 import type { FamilyModule } from '../../../core/pipeline/app';
 import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
 import { HttpError } from '../../../core/pipeline/http-error';
-import { createInProject, emit, findInProject } from '../../../core/pipeline/resources';
+import { createInProject, findInProject, removeRecord } from '../../../core/pipeline/resources';
 import { hashPassword } from '../../../core/services/secrets';
 import { publishTransitions } from '../support/transition-events';
 import { poolView, updatePool } from './pool';
@@ -99,17 +99,12 @@ export const databasesFamily: FamilyModule = {
 
     delete(ctx) {
       const record = findInProject(ctx, databases, ctx.params.id, 'Database');
-      const { store, lifecycle } = ctx.runtime;
-      for (const replica of replicasOf(ctx, record.id)) {
-        lifecycle.cancel(databaseReplicas.name, replica.id);
-        store.table(databaseReplicas).delete(replica.id);
-        emit(ctx, REPLICA_TYPE, 'deleted', replica);
-      }
+      const { store } = ctx.runtime;
+      for (const replica of replicasOf(ctx, record.id))
+        removeRecord(ctx, databaseReplicas, replica, REPLICA_TYPE);
       store.table(databasePools).delete(record.id);
       store.table(databaseCredentials).delete(record.id);
-      lifecycle.cancel(databases.name, record.id);
-      store.table(databases).delete(record.id);
-      emit(ctx, DATABASE_TYPE, 'deleted', record);
+      removeRecord(ctx, databases, record, DATABASE_TYPE);
     },
 
     pool: {

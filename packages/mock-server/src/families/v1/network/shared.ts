@@ -20,7 +20,7 @@ export function findReferenced<T extends StoredRecord>(
 ): T {
   const row = ctx.runtime.store.table(spec).getIn(ctx.projectId, id);
   if (!row) {
-    throw new HttpError(404, ErrorCode.NOT_FOUND, `${what} ${id} not found (${path})`, [
+    throw HttpError.of(ErrorCode.NOT_FOUND, `${what} ${id} not found (${path})`, [
       { path, message: `no such ${what.toLowerCase()} in this project` },
     ]);
   }

@@ -91,8 +91,7 @@ function check(store: Store, projectId: string, subject: Subject): { denials: Fi
 
 function violation(denials: Finding[]): HttpError {
   const first = denials[0]!;
-  return new HttpError(
-    403,
+  return HttpError.of(
     ErrorCode.POLICY_VIOLATION,
     `Denied by policy "${first.policy.name}": ${first.reason}`,
     denials.map((d) => ({

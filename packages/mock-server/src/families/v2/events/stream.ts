@@ -48,7 +48,7 @@ export async function authorizeStream(
   const principal = await authenticate(runtime, request, url, streamEndpoint);
   if (principal?.kind !== 'workload') throw HttpError.unauthenticated('A workload token is required');
   if (!principal.scopes.includes('events:read')) {
-    throw new HttpError(403, ErrorCode.INSUFFICIENT_SCOPE, 'The token lacks the scope events:read', {
+    throw HttpError.of(ErrorCode.INSUFFICIENT_SCOPE, 'The token lacks the scope events:read', {
       scope: 'events:read',
     });
   }

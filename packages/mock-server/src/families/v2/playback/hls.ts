@@ -35,7 +35,7 @@ function recordedHour(ctx: Context, params: HourParams): { range: SegmentRange; 
 
 async function readMedia(ctx: Context, name: string): Promise<Uint8Array> {
   if (!ctx.runtime.media)
-    throw new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Media is not available on this server');
+    throw HttpError.of(ErrorCode.SERVICE_UNAVAILABLE, 'Media is not available on this server');
   return ctx.runtime.media.read(name);
 }
 
