@@ -2,6 +2,7 @@
 // writes nothing and exits 1 naming each file that is not what it would write (CI runs it through
 // test/repository/generated-files.test.ts). A generator is a module's export added to GENERATORS.
 import { apiReference } from './api-reference.mjs';
+import { bundledMedia } from './bundle-media.mjs';
 import { sdkTypes } from './generate-sdk-types.mjs';
 import { REGENERATE, runGenerators } from './generators.mjs';
 import { root } from './import-source.mjs';
@@ -9,7 +10,7 @@ import { openApiDocuments } from './openapi.mjs';
 import { openApiExamples } from './openapi-examples.mjs';
 
 /** In order: the API reference reads the SDK's types, the documents embed the recorded examples. */
-const GENERATORS = [sdkTypes, apiReference, openApiExamples, openApiDocuments];
+const GENERATORS = [sdkTypes, apiReference, bundledMedia, openApiExamples, openApiDocuments];
 
 const check = process.argv.includes('--check');
 const differing = await runGenerators(GENERATORS, { root, check });

@@ -4,7 +4,7 @@ import { fromBase64Url } from '../core/services/secrets';
 
 // Imported on the first segment or snapshot: bundlers split the 80 KB of fixtures into a chunk
 // that an app which never plays a recording never downloads.
-const fixtures = onFirstUse(() => import('./fixtures'));
+const fixtures = onFirstUse(() => import('./generated/fixtures'));
 
 /** The media fixtures from the bundle, for runtimes without a file system (msw in a browser). */
 export function createBundledMediaSource(): MediaSource {
