@@ -8,8 +8,21 @@ import type { QueryParser } from './query-parser';
 import type { BufferedRequest, Reply } from './request';
 import type { RequestTarget } from './request-target';
 import type { Router } from './router';
-import type { ParsedInput } from './stages/input';
-import type { OriginStanding } from './stages/origin-policy';
+
+/**
+ * How a request's Origin header stands against the policy: none sent (not a browser, or a
+ * same-origin GET), the server's own origin, a loopback page, an origin the user allowed, or foreign.
+ */
+export type OriginStanding = 'absent' | 'same-origin' | 'loopback' | 'listed' | 'foreign';
+
+/** A request's input as its endpoint declares it, parsed and checked. */
+export interface ParsedInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  /** The body as sent: what an idempotency key's replay compares. */
+  bodyText: string;
+}
 
 /** What the stages use of the server: its runtime and the per-server parts of the pipeline. */
 export interface PipelineServices {

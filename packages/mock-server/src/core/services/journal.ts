@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { pathMatches } from '../pipeline/path-pattern';
 import type { HeaderReader, Reply } from '../pipeline/request';
 import type { RequestTarget } from '../pipeline/request-target';
-import { UNKNOWN_FIELDS_HEADER, unknownFieldsOfWarning } from '../pipeline/stages/unknown-fields';
+import { UNKNOWN_FIELDS_HEADER, unknownFieldsOfWarning } from '../pipeline/unknown-fields-header';
 import { REDACTED, replacedValues, SecretScrubber } from './secret-values';
 
 export type JournalEntry = z.infer<typeof RecordedRequest>;

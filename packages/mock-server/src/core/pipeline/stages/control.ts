@@ -2,8 +2,8 @@ import type { ServerConfig } from '../../services/config';
 import { constantTimeEqual } from '../../services/secrets';
 import { HttpError } from '../http-error';
 import type { RequestHead } from '../request';
-import type { Stage } from '../stage';
-import { controlOriginRefusal, type OriginStanding } from './origin-policy';
+import type { OriginStanding, Stage } from '../stage';
+import { controlOriginRefusal } from './origin-policy';
 
 const encoder = new TextEncoder();
 

@@ -1,7 +1,6 @@
 import type { ApiName } from '@nimbus/sdk/contract';
 import type { Reply, RequestHead } from '../request';
-import type { Stage } from '../stage';
-import type { OriginStanding } from './origin-policy';
+import type { OriginStanding, Stage } from '../stage';
 
 const ALLOWED_HEADERS =
   'Authorization, Content-Type, X-Project-ID, X-API-Key, X-Request-Id, Idempotency-Key, X-Nimbus-Client';

@@ -4,21 +4,12 @@ import { HttpError } from '../http-error';
 import type { QueryParser } from '../query-parser';
 import type { BufferedRequest } from '../request';
 import type { RequestTarget } from '../request-target';
-import type { Stage } from '../stage';
+import type { ParsedInput, Stage } from '../stage';
 import { parseOr400 } from '../validation';
 
 /** Deepest accepted request body: far beyond any contract body, far below what recursion survives. */
 const MAX_BODY_DEPTH = 64;
 const JSON_CONTENT = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-/** A request's input as its endpoint declares it, parsed and checked. */
-export interface ParsedInput {
-  params: unknown;
-  query: unknown;
-  body: unknown;
-  /** The body as sent: what an idempotency key's replay compares. */
-  bodyText: string;
-}
 
 /**
  * Path parameters, query and body, each checked against the endpoint's schema: 400 naming

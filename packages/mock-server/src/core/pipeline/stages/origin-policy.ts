@@ -1,6 +1,6 @@
 import { HttpError } from '../http-error';
 import type { HeaderReader } from '../request';
-import type { Stage } from '../stage';
+import type { OriginStanding, Stage } from '../stage';
 
 /**
  * Who may talk to the server from a browser. A web page the developer happens to visit can send
@@ -21,12 +21,6 @@ export interface OriginPolicy {
    */
   corsOrigins: '*' | readonly string[];
 }
-
-/**
- * How a request's Origin header stands against the policy: none sent (not a browser, or a
- * same-origin GET), the server's own origin, a loopback page, an origin the user allowed, or foreign.
- */
-export type OriginStanding = 'absent' | 'same-origin' | 'loopback' | 'listed' | 'foreign';
 
 const LOOPBACK_IPV4 = /^127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 

@@ -5,10 +5,7 @@ import type { z } from 'zod';
 import { HttpError } from '../http-error';
 import type { Reply, RequestHead } from '../request';
 import type { Stage } from '../stage';
-
-/** The response header that names the body fields the contract does not declare. */
-export const UNKNOWN_FIELDS_HEADER = 'nimbus-warning';
-const PREFIX = 'unknown fields: ';
+import { UNKNOWN_FIELDS_HEADER, warningOf } from '../unknown-fields-header';
 
 /**
  * Fields of `value` that `schema` does not declare, at any depth, as dotted paths (`flavour`,
@@ -57,16 +54,6 @@ export function checkUnknownFields(
 export function withUnknownFieldsWarning(reply: Reply, request: RequestHead): void {
   const found = unknownByRequest.get(request);
   if (found) reply.headers[UNKNOWN_FIELDS_HEADER] = warningOf(found);
-}
-
-function warningOf(fields: readonly string[]): string {
-  return `${PREFIX}${fields.join(', ')}`;
-}
-
-/** The fields a `Nimbus-Warning` header names (the request journal shows them). */
-export function unknownFieldsOfWarning(header: string | undefined): string[] {
-  if (!header?.startsWith(PREFIX)) return [];
-  return header.slice(PREFIX.length).split(', ').map(decodeURIComponent);
 }
 
 /** Stage: body fields the contract does not declare: 400 when strict, else named in a `Nimbus-Warning` header. */
