@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteSlabs, encodeTextInto, inSlab } from '../src/core/byte-slabs';
+import { ByteSlabs, encodeTextInto, inSlab } from '../src/core/services/byte-slabs';
 import { writeUtf8 } from '../src/node/answer-bytes';
 
 // What the request journal and the Node server keep of a body: its bytes in a shared slab.

@@ -8,15 +8,14 @@ import {
   publishedDocuments,
   SampleGenerator,
 } from './support/openapi-samples';
-import { recordExamples } from './support/record-examples';
+import { recordExamples, requestShape } from './support/record-examples';
 
 /**
- * The examples of the published documents are recorded server answers (`npm run
- * openapi:examples`): every body has one, and each still matches the schema beside it, so
+ * The examples of the published documents are recorded server answers (`npm run generate`): every body has one, and each still matches the schema beside it, so
  * a contract change that leaves them behind fails here until they are recorded again.
  */
 
-const stale = 'run `npm run openapi:examples` to record the examples again';
+const stale = 'run npm run generate to record the examples again';
 const RECORDED = 'recorded';
 
 const documents = [
@@ -129,20 +128,12 @@ describe('examples of the published OpenAPI documents', () => {
 });
 
 describe('request examples of the published OpenAPI documents', () => {
-  const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-  const TIME = /\d{4}-\d\d-\d\dT[\d:.]+Z/g;
-  /** A request with the ids, times and hours a new recording makes afresh replaced. */
-  /** A playback path's date and hour: the recording's current hour when recorded. */
-  const HOUR = /\/\d{4}-\d\d-\d\d\/\d\d\//g;
-  const shape = (request: unknown) =>
-    JSON.stringify(request).replace(ID, '<id>').replace(TIME, '<time>').replace(HOUR, '/<date>/<hour>/');
-
   it('are each answered 2xx by a server with default settings: recorded again, they are the same requests', async () => {
     const again = await recordExamples();
     const refused = Object.keys(operationExamples).filter((id) => !again[id]);
     expect(refused, 'operations whose example the server no longer answers 2xx').toEqual([]);
     const changed = Object.entries(operationExamples)
-      .filter(([id, example]) => shape(example.request) !== shape(again[id]!.request))
+      .filter(([id, example]) => requestShape(example.request) !== requestShape(again[id]!.request))
       .map(([id]) => id);
     expect(changed, stale).toEqual([]);
   }, 60_000);

@@ -1,13 +1,13 @@
 import type { Nimbus, NimbusOptions } from '@nimbus/sdk';
-import type { Fault, FaultSpec } from '../core/faults';
-import type { JournalEntry, JournalFilter } from '../core/journal';
+import type { Fault, FaultSpec } from '../core/services/faults';
+import type { JournalEntry, JournalFilter } from '../core/services/journal';
 import {
   type JournalRequests,
   journalRequests,
   type NearMiss,
   type RequestMatcher,
   RequestVerificationError,
-} from '../core/request-matcher';
+} from '../core/services/request-matcher';
 import type { StateExport } from '../families/mock/state-export';
 import type { CreateServerOptions, RunningServer } from '../node/create-server';
 import { loopbackClient } from '../node/loopback-client';

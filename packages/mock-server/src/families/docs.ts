@@ -1,12 +1,12 @@
 import type { DocsAssetName } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { docs } from '@nimbus/sdk/contract/docs';
-import type { FamilyModule } from '../core/app';
-import { defineHandlers } from '../core/handler';
-import { HttpError } from '../core/http-error';
-import { onFirstUse } from '../core/on-first-use';
-import type { MediaSource } from '../core/runtime';
-import { StaticBody } from '../core/static-body';
+import type { FamilyModule } from '../core/pipeline/app';
+import { defineHandlers } from '../core/pipeline/handler';
+import { HttpError } from '../core/pipeline/http-error';
+import { StaticBody } from '../core/pipeline/static-body';
+import { onFirstUse } from '../core/services/on-first-use';
+import type { MediaSource } from '../core/services/runtime';
 import type { OpenApiName } from '../openapi/document';
 import { faviconBody } from './docs-favicon';
 
@@ -312,8 +312,7 @@ export const docsFamily: FamilyModule = {
       if (file === 'favicon.svg') return faviconBody.respond(ctx.request.headers, ctx.runtime.compress);
       const assets = ctx.runtime.docsAssets;
       if (!assets) {
-        throw new HttpError(
-          503,
+        throw HttpError.of(
           ErrorCode.SERVICE_UNAVAILABLE,
           'The docs page files are served by the Node server only; the OpenAPI documents are served here too',
         );

@@ -1,5 +1,5 @@
 import type { Operation } from '@nimbus/sdk/contract';
-import { Router } from '../core/router';
+import { Router } from '../core/pipeline/router';
 
 /** Finds the operation a request calls. */
 export type OperationLookup = (method: string, pathname: string) => Operation | undefined;

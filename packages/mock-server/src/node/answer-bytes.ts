@@ -1,4 +1,4 @@
-import { ByteSlabs, type TextWriter } from '../core/byte-slabs';
+import { ByteSlabs, type TextWriter } from '../core/services/byte-slabs';
 
 /** Buffer's own UTF-8 writer, only where 3 bytes a character fit: `write` stops short, unsaid, where they do not. */
 export const writeUtf8: TextWriter = (text, slab, offset) =>

@@ -2,11 +2,11 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import type { Dispatcher } from 'undici';
-import { HttpError } from '../core/http-error';
-import { onFirstUse } from '../core/on-first-use';
-import type { ProxiedExchange, ProxyTarget } from '../core/proxy';
-import type { BufferedRequest, Reply } from '../core/request';
-import type { RequestTarget } from '../core/request-target';
+import { HttpError } from '../core/pipeline/http-error';
+import type { BufferedRequest, Reply } from '../core/pipeline/request';
+import type { RequestTarget } from '../core/pipeline/request-target';
+import type { ProxiedExchange, ProxyTarget } from '../core/pipeline/stages/proxy';
+import { onFirstUse } from '../core/services/on-first-use';
 
 /** Headers of one connection, not of the message: never forwarded either way (RFC 9110 section 7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -112,13 +112,8 @@ async function decoded(body: Buffer, headers: Record<string, string>): Promise<U
 
 function unreachable(url: string, error: unknown): HttpError {
   const reason = (error as { code?: string }).code ?? (error as Error).message;
-  return new HttpError(
-    503,
-    ErrorCode.SERVICE_UNAVAILABLE,
-    `The proxy target ${url} did not answer: ${reason}`,
-    {
-      target: url,
-      reason,
-    },
-  );
+  return HttpError.of(ErrorCode.SERVICE_UNAVAILABLE, `The proxy target ${url} did not answer: ${reason}`, {
+    target: url,
+    reason,
+  });
 }

@@ -57,7 +57,7 @@ const built = new Map<OpenApiName, OpenApiDocument>();
 
 /**
  * The OpenAPI 3.1 document of one API, generated from the contract. Pure (no I/O): the server
- * serves it and `npm run openapi` writes it to `openapi/`.
+ * serves it and `npm run generate` writes it to `openapi/`.
  *
  * @example
  * const doc = openApiDocument('v1', { serverUrl: 'http://127.0.0.1:4010' });

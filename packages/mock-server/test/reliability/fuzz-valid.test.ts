@@ -1,8 +1,8 @@
 import { type Operation, operations } from '@nimbus/sdk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaResources } from '../../src/core/quotas';
-import { users } from '../../src/core/tables';
+import { quotaResources } from '../../src/core/services/quotas';
+import { users } from '../../src/core/services/tables';
 import { startSession } from '../../src/families/v1/auth';
 import { createAll } from './support/creators';
 import { contractAccepts, inputArbitrary, validHints } from './support/fuzz-inputs';

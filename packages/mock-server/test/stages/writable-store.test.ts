@@ -1,6 +1,6 @@
 import { mock, v1 } from '@nimbus/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import { requireWritableStore } from '../../src/core/stages/writable-store';
+import { requireWritableStore } from '../../src/core/pipeline/stages/writable-store';
 import type { Store } from '../../src/store/store';
 
 const store = (ok: boolean) =>

@@ -11,7 +11,7 @@ import {
  * Sends every operation of the published documents with requests generated from them (see
  * openapi-samples.ts) to a running server, as a signed-in tenant. Path ids and the required ids
  * of bodies name resources created the same way first. Used by the OpenAPI request test and by
- * `npm run openapi:examples`, which keeps one 2xx exchange per operation as its example.
+ * `npm run generate`, which keeps one 2xx exchange per operation as its example.
  */
 
 export interface Outcome {

@@ -20,8 +20,8 @@ const MAX_TEXT = 2000;
  * with the demo's regions and flavors and the values a reader would write (DEMO_FIELD_VALUES), no optional
  * query parameters (Swagger UI's "Try it out" pre-fills a parameter's example, and a filter of
  * generated text lists nothing), and the requests of example-requests.ts where generated ones
- * cannot answer 2xx. `npm run openapi:examples` writes them to
- * packages/mock-server/src/openapi/examples.json.
+ * cannot answer 2xx. `npm run generate` writes them to
+ * packages/mock-server/src/openapi/generated/examples.json.
  */
 export async function recordExamples(): Promise<Record<string, OperationExample>> {
   const mock = await startMockServer({
@@ -99,4 +99,31 @@ function redact(value: unknown): unknown {
     out[key] = secret ? `<${key}>` : redact(item);
   }
   return out;
+}
+
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const TIME = /\d{4}-\d\d-\d\dT[\d:.]+Z/g;
+/** A playback path's date and hour: the recording's current hour when recorded. */
+const HOUR = /\/\d{4}-\d\d-\d\d\/\d\d\//g;
+
+/** A request with the ids, times and hours a new recording makes afresh replaced. */
+export function requestShape(request: OperationExample['request'] | undefined): string {
+  return JSON.stringify(request).replace(ID, '<id>').replace(TIME, '<time>').replace(HOUR, '/<date>/<hour>/');
+}
+
+/**
+ * @public scripts/openapi-examples.mjs bundles this module and calls it.
+ * Whether two recordings show the same exchanges: the same operations, statuses and requests
+ * but for ids, times and hours. Answers are not compared: they hold the recording's ids, times,
+ * keys and the demo's running costs, new each time.
+ */
+export function sameRecording(
+  a: Record<string, OperationExample>,
+  b: Record<string, OperationExample>,
+): boolean {
+  const shape = (examples: Record<string, OperationExample>) =>
+    JSON.stringify(
+      Object.entries(examples).map(([id, { status, request }]) => [id, status, requestShape(request)]),
+    );
+  return shape(a) === shape(b);
 }

@@ -1,6 +1,6 @@
 import { AuthenticationError, BadRequestError, NotFoundError, PermissionDeniedError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSecret } from '../../src/core/secrets';
+import { openSecret } from '../../src/core/services/secrets';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { videoCameras } from '../../src/families/v2/tables';
 import { rejection } from '../support';

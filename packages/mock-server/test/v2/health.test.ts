@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/core/app';
+import { createApp } from '../../src/core/pipeline/app';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { families } from '../../src/families';
 import { videoServices } from '../../src/families/v2/services';

@@ -1,11 +1,11 @@
 import { mock } from '@nimbus/sdk/contract/mock';
-import type { FamilyModule } from '../../core/app';
-import { compressedJson } from '../../core/compressed-json';
-import { defineHandlers } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { quotaLimit, quotaOverrides, quotaResources } from '../../core/quotas';
-import type { Runtime } from '../../core/runtime';
-import { issuesToDetails } from '../../core/validation';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { compressedJson } from '../../core/pipeline/compressed-json';
+import { defineHandlers } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { issuesToDetails } from '../../core/pipeline/validation';
+import { quotaLimit, quotaOverrides, quotaResources } from '../../core/services/quotas';
+import type { Runtime } from '../../core/services/runtime';
 import { type State, StateSchema } from '../../store/state';
 import { buckets } from '../v1/buckets';
 import { exportState } from './state-export';

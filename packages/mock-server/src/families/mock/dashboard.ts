@@ -1,10 +1,10 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { mock } from '@nimbus/sdk/contract/mock';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import type { MediaSource } from '../../core/runtime';
-import { StaticBody } from '../../core/static-body';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { StaticBody } from '../../core/pipeline/static-body';
+import type { MediaSource } from '../../core/services/runtime';
 import { authorizeDashboard } from './dashboard-access';
 
 /**
@@ -72,8 +72,7 @@ export const dashboardFamily: FamilyModule = {
           authorizeDashboard(ctx.runtime.config, ctx.request, ctx.url);
           const assets = ctx.runtime.dashboardAssets;
           if (!assets) {
-            throw new HttpError(
-              503,
+            throw HttpError.of(
               ErrorCode.SERVICE_UNAVAILABLE,
               'The dashboard is served by the Node server only (nimbus mock start, or startMockServer())',
             );

@@ -1,7 +1,7 @@
 import { mock } from '@nimbus/sdk/contract/mock';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
 import { recordEvent } from '../v2/events/log';
 import { updateTenantPlan } from '../v2/plans';
 import { videoCameras } from '../v2/tables';
