@@ -1,7 +1,7 @@
 import type { Endpoint, Operation } from '@nimbus/sdk/contract';
 import { redactSecrets, secretPaths } from '@nimbus/sdk/contract/secrets';
 import type { z } from 'zod';
-import type { ProxiedExchange } from '../core/pipeline/stages/proxy';
+import type { ProxiedExchange } from '../core/services/proxy';
 import type { StoredRecord } from '../store/state';
 import { paramsOf } from './request-check';
 

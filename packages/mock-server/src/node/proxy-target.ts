@@ -5,8 +5,8 @@ import type { Dispatcher } from 'undici';
 import { HttpError } from '../core/pipeline/http-error';
 import type { BufferedRequest, Reply } from '../core/pipeline/request';
 import type { RequestTarget } from '../core/pipeline/request-target';
-import type { ProxiedExchange, ProxyTarget } from '../core/pipeline/stages/proxy';
 import { onFirstUse } from '../core/services/on-first-use';
+import type { ProxiedExchange, ProxyTarget } from '../core/services/proxy';
 
 /** Headers of one connection, not of the message: never forwarded either way (RFC 9110 section 7.6.1). */
 const HOP_BY_HOP = new Set([

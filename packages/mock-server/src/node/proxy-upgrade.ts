@@ -1,7 +1,7 @@
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import type { App } from '../core/pipeline/app';
-import { isProxied } from '../core/pipeline/stages/proxy';
+import { isProxied } from '../core/services/proxy';
 import type { UpgradeHandler } from './http-adapter';
 import { proxyTargetUrl } from './proxy-target';
 

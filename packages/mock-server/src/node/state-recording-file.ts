@@ -1,5 +1,5 @@
 import { chmod, rename, writeFile } from 'node:fs/promises';
-import type { ProxiedExchange } from '../core/pipeline/stages/proxy';
+import type { ProxiedExchange } from '../core/services/proxy';
 import type { StateRecording } from '../fidelity/recording';
 
 /** How long a change waits for the next before the file is written: a burst of requests writes once. */

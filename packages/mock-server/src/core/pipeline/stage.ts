@@ -1,6 +1,7 @@
 import type { ApiName } from '@nimbus/sdk/contract';
 import type { IdempotencyCache } from '../services/idempotency';
 import type { Principal } from '../services/principal';
+import type { ProxiedExchange } from '../services/proxy';
 import type { RateLimiter } from '../services/rate-limit';
 import type { Runtime } from '../services/runtime';
 import type { BoundOperation, Families } from './families';
@@ -8,7 +9,6 @@ import type { QueryParser } from './query-parser';
 import type { BufferedRequest, Reply } from './request';
 import type { RequestTarget } from './request-target';
 import type { Router } from './router';
-import type { ProxiedExchange } from './stages/proxy';
 
 /**
  * How a request's Origin header stands against the policy: none sent (not a browser, or a

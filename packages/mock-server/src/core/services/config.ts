@@ -1,5 +1,5 @@
-import type { ProxyTarget } from '../pipeline/stages/proxy';
 import type { Logger } from './logger';
+import type { ProxyTarget } from './proxy';
 import { redactingLogger } from './secret-values';
 import type { PasswordCost } from './secrets';
 
