@@ -36,6 +36,7 @@ export const OPERATION_FIELD_VALUES: Record<string, Record<string, unknown>> = {
   'v1.anomalies.detect': { resource_type: 'compute.instance', expected_cost: 120, actual_cost: 310 },
   'v1.apiProducts.create': { name: 'orders-api', version: 'v1' },
   'v1.apiProducts.subscriptions.create': { app_name: 'Checkout web app' },
+  'v1.auth.workloadToken': { scopes: ['cameras:read', 'playback:read'], ttl_seconds: 3600 },
   'v1.backupPolicies.create': { name: 'nightly-instances', frequency: 'daily', retention_days: 14 },
   'v1.backupPolicies.update': { frequency: 'weekly', retention_days: 30 },
   'v1.backupVaults.create': { name: 'primary-vault' },
@@ -147,6 +148,8 @@ export function exampleRequests(): Record<string, Build> {
 
   return {
     'v1.auth.login': async () => ({ body: { email: DEMO_USER.email, password: DEMO_USER.password } }),
+    // Starts an enrolment (no code): MFA stays off until a code confirms it.
+    'v1.auth.mfaEnroll': async () => ({ body: {} }),
     'v1.auth.refresh': async (c) => ({ body: { refresh_token: (await login(c)).refresh_token } }),
     // A session of its own: the tenant's goes on serving the other requests.
     'v1.auth.logout': async (c) => ({ token: (await login(c)).access_token }),

@@ -348,8 +348,9 @@ export class GeneratedTraffic {
     this.#created.set(template, null);
     const create = documentOperations(doc).find((op) => op.method === 'POST' && op.path === template);
     if (!create) return null;
-    // A fixed request is sent once: the record it made already is the one to use.
-    const made = this.#fixed(create) && this.outcomes.find((o) => o.id === create.id && o.status < 300);
+    // A fixed request, or one with values of its own, made the record to use (it is not sent again).
+    const once = this.#fixed(create) || this.options.operationFieldValues?.[create.id];
+    const made = once && this.outcomes.find((o) => o.id === create.id && o.status < 300);
     if (made) {
       const record = doc === publishedDocuments.v1 ? (made.answer as Json).data : made.answer;
       this.#created.set(template, record);

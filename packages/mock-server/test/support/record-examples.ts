@@ -56,7 +56,7 @@ export async function recordExamples(): Promise<Record<string, OperationExample>
         reread: (op) => op.method === 'GET',
       },
     );
-    await traffic.run(3);
+    await traffic.run(1);
     const examples: Record<string, OperationExample> = {};
     for (const outcome of traffic.outcomes) {
       if (outcome.status >= 300) continue;
