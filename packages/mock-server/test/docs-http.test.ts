@@ -113,7 +113,7 @@ describe('/docs and the OpenAPI documents over HTTP', () => {
     expect(page.header('cache-control')).toBe('no-cache');
     const html = gunzipSync(page.body).toString('utf8');
     expect(html).toContain(`const FIRST_SECTION = ["auth","users","projects","compute"];`);
-    expect(html).toContain("docExpansion: 'none'");
+    expect(html).toContain("docExpansion: 'list'");
     // A link to each section of the /api/v1 document, by its tag.
     const tags = (openApiDocument('v1').tags as { name: string }[]).map((tag) => tag.name);
     for (const tag of tags) expect(html).toContain(`<a href="/docs?tags=${tag}">${tag}</a>`);

@@ -24,7 +24,8 @@ const ASSET_TYPES: Record<SwaggerUiFile, string> = {
  * switch with a reload), and of the cloud platform API one section at a time: the tags of
  * `?tags=` (a link per tag under the top bar), FIRST_SECTION without it. The whole /api/v1
  * document held the first operation for 3-6 s on a 2-core machine; a section is a tenth of its
- * size and shows it about twice as fast (bench/README.md, run R). The section's tags start open.
+ * size and shows it about twice as fast (bench/README.md, run R). The section's tags are open in
+ * the first render (`docExpansion: 'list'`), its operations collapsed.
  *
  * Authorization is the page's own, kept in localStorage and shared by both documents: a login
  * through "Try it out" or a token given to Authorize is sent with every /api/v1 call, with the
@@ -177,16 +178,6 @@ ${v1Tags.map((tag) => `  <li><a href="/docs?tags=${tag}">${tag}</a></li>`).join(
   }
   const NimbusAuth = () => ({
     statePlugins: {
-      spec: {
-        wrapActions: {
-          // Opens the section's tags (the video document's one tag) once the document is loaded.
-          updateJsonSpec: (next, system) => (spec) => {
-            const result = next(spec);
-            for (const tag of [...sectionTags, 'video']) system.layoutActions.show(['operations-tag', tag], true);
-            return result;
-          },
-        },
-      },
       auth: {
         wrapActions: {
           // A bearer token given to Authorize is the page's too, for both documents.
@@ -220,8 +211,8 @@ ${v1Tags.map((tag) => `  <li><a href="/docs?tags=${tag}">${tag}</a></li>`).join(
     dom_id: '#swagger-ui',
     // No deep links: Swagger UI puts them inside each operation's button (nested controls).
     deepLinking: false,
-    // Other tags start collapsed: Swagger UI stalls rendering a hundred expanded operations at once.
-    docExpansion: 'none',
+    // The section's tags open in the first render, their operations collapsed (a section is small).
+    docExpansion: 'list',
     // No list of the 250 schemas under the operations: each is still shown where it is used.
     defaultModelsExpandDepth: -1,
     persistAuthorization: true,
