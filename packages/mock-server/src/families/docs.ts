@@ -23,8 +23,8 @@ const ASSET_TYPES: Record<SwaggerUiFile, string> = {
  * Swagger UI with one document at a time (`?api=v2` for the video API; the two links at the top
  * switch with a reload), and of the cloud platform API one section at a time: the tags of
  * `?tags=` (a link per tag under the top bar), FIRST_SECTION without it. The whole /api/v1
- * document held the first operation for 3-6 s on a 2-core machine; a section is a tenth of its
- * size and shows it about twice as fast (bench/README.md, run R). The section's tags are open in
+ * document held the first operation for 4-10 s on a 2-core machine; a section is a sixteenth of
+ * its size and shows it about three times sooner (bench/README.md, run R). The section's tags are open in
  * the first render (`docExpansion: 'list'`), its operations collapsed.
  *
  * Authorization is the page's own, kept in localStorage and shared by both documents: a login
