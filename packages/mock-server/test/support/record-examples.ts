@@ -1,7 +1,7 @@
 import { startMockServer } from '../../src/entries/testing';
 import type { OperationExample } from '../../src/openapi/examples';
 import { DEMO_USER } from '../../src/seed/demo';
-import { DEMO_FIELD_VALUES, exampleRequests } from './example-requests';
+import { DEMO_FIELD_VALUES, exampleRequests, OPERATION_FIELD_VALUES } from './example-requests';
 import { GeneratedTraffic, type Outcome } from './generated-traffic';
 import type { Json } from './openapi-samples';
 
@@ -17,7 +17,8 @@ const MAX_TEXT = 2000;
  * One request and its 2xx answer per operation, recorded as the demo tenant (`seed: true`, what
  * `npm start` serves) from a reference server with default settings (webhooks to loopback only)
  * running in this process: requests generated from the published documents (GeneratedTraffic)
- * with the demo's regions and flavors and the values a reader would write (DEMO_FIELD_VALUES), no optional
+ * with the demo's regions and flavors and the values a reader would write (DEMO_FIELD_VALUES,
+ * and names and amounts per operation in OPERATION_FIELD_VALUES), no optional
  * query parameters (Swagger UI's "Try it out" pre-fills a parameter's example, and a filter of
  * generated text lists nothing), and the requests of example-requests.ts where generated ones
  * cannot answer 2xx. `npm run generate` writes them to
@@ -49,12 +50,13 @@ export async function recordExamples(): Promise<Record<string, OperationExample>
       {
         optionalQuery: false,
         fieldValues: DEMO_FIELD_VALUES,
+        operationFieldValues: OPERATION_FIELD_VALUES,
         requests: exampleRequests(),
         // Read again once everything is created, so lists show records.
         reread: (op) => op.method === 'GET',
       },
     );
-    await traffic.run(3);
+    await traffic.run(1);
     const examples: Record<string, OperationExample> = {};
     for (const outcome of traffic.outcomes) {
       if (outcome.status >= 300) continue;

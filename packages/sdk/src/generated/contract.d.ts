@@ -949,7 +949,7 @@ export declare const ddosPlans: {
   create: Declared<{ method: 'POST'; path: '/api/v1/ddos/plans'; status: 201; project: true; body: typeof DdosPlanCreateBody; response: typeof DdosPlan }>;
 };
 export declare const docs: {
-  cloudPlatform: Declared<{ method: 'GET'; path: '/api/v1/openapi.json'; auth: 'none'; responseKind: 'text'; response: z.ZodType<string> }>;
+  cloudPlatform: Declared<{ method: 'GET'; path: '/api/v1/openapi.json'; auth: 'none'; responseKind: 'text'; query: z.ZodObject<{ tags: Optional<string> }>; response: z.ZodType<string> }>;
   video: Declared<{ method: 'GET'; path: '/v2/openapi.json'; auth: 'none'; responseKind: 'text'; response: z.ZodType<string> }>;
   page: Declared<{ method: 'GET'; path: '/docs'; auth: 'none'; responseKind: 'text'; response: z.ZodType<string> }>;
   asset: Declared<{ method: 'GET'; path: '/docs/assets/{file}'; auth: 'none'; responseKind: 'binary'; params: z.ZodObject<{ file: z.ZodType<T.DocsAssetName> }>; response: z.ZodType<string> }>;

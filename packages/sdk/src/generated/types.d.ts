@@ -2966,6 +2966,11 @@ export interface MockWebhookDeliveryListResponse {
   items: MockWebhookDelivery[];
 }
 
+export interface CloudPlatformParams {
+  /** Only the operations of these tags (`compute,storage`) and the schemas they use */
+  tags?: string;
+}
+
 export interface ActivityLogListQuery extends ActivityLogListParams {
   page: number;
   per_page: number;
