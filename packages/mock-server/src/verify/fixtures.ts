@@ -3,7 +3,7 @@ import type { PlannedOperation } from './plan';
 
 /**
  * Valid input for each operation: the request of its recorded example (the one the OpenAPI
- * documents show, `npm run openapi:examples`), with every id in it replaced by the id of a record
+ * documents show, `npm run generate`), with every id in it replaced by the id of a record
  * this run made in the same collection. Which collection an id of an example belongs to is read
  * from the examples themselves (the path it stands in, the create that answered it), or from the
  * field that holds it.
