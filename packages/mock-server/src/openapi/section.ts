@@ -1,5 +1,3 @@
-import type { OpenApiDocument } from './document';
-
 type Json = Record<string, unknown>;
 
 /**
@@ -8,7 +6,7 @@ type Json = Record<string, unknown>;
  * megabyte, and a browser spends seconds turning it into a page; a section is a few tens of KB.
  * Component names stay those of the whole document, so a section links to the same schemas.
  */
-export function openApiSection(doc: OpenApiDocument, tags: readonly string[]): OpenApiDocument {
+export function openApiSection<D extends Json & { paths: Json }>(doc: D, tags: readonly string[]): D {
   const wanted = new Set(tags);
   const paths: Record<string, Json> = {};
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
@@ -42,5 +40,5 @@ export function openApiSection(doc: OpenApiDocument, tags: readonly string[]): O
     tags: ((doc.tags ?? []) as Json[]).filter((tag) => wanted.has(tag.name as string)),
     paths,
     components: { ...reached, securitySchemes: components.securitySchemes },
-  };
+  } as D;
 }
