@@ -121,12 +121,17 @@ export function generateSdkResources(options: GenerateOptions = {}): Record<stri
   const families: Namespace[] = tree.flatMap((api) => (api.operations.length > 0 ? [api] : api.children));
   for (const family of families) files[`${moduleOf(family)}.ts`] = familyModule(family, types);
   const services = tree.filter((api) => SERVICES[api.id]);
-  for (const service of services) files[`${service.id}/index.ts`] = serviceModule(service);
+  for (const service of services) files[`${serviceModuleOf(service.id)}.ts`] = serviceModule(service);
   // The client's properties: a family each, except that a service's families sit under it.
   const members = [...families.filter((family) => !serviceOf(family.id)), ...services];
   files['index.ts'] = resourcesModule(members);
   files['classes.ts'] = classesModule(families, services);
   return files;
+}
+
+/** A service's own module, named as its client property: `v2/video`. */
+function serviceModuleOf(id: string): string {
+  return `${id}/${kebab(SERVICES[id]!.key)}`;
 }
 
 /** The service an id belongs to (`v2.events` -> `v2`), if any. */
@@ -421,7 +426,7 @@ function resourcesModule(families: Namespace[]): string {
   out.push(`import { BaseNimbus } from '../../base-client';`);
   const imports = families
     .map((family) => {
-      const own = SERVICES[family.id] ? `./${family.id}` : `./${moduleOf(family)}`;
+      const own = SERVICES[family.id] ? `./${serviceModuleOf(family.id)}` : `./${moduleOf(family)}`;
       const module = EXTENDED[family.id] ? `../../${EXTENDED[family.id]}` : own;
       return `import { ${finalName(family.id)} } from '${module}';`;
     })
@@ -443,7 +448,9 @@ function resourcesModule(families: Namespace[]): string {
 function classesModule(families: Namespace[], services: Namespace[]): string {
   const byModule = new Map<string, string[]>();
   for (const service of services) {
-    const module = EXTENDED[service.id] ? `../../${EXTENDED[service.id]}` : `./${service.id}`;
+    const module = EXTENDED[service.id]
+      ? `../../${EXTENDED[service.id]}`
+      : `./${serviceModuleOf(service.id)}`;
     byModule.set(module, [finalName(service.id)]);
   }
   for (const family of families) {

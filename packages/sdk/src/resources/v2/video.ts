@@ -1,4 +1,4 @@
-import { VideoBase } from '../../generated/resources/v2';
+import { VideoBase } from '../../generated/resources/v2/video';
 
 /**
  * The video management service (/v2). Its calls authenticate with a workload token (docs/decisions/0006-video-service.md):
