@@ -52,22 +52,23 @@ async function nodeE0() {
 /** The one server of the `shared` case, as a suite's global setup starts it. */
 let sharedServer;
 
-export async function coldStart({ rounds = 15 } = {}) {
+/** `cases`: the kinds to run (the anchor, `msw-node`, always runs; `empty` gives the RSS base). */
+export async function coldStart({ rounds = 15, cases = CASES } = {}) {
   const { startMockServer } = await import('@nimbus/mock-server/testing');
   sharedServer = await startMockServer();
   try {
-    return await sampleCases(rounds);
+    return await sampleCases(rounds, [...new Set(['empty', 'msw-node', ...cases])]);
   } finally {
     await sharedServer.close();
   }
 }
 
-async function sampleCases(rounds) {
-  const samples = Object.fromEntries([...CASES, 'node -e 0'].map((kind) => [kind, []]));
+async function sampleCases(rounds, cases) {
+  const samples = Object.fromEntries([...cases, 'node -e 0'].map((kind) => [kind, []]));
   const loads = [loadavg()[0]];
   for (let i = 0; i < rounds; i++) {
     // Rotating order: no case always runs right after another.
-    const order = [...CASES.slice(i % CASES.length), ...CASES.slice(0, i % CASES.length)];
+    const order = [...cases.slice(i % cases.length), ...cases.slice(0, i % cases.length)];
     for (const kind of order) samples[kind].push(await spawnCase(kind));
     samples['node -e 0'].push({ wallMs: await nodeE0() });
   }

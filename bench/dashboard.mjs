@@ -144,7 +144,7 @@ async function fill(url) {
   await client.auth.register({ email: 'dash@example.com', password: 'bench-password', full_name: 'Bench' });
   const login = await client.auth.login({ email: 'dash@example.com', password: 'bench-password' });
   const projectId = (await client.projects.create({ name: 'dashboard' })).id;
-  await client.mock.setQuotas(projectId, { limits: { instances: 100_000 } });
+  await client.mock.quotas.update(projectId, { limits: { instances: 100_000 } });
   const headers = {
     authorization: `Bearer ${login.access_token}`,
     'x-project-id': projectId,

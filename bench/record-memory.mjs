@@ -38,7 +38,7 @@ async function perCreate(createServer) {
     await client.auth.register({ ...credentials, full_name: 'Memory' });
     const { access_token } = await client.auth.login(credentials);
     const projectId = (await client.projects.create({ name: 'memory' })).id;
-    await client.mock.setQuotas(projectId, { limits: { instances: 100_000_000 } });
+    await client.mock.quotas.update(projectId, { limits: { instances: 100_000_000 } });
     const body = JSON.stringify({ name: 'bench', flavor: 'small', region: 'us-east-1' });
     const create = async () => {
       // New strings per request, as the HTTP adapter makes them from the socket's bytes.

@@ -59,7 +59,7 @@ async function startNimbusOnFile() {
 }
 
 /**
- * `prism mock` on the generated OpenAPI document (`npm run openapi`), or on the instances-only
+ * `prism mock` on the generated OpenAPI document (`npm run generate`), or on the instances-only
  * document beside this file when there is none; request/response violations do not turn into
  * errors (`--errors false`) and its logging is off (`-v silent`).
  */

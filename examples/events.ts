@@ -45,7 +45,7 @@ export async function listen(
         if (played) return; // a reconnection resumes the stream: the camera saw them once
         played = true;
         for (const type of ['person', 'vehicle', 'person'] as const) {
-          await client.mock.injectVideoEvent({ camera_id: camera.id, type });
+          await client.mock.videoEvents.create({ camera_id: camera.id, type });
         }
       });
     }

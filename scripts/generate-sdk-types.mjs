@@ -1,15 +1,27 @@
-// Writes packages/sdk/src/generated/{types.d.ts,routes.ts,client-routes.ts,contract.d.ts} and
-// packages/sdk/src/contract/operation-routes.ts from the contract (run by the SDK's build).
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { importSource, root } from './import-source.mjs';
+// The SDK's plain types and route tables, generated from the contract (a generator of
+// scripts/generate.mjs): packages/sdk/src/generated/{types.d.ts,routes.ts,client-routes.ts,contract.d.ts}
+// and the server's route table, packages/sdk/src/contract/generated/operation-routes.ts.
+import { importSource } from './import-source.mjs';
 
-const outDir = `${root}packages/sdk/src/generated`;
-const { generateSdkTypes } = await importSource('packages/sdk/src/codegen/sdk-types.ts');
+const outDir = 'packages/sdk/src/generated';
 
-await mkdir(outDir, { recursive: true });
-for (const [name, text] of Object.entries(generateSdkTypes())) {
-  const path = join(outDir, name);
-  await writeFile(path, text);
-  console.log(`${relative(root, path)}: ${Math.round(text.length / 1024)} KB`);
-}
+/** @type {import('./generators.mjs').Generator} */
+export const sdkTypes = {
+  name: 'SDK types',
+  async outputs() {
+    const { generateSdkTypes } = await importSource('packages/sdk/src/codegen/sdk-types.ts');
+    const files = {};
+    for (const [name, text] of Object.entries(generateSdkTypes())) {
+      if (name === '../contract/operation-routes.ts') {
+        // An entry of the package among the contract's modules, in their generated/ folder.
+        files['packages/sdk/src/contract/generated/operation-routes.ts'] = text.replaceAll(
+          " from './",
+          " from '../",
+        );
+      } else {
+        files[`${outDir}/${name}`] = text;
+      }
+    }
+    return files;
+  },
+};

@@ -1,5 +1,5 @@
 // The generators are TypeScript source: esbuild bundles one in memory and it is imported from
-// there, so no build is needed before `npm run openapi` or the SDK's type generation.
+// there, so `npm run generate` needs no build first.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 

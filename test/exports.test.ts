@@ -92,6 +92,7 @@ describe('the packed packages', () => {
         '@nimbus/mock-server',
         '@nimbus/mock-server/openapi',
         '@nimbus/mock-server/testing',
+        '@nimbus/mock-server/verify',
         '@nimbus/mock-server/msw',
         '@nimbus/cli',
       ]),

@@ -11,6 +11,8 @@ export async function startReferenceServer({ module, statePath, fsync } = {}) {
     fsync,
     watch: false,
     transitionDelayMs: 0,
+    // Options a run sets to measure a feature's cost (feature-cost.mjs: `{ "journalSize": 0 }`).
+    ...JSON.parse(process.env.BENCH_SERVER_OPTIONS ?? '{}'),
   });
 }
 
@@ -22,6 +24,6 @@ export async function seedBenchTenant(server, email) {
   await client.auth.register({ email, password: 'bench-password', full_name: 'Bench' });
   const login = await client.auth.login({ email, password: 'bench-password' });
   const projectId = (await client.projects.create({ name: 'bench' })).id;
-  await client.mock.setQuotas(projectId, { limits: { instances: 100_000_000 } });
+  await client.mock.quotas.update(projectId, { limits: { instances: 100_000_000 } });
   return { token: login.access_token, projectId };
 }

@@ -48,7 +48,7 @@ async function watchDetections(client: Nimbus, projectId: string): Promise<Video
   $('camera').textContent = camera.name;
   playRecording(video, camera.id, camera.name);
   $('detect').addEventListener('click', async () => {
-    await client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
+    await client.mock.videoEvents.create({ camera_id: camera.id, type: 'person' });
   });
   video.events.stream({ camera_id: camera.id }).on('event', (event: VideoEvent) => {
     const item = document.createElement('li');

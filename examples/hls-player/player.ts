@@ -47,7 +47,7 @@ export async function startPlayer(
       rtsp_url: 'rtsp://camera.local:554/live',
       features: ['person'],
     });
-    const event = await client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
+    const event = await client.mock.videoEvents.create({ camera_id: camera.id, type: 'person' });
     await client.mock.clock.advance({ seconds: 3600 });
 
     const at = await video.playback.forEvent(event.id);

@@ -62,6 +62,7 @@ const entry = {
   testing: 'src/entries/testing.ts',
   msw: 'src/entries/msw.ts',
   openapi: 'src/entries/openapi.ts',
+  verify: 'src/entries/verify.ts',
 };
 
 /** The SDK's contract modules by their sources, and zod as the parts the schemas use (below). */
@@ -105,7 +106,7 @@ export default defineConfig({
   // the CommonJS build is `commonJs` above.
   format: ['esm'],
   // One file per entry. The server loads a family, and the contract module it answers for, on
-  // the first request that needs it (src/core/families.ts): esbuild keeps each such module in
+  // the first request that needs it (src/core/pipeline/families.ts): esbuild keeps each such module in
   // the file, evaluated on first use. As files of their own, a test file's server paid more to
   // load the hundred or so of them than to run them.
   splitting: false,

@@ -12,10 +12,17 @@ export class UsageError extends Error {
 
 /**
  * A command that failed part way and has already said what it did (an `apply` stopped by an
- * API error): the message is the last word, and the exit code is 1.
+ * API error): the message is the last word, and the exit code is 1 unless the command says
+ * otherwise (`verify` answers 2 for a target it cannot reach).
  */
 export class CommandFailed extends Error {
   override readonly name = 'CommandFailed';
+  constructor(
+    message: string,
+    readonly exitCode: number = ExitCode.apiError,
+  ) {
+    super(message);
+  }
 }
 
 /**

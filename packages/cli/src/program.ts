@@ -10,6 +10,7 @@ import { kebab } from './commands/flags';
 import { addLoginCommands } from './commands/login';
 import { addMockCommands } from './commands/mock';
 import type { GroupSpec, OperationSpec } from './commands/operation-spec';
+import { addVerifyCommand } from './commands/verify';
 import { pendingProfileWrites } from './config/profiles';
 import { DEFAULT_TIMEOUT_SECONDS, serverOfRun } from './context';
 import { CommandFailed, ExitCode, Interrupted, UsageError, VersionAsked } from './errors';
@@ -37,6 +38,7 @@ export const HANDWRITTEN_COMMANDS: readonly HandwrittenCommands[] = [
   { names: ['auth'], add: addAuthCommands },
   { names: ['apply', 'export'], add: addApplyCommands },
   { names: ['mock'], add: addMockCommands },
+  { names: ['verify'], add: addVerifyCommand },
   { names: ['events'], add: addEventsTailCommand, afterContract: true },
   // Generated from the whole tree when it runs: never built alone.
   { names: ['completion'], add: addCompletionCommand, afterContract: true },
@@ -187,7 +189,7 @@ async function runProgram(argv: string[]): Promise<number> {
       const [first, ...rest] = error.message.split('\n');
       writeError(first ?? '');
       for (const line of rest) process.stderr.write(`${line}\n`);
-      return ExitCode.apiError;
+      return error.exitCode;
     }
     // The SDK is loaded only once a command has called it: its errors are classified then.
     const { APIConnectionError, APIError, APITimeoutError, NimbusError } = await import('@nimbus/sdk/base');

@@ -26,7 +26,7 @@ try {
   });
   const video = client.video.withToken(token);
   const camera = await video.cameras.create({ name: 'door', rtsp_url: 'rtsp://10.0.0.5:554/s', features: ['person'] });
-  const event = await mock.client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
+  const event = await mock.client.mock.videoEvents.create({ camera_id: camera.id, type: 'person' });
   await mock.clock.advance(3600);
   const at = await video.playback.forEvent(event.id);
   const playlist = await video.playback.playlist(at);

@@ -22,7 +22,7 @@ describe('a login past its life on the server clock', () => {
     const user = await register();
     const cli = await cliFor(mock);
     await cli.runWithInput(user.password, 'login', '--email', user.email, '--password-stdin');
-    expect((await cli.run('mock', 'clock', 'advance', '3600')).code).toBe(0);
+    expect((await cli.run('mock', 'clock', 'advance', '--seconds', '3600')).code).toBe(0);
     const whoami = await cli.run('whoami');
     expect(whoami.code, whoami.stderr).toBe(0);
   });
@@ -32,7 +32,7 @@ describe('a login past its life on the server clock', () => {
     const { access_token } = await mock.client.auth.login(user);
     const cli = await cliFor(mock);
     expect((await cli.runWithInput(access_token, 'login', '--token-stdin')).code).toBe(0);
-    expect((await cli.run('mock', 'clock', 'advance', '3600')).code).toBe(0);
+    expect((await cli.run('mock', 'clock', 'advance', '--seconds', '3600')).code).toBe(0);
     const whoami = await cli.run('whoami');
     expect(whoami.code).toBe(1);
     expect(whoami.stderr).toMatch(

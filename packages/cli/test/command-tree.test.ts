@@ -67,6 +67,18 @@ describe('one name per operation', () => {
     expect(aliased).toEqual([]);
   });
 
+  it('offers each control operation of the reference server under `mock`, with the contract names', () => {
+    const program = buildProgram(operations);
+    // Hand-written: the dashboard page is `mock ui`.
+    const missing = contractOperations()
+      .filter(({ id }) => id.startsWith('mock.') && id !== 'mock.dashboard.retrieve')
+      .map(({ id }) => id.split('.').map(kebab))
+      .filter((words) => commandAt(program, words) === undefined)
+      .map((words) => words.join(' '));
+    expect(missing).toEqual([]);
+    expect(commandAt(program, ['mock', 'ui'])).toBeDefined();
+  });
+
   it('leaves out a route the contract marks as another one (sameAs)', () => {
     expect(commandAt(buildProgram(operations), ['billing', 'budgets'])).toBeUndefined();
     expect(commandAt(buildProgram(operations), ['budgets', 'create'])).toBeDefined();

@@ -82,7 +82,7 @@ describe('nimbus completion', () => {
     expect(flags).toEqual(['--flavor']);
     expect(choices).toEqual(['nano', 'micro', 'small', 'medium', 'large', 'xlarge']);
     expect(output).toEqual(['table', 'json', 'yaml']);
-    expect(nested).toEqual(['retrieve', 'advance', 'freeze', 'unfreeze', 'help']);
+    expect(nested).toEqual(['retrieve', 'advance', 'freeze', 'help']);
     expect(values).toEqual(['bash', 'zsh', 'fish']);
     expect(afterValue).toEqual(['--dry-run']);
   });

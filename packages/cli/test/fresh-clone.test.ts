@@ -1,5 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +53,42 @@ describe('a fresh clone', () => {
     expect(built.code, built.stderr).toBe(0);
     expect(built.stdout).toContain('Usage: nimbus');
   }, 180_000);
+
+  it('serves the demo tenant on `npm start`, built from the sources without `npm run build`', async () => {
+    const clone = join(dir!, 'repo');
+    const port = await freePort();
+    // A group of its own: npm runs the server in a grandchild, ended with it.
+    const child = spawn('npm', ['start', '--', '--port', String(port)], {
+      cwd: clone,
+      detached: true,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      await expect.poll(() => output, { timeout: 90_000, interval: 200 }).toContain('demo@nimbus.dev');
+      const health = await fetch(`http://127.0.0.1:${port}/v2/health`);
+      expect(health.status, output).toBe(200);
+      // The build says one line; no declaration or OpenAPI output.
+      expect(output).toContain('built packages/mock-server/.start/');
+      expect(output).not.toMatch(/\.d\.ts|openapi\/cloud-platform\.json/);
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await once(child, 'exit');
+    }
+  }, 120_000);
 });
+
+/** A free TCP port on loopback. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
 
 describe('the packed @nimbus/cli', () => {
   it('carries bin/nimbus.js, executable, and names it as the nimbus bin', async () => {

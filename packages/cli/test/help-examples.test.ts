@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../mock-server/src/entries/testing';
-import { isHiddenAlias } from '../src/commands/hidden-alias';
 import { describeOperations } from '../src/commands/operations';
 import { allCommands, buildProgram } from '../src/program';
 import { commandPath } from '../src/usage';
@@ -22,8 +21,18 @@ const NOT_RUN: Record<string, string> = {
     'a server of its own, until Ctrl-C (mock.test.ts)',
   'nimbus mock ui': 'opens a browser (mock-ui.test.ts)',
   'nimbus mock ui --no-open': 'serves the dashboard until Ctrl-C (mock-ui.test.ts)',
+  'nimbus mock proxy --target https://staging.example.com':
+    'a proxy of its own, until Ctrl-C (mock-proxy.test.ts)',
+  'nimbus mock proxy --target https://staging.example.com --record staging.json --port 4020':
+    'a proxy of its own, until Ctrl-C (mock-proxy.test.ts)',
   'nimbus events tail --camera <camera-id> --since 2026-03-01T14:00:00Z --duration 60':
     'listens for a minute (events tail is tested in video.test.ts)',
+  [`printf '%s' "$NIMBUS_PASSWORD" | nimbus verify --target https://staging.example.com --email ci@example.com --password-stdin`]:
+    'needs a deployment (verify.test.ts runs it against a reference server)',
+  "nimbus verify --target https://staging.example.com --only 'v1.instances.*' -o json":
+    'needs a deployment (verify.test.ts runs it against a reference server)',
+  'NIMBUS_TOKEN=<token> nimbus verify --target https://api.example.com --read-only --junit verify.xml':
+    'needs a deployment (verify.test.ts runs it against a reference server)',
 };
 
 /** Examples that fail as they should, with the exit code they end with. */
@@ -84,16 +93,13 @@ interface Example {
 /** Every example line of the help, in the order the tree lists the commands. */
 function examples(): Example[] {
   const program = buildProgram(describeOperations());
-  // An old name kept as a hidden alias runs what its new name runs: its examples are the new name's.
-  return allCommands(program)
-    .filter((command) => !isHiddenAlias(command))
-    .flatMap((command: Command) => {
-      let text = '';
-      command.configureOutput({ writeOut: (chunk) => (text += chunk) });
-      command.outputHelp();
-      const block = /\nExamples?:\n((?: {2}\$ .*\n?)+)/.exec(text)?.[1] ?? '';
-      return [...block.matchAll(/^ {2}\$ (.*)$/gm)].map((m) => ({ path: commandPath(command), line: m[1]! }));
-    });
+  return allCommands(program).flatMap((command: Command) => {
+    let text = '';
+    command.configureOutput({ writeOut: (chunk) => (text += chunk) });
+    command.outputHelp();
+    const block = /\nExamples?:\n((?: {2}\$ .*\n?)+)/.exec(text)?.[1] ?? '';
+    return [...block.matchAll(/^ {2}\$ (.*)$/gm)].map((m) => ({ path: commandPath(command), line: m[1]! }));
+  });
 }
 
 let mock: MockServer;

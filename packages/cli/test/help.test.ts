@@ -62,7 +62,7 @@ describe('command help', () => {
   it('lists the program-wide flags under every subcommand', async () => {
     const [generated, handWritten] = await Promise.all([
       runCli(['instances', 'list', '--help'], {}),
-      runCli(['mock', 'faults', 'create', '--help'], {}),
+      runCli(['mock', 'token', '--help'], {}),
     ]);
     for (const { stdout } of [generated, handWritten]) {
       const global = stdout.slice(stdout.indexOf('Global Options:'));

@@ -83,7 +83,7 @@ export async function cliFor(mock: MockServer, env: Record<string, string> = {})
 
 /** The server's whole state, to prove a command wrote nothing. */
 export async function stateOf(mock: MockServer): Promise<Record<string, unknown>> {
-  return mock.client.mock.exportState();
+  return mock.client.mock.state.export();
 }
 
 /**

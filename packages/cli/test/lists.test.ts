@@ -51,7 +51,7 @@ describe('/v2 lists', () => {
       );
     }
     for (let i = 0; i < 5; i++)
-      await mock.client.mock.injectVideoEvent({ camera_id: cameraIds[0]!, type: 'motion' });
+      await mock.client.mock.videoEvents.create({ camera_id: cameraIds[0]!, type: 'motion' });
     video = await cliFor(mock, { NIMBUS_TOKEN: token });
   });
 

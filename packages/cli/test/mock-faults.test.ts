@@ -20,7 +20,7 @@ interface Fault {
 }
 
 describe('nimbus mock faults', () => {
-  it('add takes a flag for each field; list, rm and clear drive the fault resource', async () => {
+  it('create takes a flag for each field; list, delete and clear drive the fault resource', async () => {
     const added = await cli.run(
       'mock',
       'faults',
@@ -31,15 +31,17 @@ describe('nimbus mock faults', () => {
       '/api/v1/instances/{id}',
       '--query',
       'expand=all',
-      '--header',
-      'X-Test-Case: broken',
+      '--query',
+      'page=2',
+      '--headers',
+      'X-Test-Case=broken',
       '--status',
       '409',
       '--code',
       'BUSY',
       '--message',
       'Try later',
-      '--delay',
+      '--delay-ms',
       '0',
       '--probability',
       '1',
@@ -55,7 +57,7 @@ describe('nimbus mock faults', () => {
     expect(fault).toMatchObject({
       method: 'GET',
       path: '/api/v1/instances/{id}',
-      query: { expand: 'all' },
+      query: { expand: 'all', page: '2' },
       headers: { 'X-Test-Case': 'broken' },
       status: 409,
       code: 'BUSY',
@@ -95,7 +97,7 @@ describe('nimbus mock faults', () => {
       'create',
       '--path',
       '/api/v1/zones',
-      '--slow-body',
+      '--slow-body-ms',
       '50',
       '-o',
       'json',
@@ -114,13 +116,18 @@ describe('nimbus mock faults', () => {
     const table = await cli.run('mock', 'faults', 'list');
     expect(table.stdout).toContain('/api/v1/instances/{id}');
 
-    const removed = await cli.run('mock', 'faults', 'delete', fault.id, json<Fault>(raw).id);
-    expect(removed.code, removed.stderr).toBe(0);
+    for (const id of [fault.id, json<Fault>(raw).id]) {
+      const removed = await cli.run('mock', 'faults', 'delete', id);
+      expect(removed.code, removed.stderr).toBe(0);
+      expect(removed.stderr).toContain(`Deleted injected fault ${id}`);
+    }
     expect((await mock.faults.list()).map((f) => f.id)).toEqual([json<Fault>(drop).id, json<Fault>(slow).id]);
     const missing = await cli.run('mock', 'faults', 'delete', fault.id);
     expect(missing.code).toBe(1);
 
-    expect((await cli.run('mock', 'faults', 'clear')).code).toBe(0);
+    const cleared = await cli.run('mock', 'faults', 'clear');
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(cleared.stderr).toContain('Remove every injected fault: done');
     expect(await mock.faults.list()).toEqual([]);
   });
 
@@ -145,17 +152,24 @@ describe('nimbus mock faults', () => {
     await expect(tenant.client.users.me()).resolves.toBeDefined();
   });
 
-  it('refuses bad flags as usage errors and contradicting specs with the server message', async () => {
-    const [query, probability, contradiction] = await Promise.all([
+  it('checks the contract before sending: bad flags and contradicting fields are usage errors (exit 2)', async () => {
+    const [query, probability, delay, contradiction, method] = await Promise.all([
       cli.run('mock', 'faults', 'create', '--query', 'novalue'),
       cli.run('mock', 'faults', 'create', '--probability', '2'),
+      cli.run('mock', 'faults', 'create', '--delay-ms', '60001'),
       cli.run('mock', 'faults', 'create', '--code', 'X'),
+      cli.run('mock', 'faults', 'create', '--method', 'FETCH'),
     ]);
     expect(query.code).toBe(2);
-    expect(query.stderr).toContain('--query takes name=value');
+    expect(query.stderr).toContain('--query takes name=value or a JSON object, got "novalue"');
     expect(probability.code).toBe(2);
-    expect(probability.stderr).toContain('--probability must be a number from 0 to 1');
-    expect(contradiction.code).toBe(1);
-    expect(contradiction.stderr).toContain('(VALIDATION_ERROR)');
+    expect(probability.stderr).toContain('--probability must be 0-1, got 2');
+    expect(delay.code).toBe(2);
+    expect(delay.stderr).toContain('--delay-ms must be 0-60000, got 60001');
+    expect(contradiction.code).toBe(2);
+    expect(contradiction.stderr).toContain('--status: is required with code');
+    expect(method.code).toBe(2);
+    expect(method.stderr).toContain('must be GET, POST, PUT, PATCH or DELETE');
+    expect(await mock.faults.list()).toEqual([]);
   });
 });

@@ -6,32 +6,41 @@ import { seedTenant, startMockServer } from '../../mock-server/src/entries/testi
 import { BIN, it, json, runCli, stateOf } from './helpers';
 
 describe('nimbus mock', () => {
-  it('clock shows the simulated time and clock advance moves it', async ({ bareCli: cli }) => {
-    const before = json<{ now: string; offset_ms: number }>(await cli.run('mock', 'clock'));
-    const advanced = await cli.run('mock', 'clock', 'advance', '3600');
+  it('clock retrieve shows the simulated time and clock advance --seconds moves it', async ({
+    bareCli: cli,
+  }) => {
+    const before = json<{ now: string; offset_ms: number }>(await cli.run('mock', 'clock', 'retrieve'));
+    const advanced = await cli.run('mock', 'clock', 'advance', '--seconds', '3600');
     expect(advanced.code, advanced.stderr).toBe(0);
     expect(json<{ offset_ms: number }>(advanced).offset_ms).toBe(before.offset_ms + 3_600_000);
-    const [now, negative, word] = await Promise.all([
-      cli.run('mock', 'clock', '-o', 'json'),
-      cli.run('mock', 'clock', 'advance', '-5'),
-      cli.run('mock', 'clock', 'advance', 'soon'),
+    const [now, negative, word, missing] = await Promise.all([
+      cli.run('mock', 'clock', 'retrieve', '-o', 'json'),
+      cli.run('mock', 'clock', 'advance', '--seconds', '-5'),
+      cli.run('mock', 'clock', 'advance', '--seconds', 'soon'),
+      cli.run('mock', 'clock', 'advance'),
     ]);
     expect(Date.parse(json<{ now: string }>(now).now) - Date.parse(before.now)).toBeGreaterThanOrEqual(
       3_600_000,
     );
+    // The contract's range and type, checked before sending: exit 2, one sentence.
     expect(negative.code).toBe(2);
+    expect(negative.stderr).toContain('--seconds must be 0-315360000, got -5');
     expect(word.code).toBe(2);
-    expect(word.stderr).toContain('seconds must be a number >= 0');
+    expect(word.stderr).toContain('--seconds must be a number, got "soon"');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--seconds: required (number)');
   });
 
-  it('clock freeze stops simulated time and clock unfreeze lets it run on', async ({ bareCli: cli }) => {
-    const frozen = await cli.run('mock', 'clock', 'freeze', '-o', 'json');
+  it('clock freeze --frozen stops simulated time and --no-frozen lets it run on', async ({
+    bareCli: cli,
+  }) => {
+    const frozen = await cli.run('mock', 'clock', 'freeze', '--frozen', '-o', 'json');
     expect(frozen.code, frozen.stderr).toBe(0);
     const still = json<{ now: string; frozen: boolean }>(
       await cli.run('mock', 'clock', 'retrieve', '-o', 'json'),
     );
     expect(still).toEqual(expect.objectContaining({ now: json<{ now: string }>(frozen).now, frozen: true }));
-    const running = await cli.run('mock', 'clock', 'unfreeze', '-o', 'json');
+    const running = await cli.run('mock', 'clock', 'freeze', '--no-frozen', '-o', 'json');
     expect(json<{ frozen: boolean }>(running).frozen).toBe(false);
   });
 
@@ -94,7 +103,7 @@ describe('nimbus mock', () => {
       'requests',
       'list',
       '--method',
-      'post',
+      'POST',
       '--path',
       '/api/v1/instances',
     );
@@ -102,19 +111,36 @@ describe('nimbus mock', () => {
     const items = json<{ method: string; path: string; status: number; body: unknown }[]>(created);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ method: 'POST', status: 201, body: { flavor: 'small' } });
-    const [auth, bad] = await Promise.all([
+    const [auth, bad, lower] = await Promise.all([
       cli.run('mock', 'requests', 'list', '--path', '/api/v1/auth/*', '--status', '200'),
       cli.run('mock', 'requests', 'list', '--status', 'ok'),
+      cli.run('mock', 'requests', 'list', '--method', 'post'),
     ]);
     expect(json<{ path: string }[]>(auth).map((r) => r.path)).toEqual(['/api/v1/auth/login']);
     expect(JSON.stringify(json(auth))).not.toContain(tenant.user.password);
     expect(bad.code).toBe(2);
+    // The contract's enum, with the one meant.
+    expect(lower.code).toBe(2);
+    expect(lower.stderr).toContain('Did you mean POST?');
+
+    // The journal emptied alone: the state stays.
+    const cleared = await cli.run('mock', 'requests', 'clear');
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(cleared.stderr).toContain('Empty the request journal: done');
+    expect(await mock.requests()).toEqual([]);
 
     // An existing file readable by all is narrowed to its owner: the export holds the signing secret.
     await writeFile(join(cli.dir, 'portable.json'), '', { mode: 0o644 });
     const exported = await cli.run('mock', 'state', 'export', '--include-secret', '--file', 'portable.json');
     expect(exported.code, exported.stderr).toBe(0);
     expect((await stat(join(cli.dir, 'portable.json'))).mode & 0o777).toBe(0o600);
+    // A query's true/false is a switch that also takes the word, sent as the text the route reads.
+    const [explicit, off] = await Promise.all([
+      cli.run('mock', 'state', 'export', '--include-secret', 'true'),
+      cli.run('mock', 'state', 'export', '--no-include-secret'),
+    ]);
+    expect(json<{ secret?: string }>(explicit).secret).toEqual(expect.any(String));
+    expect(json<{ secret?: string }>(off)).not.toHaveProperty('secret');
     const other = await startMockServer();
     try {
       const imported = await runCli(['mock', 'state', 'import', join(cli.dir, 'portable.json'), '--yes'], {
@@ -135,42 +161,36 @@ describe('nimbus mock', () => {
     }
   });
 
-  it('keeps the old verbs (faults add|rm, export, import, requests and clock alone) working, out of the help', async ({
-    mock,
+  it('has no command under an old name: each exits 2, and the help lists the contract names', async ({
     bareCli: cli,
   }) => {
-    await mock.reset();
-    const added = await cli.run(
-      'mock',
-      'faults',
-      'add',
-      '--path',
-      '/nowhere',
-      '--status',
-      '503',
-      '-o',
-      'json',
-    );
-    expect(added.code, added.stderr).toBe(0);
-    expect((await cli.run('mock', 'faults', 'rm', json<{ id: string }>(added).id)).code).toBe(0);
-    expect(await mock.faults.list()).toEqual([]);
-    expect((await cli.run('mock', 'export', '--file', 'old.json')).code).toBe(0);
-    expect((await cli.run('mock', 'import', 'old.json', '--yes')).code).toBe(0);
-    expect((await cli.run('mock', 'requests', '--method', 'PUT')).code).toBe(0);
-    expect((await cli.run('mock', 'clock')).code).toBe(0);
+    const old = [
+      ['faults', 'add', '--path', '/nowhere', '--status', '503'],
+      ['faults', 'rm', 'x'],
+      ['export', '--file', 'old.json'],
+      ['import', 'old.json', '--yes'],
+      ['clock', 'unfreeze'],
+      ['bucket-name', 'x'],
+      ['set-quotas', crypto.randomUUID(), '--limit', 'instances=1'],
+      ['set-video-tenant', crypto.randomUUID()],
+      ['inject-video-event', '--camera-id', crypto.randomUUID(), '--type', 'person'],
+      ['webhooks', 'deliveries', 'list'],
+    ];
+    for (const words of old) expect((await cli.run('mock', ...words)).code, words.join(' ')).toBe(2);
 
     const [mockHelp, faultsHelp] = await Promise.all([
       cli.run('mock', '--help'),
       cli.run('mock', 'faults', '--help'),
     ]);
-    expect(mockHelp.stdout).toMatch(/^ {2}state\b/m);
-    expect(mockHelp.stdout).not.toMatch(/^ {2}(export|import)\b/m);
+    for (const name of ['state', 'requests', 'bucket-names', 'clock', 'quotas', 'webhook-deliveries'])
+      expect(mockHelp.stdout).toMatch(new RegExp(`^ {2}${name}\\b`, 'm'));
+    expect(mockHelp.stdout).toMatch(/^ {2}video-tenants\b/m);
+    expect(mockHelp.stdout).toMatch(/^ {2}video-events\b/m);
     expect(faultsHelp.stdout).toMatch(/^ {2}create\b/m);
     expect(faultsHelp.stdout).toMatch(/^ {2}delete\b/m);
-    expect(faultsHelp.stdout).not.toMatch(/^ {2}(add|rm)\b/m);
   });
 
-  it('webhooks deliveries list shows every attempt, a host the server does not send to as not_sent', async ({
+  it('webhook-deliveries list shows every attempt, a host the server does not send to as not_sent', async ({
     mock,
     bareCli: cli,
   }) => {
@@ -185,8 +205,7 @@ describe('nimbus mock', () => {
     for (let tries = 0; tries < 50 && rows.length === 0; tries++) {
       const listed = await cli.run(
         'mock',
-        'webhooks',
-        'deliveries',
+        'webhook-deliveries',
         'list',
         '--subscription-id',
         subscription.id,
@@ -201,7 +220,7 @@ describe('nimbus mock', () => {
     expect(rows[0]!.error).toContain('webhookAllowHosts');
   });
 
-  it('bucket-name, set-quotas, set-video-tenant and inject-video-event call their control operation', async ({
+  it('bucket-names retrieve, quotas update, video-tenants update and video-events create call their control operation', async ({
     mock,
     bareCli: cli,
   }) => {
@@ -209,17 +228,18 @@ describe('nimbus mock', () => {
     const taken = `taken-${crypto.randomUUID().slice(0, 8)}`;
     await tenant.client.buckets.create({ name: taken, region: 'hn' });
     const [busy, free] = await Promise.all([
-      cli.run('mock', 'bucket-name', taken, '-o', 'json'),
-      cli.run('mock', 'bucket-name', `free-${crypto.randomUUID().slice(0, 8)}`, '-o', 'json'),
+      cli.run('mock', 'bucket-names', 'retrieve', taken, '-o', 'json'),
+      cli.run('mock', 'bucket-names', 'retrieve', `free-${crypto.randomUUID().slice(0, 8)}`, '-o', 'json'),
     ]);
     expect(json<{ available: boolean }>(busy).available).toBe(false);
     expect(json<{ available: boolean }>(free).available).toBe(true);
 
     const quotas = await cli.run(
       'mock',
-      'set-quotas',
+      'quotas',
+      'update',
       tenant.project.id,
-      '--limit',
+      '--limits',
       'instances=0',
       '-o',
       'json',
@@ -229,13 +249,21 @@ describe('nimbus mock', () => {
     await expect(
       tenant.client.instances.create({ name: 'over', flavor: 'nano', region: 'hn' }),
     ).rejects.toMatchObject({ status: 403 });
-    const badLimit = await cli.run('mock', 'set-quotas', tenant.project.id, '--limit', 'instances');
+    const [badLimit, badNumber, badId] = await Promise.all([
+      cli.run('mock', 'quotas', 'update', tenant.project.id, '--limits', 'instances'),
+      cli.run('mock', 'quotas', 'update', tenant.project.id, '--limits', 'instances=-1'),
+      cli.run('mock', 'quotas', 'update', 'not-a-uuid', '--limits', 'instances=1'),
+    ]);
     expect(badLimit.code).toBe(2);
-    expect(badLimit.stderr).toContain('--limit takes resource=n');
+    expect(badLimit.stderr).toContain('--limits takes name=value or a JSON object, got "instances"');
+    expect(badNumber.code).toBe(2);
+    expect(badId.code).toBe(2);
+    expect(badId.stderr).toContain('<project-id> must be an id');
 
     const plan = await cli.run(
       'mock',
-      'set-video-tenant',
+      'video-tenants',
+      'update',
       tenant.project.id,
       '--camera-limit',
       '2',
@@ -246,6 +274,16 @@ describe('nimbus mock', () => {
     );
     expect(plan.code, plan.stderr).toBe(0);
     expect(json(plan)).toMatchObject({ camera_limit: 2, features: ['motion', 'person'] });
+    const typo = await cli.run(
+      'mock',
+      'video-tenants',
+      'update',
+      tenant.project.id,
+      '--features',
+      'motion,persn',
+    );
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Did you mean person?');
 
     const video = await tenant.client.auth.workloadToken({
       project_id: tenant.project.id,
@@ -257,8 +295,9 @@ describe('nimbus mock', () => {
       .cameras.create({ name: 'door', rtsp_url: 'rtsp://10.0.0.5/s', features: ['person'] });
     const injected = await cli.run(
       'mock',
-      'inject-video-event',
-      '--camera-id',
+      'video-events',
+      'create',
+      '--camera',
       made.id,
       '--type',
       'person',
@@ -448,10 +487,13 @@ describe('nimbus mock', () => {
       expect((await metrics('metrics:metrics')).status).toBe(401);
       expect((await metrics(metricsLogin!)).status).toBe(200);
       const env = { NIMBUS_CONFIG: join(cli.dir, 'start-lan.json'), NIMBUS_BASE_URL: url };
-      const without = await runCli(['mock', 'clock'], env);
+      const without = await runCli(['mock', 'clock', 'retrieve'], env);
       expect(without.code).toBe(1);
       expect(without.stderr).toContain('control token');
-      const withFlag = await runCli(['mock', 'clock', '--control-token', token, '-o', 'json'], env);
+      const withFlag = await runCli(
+        ['mock', 'clock', 'retrieve', '--control-token', token, '-o', 'json'],
+        env,
+      );
       expect(withFlag.code, withFlag.stderr).toBe(0);
       expect(json<{ now: string }>(withFlag).now).toEqual(expect.any(String));
       const withEnv = await runCli(['mock', 'reset', '--yes'], { ...env, NIMBUS_CONTROL_TOKEN: token });

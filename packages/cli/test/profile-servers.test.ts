@@ -121,7 +121,7 @@ describe('a profile and the server it logged in to', () => {
     // The same server under another name (127.0.0.1 against localhost) counts as another.
     const elsewhere = mock.url.replace('127.0.0.1', 'localhost');
     const [clock, token] = await Promise.all([
-      cli.run('mock', 'clock', '--base-url', elsewhere),
+      cli.run('mock', 'clock', 'retrieve', '--base-url', elsewhere),
       cli.run(
         'mock',
         'token',
@@ -176,8 +176,8 @@ describe('a base URL that is no http(s) URL', () => {
     const [noScheme, word, env, ftp] = await Promise.all([
       cli.run('instances', 'list', '--base-url', '127.0.0.1:4010'),
       cli.run('whoami', '--base-url', 'not-a-url'),
-      runCli(['mock', 'clock'], { ...cli.env, NIMBUS_BASE_URL: 'not-a-url' }, cli.dir),
-      cli.run('mock', 'clock', '--base-url', 'ftp://127.0.0.1:4010'),
+      runCli(['mock', 'clock', 'retrieve'], { ...cli.env, NIMBUS_BASE_URL: 'not-a-url' }, cli.dir),
+      cli.run('mock', 'clock', 'retrieve', '--base-url', 'ftp://127.0.0.1:4010'),
     ]);
     for (const [result, source, value] of [
       [noScheme, '--base-url', '127.0.0.1:4010'],

@@ -156,24 +156,27 @@ describe('destructive commands', () => {
 });
 
 describe('flag values', () => {
-  it('booleans are switches (--versioning, --no-versioning); JSON fields take JSON and refuse the rest', async ({
+  it('booleans are switches (--versioning, --no-versioning); maps take JSON or name=value entries and refuse the rest', async ({
     tenant,
     cli,
   }) => {
     const tag = tenant.project.id.slice(0, 8);
     const fn = ['functions', 'create', '--runtime', 'nodejs20', '--region', 'hn', '--name'];
-    const [on, off, env, notJson] = await Promise.all([
+    const [on, off, env, pairs, notJson] = await Promise.all([
       cli.run('buckets', 'create', '--name', `on-${tag}`, '--region', 'hn', '--versioning'),
       cli.run('buckets', 'create', '--name', `off-${tag}`, '--region', 'hn', '--no-versioning'),
       cli.run(...fn, 'env', '--env', '{"MODE":"prod"}'),
-      cli.run(...fn, 'bad', '--env', 'MODE=prod'),
+      cli.run(...fn, 'pairs', '--env', 'MODE=prod', '--env', 'TIER=web'),
+      cli.run(...fn, 'bad', '--env', 'MODE'),
     ]);
     expect(on.code, on.stderr).toBe(0);
     expect(json(on)).toMatchObject({ versioning: true });
     expect(json(off)).toMatchObject({ versioning: false });
     expect(json(env)).toMatchObject({ env: { MODE: 'prod' } });
+    expect(pairs.code, pairs.stderr).toBe(0);
+    expect(json(pairs)).toMatchObject({ env: { MODE: 'prod', TIER: 'web' } });
     expect(notJson.code).toBe(2);
-    expect(notJson.stderr).toContain('error: --env must be JSON, got "MODE=prod"');
+    expect(notJson.stderr).toContain('error: --env takes name=value or a JSON object, got "MODE"');
   });
 });
 

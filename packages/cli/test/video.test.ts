@@ -44,7 +44,7 @@ function claims(token: string): Record<string, unknown> {
 }
 
 async function issuedTokens(projectId: string): Promise<number> {
-  const state = (await mock.client.mock.exportState()) as unknown as {
+  const state = (await mock.client.mock.state.export()) as unknown as {
     tables: { audit_logs?: Record<string, { event?: string; details?: { project_id?: string } }> };
   };
   return Object.values(state.tables.audit_logs ?? {}).filter(
@@ -105,7 +105,7 @@ describe('/v2 commands after `nimbus login`', () => {
   it('ask only for the scopes the commands use; events, playback and HLS work with the same session', async () => {
     const { cli, projectId } = await loggedIn();
     const cameraId = await addCamera(cli);
-    const event = await mock.client.mock.injectVideoEvent({ camera_id: cameraId, type: 'person' });
+    const event = await mock.client.mock.videoEvents.create({ camera_id: cameraId, type: 'person' });
     await mock.clock.advance(3600); // the hour of the event is recorded
 
     const events = await cli.run('events', 'list', '--camera', cameraId);
@@ -179,7 +179,7 @@ describe('binary answers', () => {
   it('are refused on a terminal, naming a redirect (exit 2), and written as sent when redirected', async () => {
     const { cli } = await loggedIn();
     const cameraId = await addCamera(cli, 'door');
-    const event = await mock.client.mock.injectVideoEvent({ camera_id: cameraId, type: 'person' });
+    const event = await mock.client.mock.videoEvents.create({ camera_id: cameraId, type: 'person' });
     await mock.clock.advance(3600); // the hour of the event is recorded
     const at = json<{ playlist_url: string }>(await cli.run('playback', 'for-event', event.id));
     const [, date, hour] = /\/(\d{4}-\d{2}-\d{2})\/(\d{2})\//.exec(at.playlist_url)!;
@@ -272,10 +272,10 @@ describe('events tail', () => {
     const tail = start(cli, ['events', 'tail', '--camera', door, '--type', 'person']);
     try {
       await tail.until(() => tail.stderr.includes('Following events'), 'the stream to open');
-      const wanted = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'person' });
-      await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'vehicle' });
-      await mock.client.mock.injectVideoEvent({ camera_id: yard, type: 'person' });
-      const last = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'person' });
+      const wanted = await mock.client.mock.videoEvents.create({ camera_id: door, type: 'person' });
+      await mock.client.mock.videoEvents.create({ camera_id: door, type: 'vehicle' });
+      await mock.client.mock.videoEvents.create({ camera_id: yard, type: 'person' });
+      const last = await mock.client.mock.videoEvents.create({ camera_id: door, type: 'person' });
       await tail.until(() => tail.stdout.includes(last.id), 'the second event');
       tail.child.kill('SIGINT');
       expect(await tail.exited).toBe(130);
@@ -292,7 +292,7 @@ describe('events tail', () => {
     const tail = start(cli, ['events', 'tail', '--camera', door]);
     try {
       await tail.until(() => tail.stderr.includes('Following events'), 'the stream to open');
-      const before = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'person' });
+      const before = await mock.client.mock.videoEvents.create({ camera_id: door, type: 'person' });
       await tail.until(() => tail.stdout.includes(before.id), 'the first event');
       const printed = [before.id];
       const tokens = [(await cachedToken(cli))!.token];
@@ -301,10 +301,10 @@ describe('events tail', () => {
       for (const round of [1, 2]) {
         await mock.clock.advance(2 * 3600);
         for (const connection of [...videoServices(mock.server.app.runtime).streams]) connection.terminate();
-        const during = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'person' });
+        const during = await mock.client.mock.videoEvents.create({ camera_id: door, type: 'person' });
         const opened = () => tail.stderr.split('Following events').length - 1;
         await tail.until(() => opened() === round + 1, 'the stream to reopen');
-        const after = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'person' });
+        const after = await mock.client.mock.videoEvents.create({ camera_id: door, type: 'person' });
         await tail.until(() => tail.stdout.includes(after.id), 'the event after the new token');
         printed.push(during.id, after.id);
         tokens.push((await cachedToken(cli))!.token);
@@ -324,11 +324,11 @@ describe('events tail', () => {
     const door = await addCamera(cli, 'door');
     const since = mock.clock.now().toISOString();
     // Distinct times: events of one millisecond replay in id order, not in the order recorded.
-    const first = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'vehicle' });
+    const first = await mock.client.mock.videoEvents.create({ camera_id: door, type: 'vehicle' });
     await mock.clock.advance(1);
-    const second = await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'vehicle' });
+    const second = await mock.client.mock.videoEvents.create({ camera_id: door, type: 'vehicle' });
     await mock.clock.advance(1);
-    await mock.client.mock.injectVideoEvent({ camera_id: door, type: 'vehicle' });
+    await mock.client.mock.videoEvents.create({ camera_id: door, type: 'vehicle' });
 
     const limited = await cli.run('events', 'tail', '--since', since, '--type', 'vehicle', '--limit', '2');
     expect(limited.code, limited.stderr).toBe(0);

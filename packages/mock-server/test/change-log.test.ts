@@ -166,9 +166,9 @@ describe('the state file’s log', () => {
     const server = await fileServer(statePath);
     const client = await projectClient(server.url, 'import@example.com', 'import');
     await client.buckets.create({ name: 'before', region: 'hn' });
-    const exported = await server.createClient().mock.exportState();
+    const exported = await server.createClient().mock.state.export();
     await client.buckets.create({ name: 'after-export', region: 'hn' });
-    await server.createClient().mock.importState(exported);
+    await server.createClient().mock.state.import(exported);
 
     const restarted = await fileServer(await filesLeftByCrash(statePath));
     expect(await bucketNames(restarted.url, 'import@example.com', client.projectId!)).toEqual(['before']);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Clock } from '../src/core/clock';
+import { Clock } from '../src/core/services/clock';
 
 const clocks: Clock[] = [];
 const newClock = () => {

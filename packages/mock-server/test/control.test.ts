@@ -8,7 +8,7 @@ describe('mock control routes', () => {
     const secret = mock.server.store.state.secret;
     await mock.reset();
     expect(mock.server.store.state.secret).toBe(secret);
-    const exported = await mock.client.mock.exportState();
+    const exported = await mock.client.mock.state.export();
     expect(
       Object.values(exported.tables as Record<string, object>).every((t) => Object.keys(t).length === 0),
     ).toBe(true);
@@ -18,7 +18,7 @@ describe('mock control routes', () => {
     await mock.reset();
     const { client, user } = await seedTenant(mock, { password: 'export-password' });
     const vm = await client.instances.create({ name: 'exported', flavor: 'nano', region: 'hn' });
-    const exported = await mock.client.mock.exportState();
+    const exported = await mock.client.mock.state.export();
     const text = JSON.stringify(exported);
     expect(exported).not.toHaveProperty('secret');
     expect(text).not.toContain('export-password');
@@ -26,7 +26,7 @@ describe('mock control routes', () => {
 
     await mock.reset();
     await expect(client.instances.retrieve(vm.id)).rejects.toMatchObject({ status: 401 });
-    await mock.client.mock.importState(exported);
+    await mock.client.mock.state.import(exported);
     const again = mock.createClient();
     await again.auth.login({ email: user.email, password: 'export-password' });
     await expect(again.withProject(vm.project_id).instances.retrieve(vm.id)).resolves.toMatchObject({
@@ -39,11 +39,11 @@ describe('mock control routes', () => {
     tenant: { client },
   }) => {
     const before = (await client.projects.list()).total;
-    await expect(mock.client.mock.importState({ tables: 'nope' })).rejects.toMatchObject({
+    await expect(mock.client.mock.state.import({ tables: 'nope' })).rejects.toMatchObject({
       status: 400,
       code: 'VALIDATION_ERROR',
     });
-    await expect(mock.client.mock.importState({ a: 1 })).rejects.toMatchObject({
+    await expect(mock.client.mock.state.import({ a: 1 })).rejects.toMatchObject({
       status: 400,
       code: 'VALIDATION_ERROR',
     });

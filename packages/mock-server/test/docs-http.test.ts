@@ -45,6 +45,42 @@ describe('/docs and the OpenAPI documents over HTTP', () => {
     expect(refused.header('content-encoding')).toBeUndefined();
   });
 
+  it('serves a section of the v1 document: the operations of the tags asked for and the schemas they use', async () => {
+    const whole = openApiDocument('v1', { serverUrl: mock.url });
+    const answer = await get(`${mock.url}/api/v1/openapi.json?tags=storage,compute`);
+    expect(answer.status).toBe(200);
+    const section = JSON.parse(answer.body.toString('utf8'));
+    expect(section.tags).toEqual([{ name: 'compute' }, { name: 'storage' }]);
+    const operations = Object.values(
+      section.paths as Record<string, Record<string, { tags: string[] }>>,
+    ).flatMap((item) => Object.values(item));
+    expect(new Set(operations.map((operation) => operation.tags[0]))).toEqual(
+      new Set(['compute', 'storage']),
+    );
+    expect(section.paths['/api/v1/instances']).toEqual(whole.paths['/api/v1/instances']);
+    // Every schema it refers to is in it, under the whole document's name, and no other.
+    const text = JSON.stringify(section);
+    const refs = new Set([...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!));
+    expect(Object.keys(section.components.schemas).sort()).toEqual([...refs].sort());
+    const schemas = (whole.components as { schemas: Record<string, unknown> }).schemas;
+    for (const name of refs) expect(section.components.schemas[name], name).toEqual(schemas[name]);
+    expect(answer.body.byteLength).toBeLessThan(JSON.stringify(whole).length / 5);
+  });
+
+  it('answers 400 in the v1 envelope to a section of an unknown tag, naming the tags there are', async () => {
+    for (const tags of ['compute,videos', 'Compute', '']) {
+      const answer = await get(`${mock.url}/api/v1/openapi.json?tags=${tags}`);
+      expect(answer.status, tags).toBe(400);
+      const { error } = JSON.parse(answer.body.toString('utf8'));
+      expect(error.code).toBe('VALIDATION_ERROR');
+      expect(error.details[0].path).toBe('query.tags');
+    }
+    const unknown = JSON.parse(
+      (await get(`${mock.url}/api/v1/openapi.json?tags=compute,videos`)).body.toString(),
+    );
+    expect(unknown.error.details[0].message).toMatch(/^No such tag: videos \(the tags are auth, users, /);
+  });
+
   it('answers 304 to If-None-Match with the ETag, for every representation, and 200 to a stale tag', async () => {
     const url = `${mock.url}/v2/openapi.json`;
     const first = await get(url, { 'accept-encoding': 'br' });
@@ -76,8 +112,11 @@ describe('/docs and the OpenAPI documents over HTTP', () => {
     expect(page.header('content-type')).toMatch(/^text\/html/);
     expect(page.header('cache-control')).toBe('no-cache');
     const html = gunzipSync(page.body).toString('utf8');
-    expect(html).toContain(`const openTags = ["auth","projects","compute","video"];`);
-    expect(html).toContain("docExpansion: 'none'");
+    expect(html).toContain(`const FIRST_SECTION = ["auth","users","projects","compute"];`);
+    expect(html).toContain("docExpansion: 'list'");
+    // A link to each section of the /api/v1 document, by its tag.
+    const tags = (openApiDocument('v1').tags as { name: string }[]).map((tag) => tag.name);
+    for (const tag of tags) expect(html).toContain(`<a href="/docs?tags=${tag}">${tag}</a>`);
 
     const bundle = await get(`${mock.url}/docs/assets/swagger-ui-bundle.js`, { 'accept-encoding': 'br' });
     expect(bundle.status).toBe(200);

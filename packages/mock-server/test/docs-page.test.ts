@@ -45,13 +45,14 @@ describe.runIf(browserTestsRun)('the API reference at /docs', () => {
     return response.status();
   }
 
-  it('has no serious or critical axe findings, on either document', async () => {
+  it('has no serious or critical axe findings, on either document and on a section', async () => {
     // The page's policy allows only its own scripts: axe is injected with the policy bypassed.
     const context = await browser.newContext({ bypassCSP: true });
     try {
       const page = await context.newPage();
       for (const [query, shown] of [
         ['', FIRST_OPERATION],
+        ['?tags=network,dns', 'Create a VPC'],
         ['?api=v2', "List the tenant's cameras"],
       ] as const) {
         await page.goto(`${mock.url}/docs${query}`);
@@ -71,7 +72,7 @@ describe.runIf(browserTestsRun)('the API reference at /docs', () => {
     }
   }, 60_000);
 
-  it('"Try it out" with one login calls a project route and a /v2 route, and keeps it across reloads', async () => {
+  it('"Try it out" with one login calls a project route, one in another section and a /v2 route, and keeps it across reloads', async () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
@@ -82,6 +83,15 @@ describe.runIf(browserTestsRun)('the API reference at /docs', () => {
       await expect.poll(() => page.inputValue('#nimbus-project')).toBe(mock.server.demo!.projectId);
       expect(await execute(page, 'get', '/api/v1/instances')).toBe(200);
       await expect(operationOf(page, 'get', '/api/v1/instances').textContent()).resolves.toContain('web-1');
+
+      // Another section, by its link: a document of its own, the same sign-in.
+      const network = page.getByRole('link', { name: 'network', exact: true });
+      await network.click();
+      await page.waitForURL(/\?tags=network$/);
+      await page.getByText('Create a VPC').first().waitFor();
+      expect(await network.getAttribute('aria-current')).toBe('page');
+      expect(await page.getByText(FIRST_OPERATION).count()).toBe(0);
+      expect(await execute(page, 'get', '/api/v1/vpcs')).toBe(200);
 
       // The other document, after a reload: a workload token is fetched for the /v2 call.
       await page.goto(`${mock.url}/docs?api=v2`);

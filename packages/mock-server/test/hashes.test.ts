@@ -8,7 +8,7 @@ import {
   unmatchablePasswordHash,
   useHashes,
   verifyPassword,
-} from '../src/core/secrets';
+} from '../src/core/services/secrets';
 
 // In Node the server hashes with node:crypto; in a browser with @noble/hashes. A hash made by
 // one must verify with the other (a state moves between an msw worker and a Node server).

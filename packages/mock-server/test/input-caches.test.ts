@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache } from '../src/core/bounded-cache';
-import { RateLimiter } from '../src/core/rate-limit';
+import { BoundedCache } from '../src/core/services/bounded-cache';
+import { RateLimiter } from '../src/core/services/rate-limit';
 
 // What the server keeps per input (query strings, idempotency keys, tokens, policy rules) lives
 // in a BoundedCache: these pin its caps, the README's "Limits" table states them.

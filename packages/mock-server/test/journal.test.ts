@@ -233,6 +233,38 @@ describe('journal bytes', () => {
   });
 });
 
+describe('journal bodies', () => {
+  it('keeps every body whole, multi-byte characters included, across the slabs that hold them', async ({
+    mock,
+  }) => {
+    // About 1.5 KB of UTF-8 in each description: 40 pages of 8 vaults are about 480 KB of answers,
+    // over more than one 256 KiB slab; the long request body (over 16,384 characters) is kept apart.
+    const descriptions = Array.from({ length: 24 }, (_, i) => `${i} ${'é€😀'.repeat(125)}`.slice(0, 500));
+    for (const [i, description] of descriptions.entries()) {
+      await tenant.client.backupVaults.create({ name: `vault-${i}`, region: 'hn', description });
+    }
+    for (let i = 0; i < 40; i++) await tenant.client.backupVaults.list({ page: (i % 3) + 1, per_page: 8 });
+    const long = `{"pad":"${'ß'.repeat(20_000)}"}`;
+    await fetch(`${mock.url}/api/v1/padding`, { method: 'POST', body: long }).then((r) => r.arrayBuffer());
+
+    const created = await mock.requests({ method: 'POST', path: '/api/v1/backup-vaults' });
+    expect(created.map((entry) => (entry.body as { description: string }).description)).toEqual(descriptions);
+    expect(
+      created.map((entry) => (entry.response.body as { data: { description: string } }).data.description),
+    ).toEqual(descriptions);
+    const pages = await mock.requests({ method: 'GET', path: '/api/v1/backup-vaults' });
+    expect(pages).toHaveLength(40);
+    for (const [i, page] of pages.entries()) {
+      const listed = (page.response.body as { data: { description: string }[] }).data;
+      expect(listed.map((vault) => vault.description)).toEqual(
+        descriptions.slice((i % 3) * 8, (i % 3) * 8 + 8),
+      );
+    }
+    const [padding] = await mock.requests({ path: '/api/v1/padding' });
+    expect(padding!.body).toEqual(JSON.parse(long));
+  });
+});
+
 describe('seeds', () => {
   it("start the journal after the demo seed's own requests", async () => {
     const seeded = await startMockServer({ seed: true });

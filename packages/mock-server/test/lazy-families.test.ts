@@ -1,6 +1,6 @@
 import { afterEach, describe, expect } from 'vitest';
-import { createApp } from '../src/core/app';
-import { type LazyFamily, lazyFamily } from '../src/core/families';
+import { createApp } from '../src/core/pipeline/app';
+import { type LazyFamily, lazyFamily } from '../src/core/pipeline/families';
 import { seedTenant, startMockServer } from '../src/entries/testing';
 import { families } from '../src/families';
 import { MemoryPersistence } from '../src/store/persistence';
@@ -9,7 +9,7 @@ import { Store } from '../src/store/store';
 import { it } from './support';
 
 // The server loads a family, and the contract module it answers for, on the first request for
-// one of its operations; a store that holds records loads them all first (src/core/families.ts).
+// one of its operations; a store that holds records loads them all first (src/core/pipeline/families.ts).
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { WebSocket as UndiciWebSocket } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNimbusHandlers, type NimbusHandlers } from '../src/entries/msw';
 import { type MockServer, startMockServer } from '../src/entries/testing';
-import { bundledMedia } from '../src/media/fixtures';
+import { bundledMedia } from '../src/media/generated/fixtures';
 import { createMediaSource, defaultMediaRoot } from '../src/node/media-source';
 import { eventually } from './v2/helpers';
 import { type Recordings, recordTwoHours } from './v2/recording-fixture';
@@ -106,13 +106,11 @@ describe('msw: recordings', () => {
     expect([...jpeg.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   });
 
-  it('bundles exactly the files of the media folder (scripts/bundle-media.mjs)', async () => {
+  it('bundles exactly the files of the media folder (npm run generate)', async () => {
     const files = createMediaSource(defaultMediaRoot());
     for (const name of ['segment.ts', 'snapshot.jpg']) {
       const onDisk = Buffer.from(await files.read(name));
-      expect(bundledMedia[name], `${name}: run node scripts/bundle-media.mjs`).toBe(
-        onDisk.toString('base64'),
-      );
+      expect(bundledMedia[name], `${name}: run npm run generate`).toBe(onDisk.toString('base64'));
       expect(onDisk.equals(await readFile(`${defaultMediaRoot()}/${name}`))).toBe(true);
     }
   });
@@ -182,7 +180,7 @@ describe('msw: /v2/ws/events', () => {
     const seen = collect(stream);
     try {
       await seen.opened();
-      const injected = await mswServer().client.mock.injectVideoEvent({
+      const injected = await mswServer().client.mock.videoEvents.create({
         camera_id: rec.camera.id,
         type: 'vehicle',
       });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operationExamples } from '../src/openapi/examples';
 import { DEMO_USER } from '../src/seed/demo';
@@ -8,15 +9,14 @@ import {
   publishedDocuments,
   SampleGenerator,
 } from './support/openapi-samples';
-import { recordExamples } from './support/record-examples';
+import { recordExamples, requestShape } from './support/record-examples';
 
 /**
- * The examples of the published documents are recorded server answers (`npm run
- * openapi:examples`): every body has one, and each still matches the schema beside it, so
+ * The examples of the published documents are recorded server answers (`npm run generate`): every body has one, and each still matches the schema beside it, so
  * a contract change that leaves them behind fails here until they are recorded again.
  */
 
-const stale = 'run `npm run openapi:examples` to record the examples again';
+const stale = 'run npm run generate to record the examples again';
 const RECORDED = 'recorded';
 
 const documents = [
@@ -129,20 +129,12 @@ describe('examples of the published OpenAPI documents', () => {
 });
 
 describe('request examples of the published OpenAPI documents', () => {
-  const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-  const TIME = /\d{4}-\d\d-\d\dT[\d:.]+Z/g;
-  /** A request with the ids, times and hours a new recording makes afresh replaced. */
-  /** A playback path's date and hour: the recording's current hour when recorded. */
-  const HOUR = /\/\d{4}-\d\d-\d\d\/\d\d\//g;
-  const shape = (request: unknown) =>
-    JSON.stringify(request).replace(ID, '<id>').replace(TIME, '<time>').replace(HOUR, '/<date>/<hour>/');
-
   it('are each answered 2xx by a server with default settings: recorded again, they are the same requests', async () => {
     const again = await recordExamples();
     const refused = Object.keys(operationExamples).filter((id) => !again[id]);
     expect(refused, 'operations whose example the server no longer answers 2xx').toEqual([]);
     const changed = Object.entries(operationExamples)
-      .filter(([id, example]) => shape(example.request) !== shape(again[id]!.request))
+      .filter(([id, example]) => requestShape(example.request) !== requestShape(again[id]!.request))
       .map(([id]) => id);
     expect(changed, stale).toEqual([]);
   }, 60_000);
@@ -158,5 +150,44 @@ describe('request examples of the published OpenAPI documents', () => {
     expect(cameras.length).toBeGreaterThan(0);
     for (const url of webhooks) expect(url).toMatch(/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//);
     for (const url of cameras) expect(url).toMatch(/^rtsp:\/\/[a-z][a-z0-9.-]*\.[a-z]+:554\/\w+$/);
+  });
+
+  it('send names, amounts and other values written by hand, not generated ones', () => {
+    // What a person wrote: the literals of the requests' source, and the values documents enumerate.
+    const source = readFileSync(new URL('./support/example-requests.ts', import.meta.url), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    const written = new Set([...source.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map(([, text]) => text));
+    const numbers = new Set(
+      [...source.replaceAll('_', '').matchAll(/(?<![\w.])\d+(?:\.\d+)?(?![\w.])/g)].map(Number),
+    );
+    const enumerated = new Set<unknown>();
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (node && typeof node === 'object') {
+        const schema = node as Json;
+        for (const value of schema.enum ?? []) enumerated.add(value);
+        if ('const' in schema) enumerated.add(schema.const);
+        Object.values(schema).forEach(collect);
+      }
+    };
+    collect([publishedDocuments.v1, publishedDocuments.v2]);
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const generated: string[] = [];
+    const check = (id: string, value: unknown, at: string): void => {
+      if (value && typeof value === 'object') {
+        for (const [key, item] of Object.entries(value)) check(id, item, at ? `${at}.${key}` : key);
+      } else if (typeof value === 'string') {
+        const made = UUID.test(value) || /^\d{4}-\d\d-\d\dT/.test(value) || /^<\w+>$/.test(value);
+        const known = [DEMO_USER.email, DEMO_USER.password];
+        if (!made && !known.includes(value) && !enumerated.has(value) && !written.has(value)) {
+          generated.push(`${id} ${at}: ${JSON.stringify(value)}`);
+        }
+      } else if (typeof value === 'number' && !enumerated.has(value) && !numbers.has(value)) {
+        generated.push(`${id} ${at}: ${value}`);
+      }
+    };
+    for (const [id, example] of Object.entries(operationExamples)) check(id, example.request.body, '');
+    expect(generated, 'write the value in test/support/example-requests.ts').toEqual([]);
   });
 });

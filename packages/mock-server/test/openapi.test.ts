@@ -160,16 +160,6 @@ describe('OpenAPI documents', () => {
       expect.objectContaining({ in: 'query', name: 'token' }),
     );
   });
-
-  it('are written to openapi/ by `npm run openapi`, and the written files are current', async () => {
-    const written = {
-      v1: JSON.parse(await readFile(`${repoRoot}openapi/cloud-platform.json`, 'utf8')),
-      v2: JSON.parse(await readFile(`${repoRoot}openapi/video.json`, 'utf8')),
-    };
-    const stale = 'openapi/ is out of date with the contract: run `npm run openapi`';
-    expect(written.v1, stale).toEqual(JSON.parse(JSON.stringify(v1)));
-    expect(written.v2, stale).toEqual(JSON.parse(JSON.stringify(v2)));
-  });
 });
 
 describe('documentation routes', () => {
@@ -218,7 +208,9 @@ describe.runIf(browserTestsRun)('the /docs page in headless Chromium', () => {
     await mock?.close();
   });
 
-  it('renders the operations of both APIs, the main tags open', { timeout: 60_000 }, async () => {
+  it('renders the operations of both APIs, the first section open and the others a link away', {
+    timeout: 60_000,
+  }, async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -227,11 +219,11 @@ describe.runIf(browserTestsRun)('the /docs page in headless Chromium', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     await page.goto(`${mock.url}/docs`);
-    // compute is one of the tags open from the start; network (28 operations) waits for a click.
+    // compute is in the first section; network (28 operations) is a section of its own, a link away.
     await page.getByText('Create an instance (provisioning -> running)').first().waitFor({ timeout: 30_000 });
     expect(await page.getByText('/api/v1/instances/{id}/start').count()).toBeGreaterThan(0);
     expect(await page.getByText('/api/v1/vpcs/{id}/subnets').count()).toBe(0);
-    await page.locator('#operations-tag-network').click({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'network', exact: true }).click({ timeout: 30_000 });
     await page.getByText('/api/v1/vpcs/{id}/subnets').first().waitFor({ timeout: 30_000 });
     await page.goto(`${mock.url}/docs?api=v2`);
     await page.getByText("List the tenant's cameras, oldest first").first().waitFor({ timeout: 30_000 });

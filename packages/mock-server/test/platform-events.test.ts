@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import type { PlatformEvent } from '../src/core/events';
+import type { PlatformEvent } from '../src/core/services/events';
 import { it } from './support';
 
 const seen: PlatformEvent[] = [];

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect } from 'vitest';
-import { RequestTarget } from '../src/core/request-target';
+import { RequestTarget } from '../src/core/pipeline/request-target';
 import { type SeededTenant, seedTenant } from '../src/entries/testing';
 import { it } from './support';
 

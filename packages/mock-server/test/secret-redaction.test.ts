@@ -8,7 +8,7 @@ import {
 } from '@nimbus/sdk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../src/core/config';
+import type { Logger } from '../src/core/services/config';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
 import { pathOf } from './reliability/support/routes';
 import { arbitraryOf } from './reliability/support/zod-arbitrary';
@@ -51,7 +51,7 @@ const MARKED = [
   'v2.playback.segment query token',
   'v2.playback.snapshot query token',
   // The control token a browser passes to open the dashboard (auth control-page).
-  'mock.dashboard query token',
+  'mock.dashboard.retrieve query token',
 ];
 
 function describeMarks(): string[] {

@@ -92,9 +92,9 @@ describe('state snapshots', () => {
   it('carry the signing secret only when asked, so tokens stay valid on another server', async ({ mock }) => {
     await mock.reset();
     const tenant = await seedTenant(mock, { instances: [{ name: 'web', flavor: 'small', region: 'hn' }] });
-    const plain = await mock.client.mock.exportState();
+    const plain = await mock.client.mock.state.export();
     expect(plain).not.toHaveProperty('secret');
-    const portable = await mock.client.mock.exportState({ include_secret: true });
+    const portable = await mock.client.mock.state.export({ include_secret: true });
     expect(typeof portable.secret).toBe('string');
     expect(mock.exportState({ includeSecret: true })).toEqual(portable);
 
@@ -115,7 +115,7 @@ describe('state snapshots', () => {
   it('refuse a secret that is not a signing secret with a 400', async ({ mock }) => {
     const state = mock.exportState({ includeSecret: true });
     for (const secret of ['short', 'has spaces and !!! that are not base64url at all', 42]) {
-      const error = await mock.client.mock.importState({ ...state, secret } as never).catch((e) => e);
+      const error = await mock.client.mock.state.import({ ...state, secret } as never).catch((e) => e);
       expect(error, String(secret)).toBeInstanceOf(BadRequestError);
     }
   });

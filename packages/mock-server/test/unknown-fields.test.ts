@@ -1,7 +1,7 @@
 import { BadRequestError } from '@nimbus/sdk';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { unknownFields } from '../src/core/unknown-fields';
+import { unknownFields } from '../src/core/pipeline/stages/unknown-fields';
 import { type MockServer, type SeededTenant, seedTenant, startMockServer } from '../src/entries/testing';
 import { rejection, resetServerEachTest } from './support';
 

@@ -1,5 +1,5 @@
 import { seedTenant } from '@nimbus/mock-server/testing';
-import type { ComplianceListParams, MetricRuleListParams, MockExportStateParams, Nimbus } from '@nimbus/sdk';
+import type { ComplianceListParams, MetricRuleListParams, MockStateExportParams, Nimbus } from '@nimbus/sdk';
 import { describe, expect, expectTypeOf } from 'vitest';
 import { it } from './helpers';
 
@@ -13,14 +13,14 @@ it.beforeAll(async ({ mock }) => {
 
 describe('boolean query parameters', () => {
   it('are typed as booleans on every endpoint', () => {
-    expectTypeOf<MockExportStateParams['include_secret']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<MockStateExportParams['include_secret']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<ComplianceListParams['compliant']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<MetricRuleListParams['enabled']>().toEqualTypeOf<boolean | undefined>();
   });
 
   it('are sent as true and false', async ({ mock }) => {
-    const withSecret = await mock.client.mock.exportState({ include_secret: true });
-    const without = await mock.client.mock.exportState({ include_secret: false });
+    const withSecret = await mock.client.mock.state.export({ include_secret: true });
+    const without = await mock.client.mock.state.export({ include_secret: false });
     expect(withSecret).toHaveProperty('secret', expect.any(String));
     expect(without).not.toHaveProperty('secret');
 

@@ -15,7 +15,7 @@ export async function globalNameConflicts(target: Target, steps: readonly Step[]
   if (names.length === 0) return [];
   let answers: { name: string; available: boolean }[];
   try {
-    answers = await Promise.all(names.map((name) => target.root.mock.bucketName(name)));
+    answers = await Promise.all(names.map((name) => target.root.mock.bucketNames.retrieve(name)));
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     process.stderr.write(

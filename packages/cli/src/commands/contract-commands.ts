@@ -4,14 +4,17 @@ import { UsageError } from '../errors';
 import { examples } from '../help';
 import { commandPath } from '../usage';
 import { addFieldOptions, kebab } from './flags';
+import { MOCK_EXTENSIONS } from './mock-extensions';
 import { readOperationInput } from './operation-input';
 import type { GroupSpec, OperationSpec } from './operation-spec';
 
 /**
  * Adds one command per resource group of the contract and one subcommand per operation:
- * `nimbus instances create --name web --flavor small --region hn`. Path parameters are
- * arguments, body and query fields are flags, `--from-file` supplies a whole body. Built from
- * plain specs: the contract itself is loaded only when an operation runs.
+ * `nimbus instances create --name web --flavor small --region hn`, and the reference server's
+ * control routes under `nimbus mock` (`mock faults create`). Path parameters are arguments, body
+ * and query fields are flags, `--from-file` supplies a whole body. Built from plain specs: the
+ * contract itself is loaded only when an operation runs. A few commands get a small hand-written
+ * extension on top (`MOCK_EXTENSIONS`: `mock state export --file`).
  */
 export function addContractCommands(program: Command, groups: readonly GroupSpec[]): void {
   for (const group of groups) {
@@ -55,8 +58,10 @@ function addOperation(parent: Command, spec: OperationSpec): void {
   if (isDestructive(spec)) sub.option('-y, --yes', 'do not ask for confirmation');
   // The reference server's metrics login (`nimbus mock start` prints it): without one the call is refused.
   const credentials = spec.basicAuth ? '--username metrics --password metrics' : '';
-  const example = [commandPath(sub), spec.example, credentials].filter((part) => part !== '').join(' ');
-  sub.addHelpText('after', examples([example]));
+  const lines = [spec.example, ...(spec.moreExamples ?? [])].map((words) =>
+    [commandPath(sub), words, credentials].filter((part) => part !== '').join(' '),
+  );
+  sub.addHelpText('after', examples(lines));
 
   sub.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
@@ -78,6 +83,7 @@ function addOperation(parent: Command, spec: OperationSpec): void {
       destructive: isDestructive(spec),
     });
   });
+  MOCK_EXTENSIONS[spec.route.id]?.(sub, spec);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,8 +102,13 @@ function checkIds(spec: OperationSpec, values: readonly string[]): void {
 /** The file extension of what a binary operation answers, for the redirect its refusal shows. */
 const BINARY_EXTENSIONS: Record<string, string> = { segment: 'ts', snapshot: 'jpg' };
 
-/** Deletes, and operations that move a live service elsewhere: confirmed on a terminal. */
+/**
+ * Deletes, and operations that move a live service elsewhere: confirmed on a terminal. Of the
+ * reference server's control routes, those that replace its whole state (a fault or the request
+ * journal is the test's own, removed without a question).
+ */
 function isDestructive(spec: OperationSpec): boolean {
   const op = spec.names.at(-1);
+  if (spec.api === 'mock') return op === 'reset' || op === 'import';
   return spec.method === 'DELETE' || op === 'failover' || op === 'execute';
 }

@@ -9,11 +9,13 @@ export function fieldFlags(schema: z.ZodType | undefined): FieldSpec[] {
   if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]) => {
     const { inner, optional, fallback } = unwrap(field);
-    const kind = kindOf(inner);
-    const choices = inner instanceof z.ZodEnum ? (inner.options as string[]).map(String) : undefined;
+    const booleanText = isBooleanText(inner);
+    const kind = booleanText ? 'boolean' : kindOf(inner);
+    const choices = booleanText ? undefined : choicesOf(inner);
     const description = field.description ?? inner.description ?? '';
     const list = inner instanceof z.ZodArray;
     const range = inner instanceof z.ZodNumber ? rangeOf(inner) : undefined;
+    const map = inner instanceof z.ZodRecord ? mapOf(inner) : undefined;
     return {
       key,
       flag: kebab(key),
@@ -24,8 +26,30 @@ export function fieldFlags(schema: z.ZodType | undefined): FieldSpec[] {
       list,
       ...(isScalar(fallback) && { default: fallback }),
       ...(range && { range }),
+      ...(map && { map }),
+      ...(booleanText && { booleanText }),
     };
   });
+}
+
+/** The values an enum takes, or each item of an array of an enum (`features`: motion, person, ...). */
+function choicesOf(schema: z.ZodType): string[] | undefined {
+  const values = schema instanceof z.ZodArray ? unwrap(schema.element as z.ZodType).inner : schema;
+  return values instanceof z.ZodEnum ? (values.options as string[]).map(String) : undefined;
+}
+
+/** The text `true` or `false` (a query's boolean, as the contract's `BooleanQuery` takes it). */
+function isBooleanText(schema: z.ZodType): boolean {
+  if (!(schema instanceof z.ZodEnum)) return false;
+  return [...(schema.options as string[])].sort().join() === 'false,true';
+}
+
+/** A record of strings or of numbers, which a flag takes as `name=value` entries. */
+function mapOf(schema: z.ZodRecord): FieldSpec['map'] {
+  const { inner } = unwrap(schema.valueType as z.ZodType);
+  if (inner instanceof z.ZodString) return 'string';
+  if (inner instanceof z.ZodNumber) return 'number';
+  return undefined;
 }
 
 function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; fallback: unknown } {
@@ -100,7 +124,12 @@ export function checkFields(
   const lines = result.error.issues.map((issue) => {
     const [field, ...rest] = issue.path;
     if (typeof field !== 'string') return issueText(issue);
-    const missing = rest.length === 0 && value[field] === undefined && flags.find((f) => f.key === field);
+    // A rule of the contract that asks for a field (`status` with `code`) says so itself.
+    const missing =
+      rest.length === 0 &&
+      value[field] === undefined &&
+      issue.code !== 'custom' &&
+      flags.find((f) => f.key === field);
     if (missing) return missingText(missing);
     const spec = flags.find((f) => f.key === field);
     const flag = spec?.flag ?? kebab(field);

@@ -31,7 +31,11 @@ export function addFieldOptions(command: Command, flags: FieldSpec[]): void {
     }
     // An id's flag takes `<id>`: `--resource-group-id <resource-group-id>` said it twice.
     const option = new Option(`--${f.flag} <${/-id$/.test(f.flag) ? 'id' : f.flag}>`, text);
-    if (f.choices) withChoices(option, f.choices);
+    if (f.choices && f.list) withItemChoices(option, f.choices);
+    else if (f.choices) withChoices(option, f.choices);
+    // Each `--limits instances=200` adds an entry: gathered here, read by `collectFields`.
+    if (f.map)
+      option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     command.addOption(option);
   }
 }
@@ -49,9 +53,28 @@ function withChoices(option: Option, choices: readonly string[]): void {
   });
 }
 
+/**
+ * The same for a list of them (`--features motion,person`): each item of a comma-separated list
+ * is one of the contract's values; a JSON array is left to the contract's check.
+ */
+function withItemChoices(option: Option, choices: readonly string[]): void {
+  option.argParser((value: string) => {
+    if (value.trim().startsWith('[')) return value;
+    for (const item of value.split(',').map((s) => s.trim())) {
+      if (choices.includes(item)) continue;
+      const meant = closest(item, choices);
+      throw new InvalidArgumentError(
+        `"${item}" is not one of ${choices.join(', ')}.${meant ? ` Did you mean ${meant}?` : ''}`,
+      );
+    }
+    return value;
+  });
+}
+
 function optionText(f: FieldSpec): string {
   let text = f.description;
-  if (f.kind === 'json' && !/\bJSON\b/.test(text))
+  if (f.map) text += ' (name=value, repeatable; or a JSON object)';
+  else if (f.kind === 'json' && !/\bJSON\b/.test(text))
     text += f.list ? ' (JSON, or a comma-separated list)' : ' (JSON)';
   if (f.choices && !mentionsAll(text, f.choices))
     text += text.includes(':') ? ` (one of ${f.choices.join(', ')})` : `: ${f.choices.join(', ')}`;
@@ -65,8 +88,29 @@ export function collectFields(flags: FieldSpec[], values: Record<string, unknown
   for (const f of flags) {
     const raw = values[camel(f.flag)];
     if (raw === undefined) continue;
+    if (f.map && Array.isArray(raw)) {
+      out[f.key] = mapEntries(f, raw as string[]);
+      continue;
+    }
     // A bare switch is `true`, `--no-<flag>` is `false`.
-    out[f.key] = typeof raw === 'boolean' ? raw : convert(f, String(raw));
+    const value = typeof raw === 'boolean' ? raw : convert(f, String(raw));
+    out[f.key] = f.booleanText ? String(value) : value;
+  }
+  return out;
+}
+
+/** The entries of a repeated map flag, each `name=value` or a JSON object, as one object. */
+function mapEntries(f: FieldSpec, entries: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const entry of entries) {
+    if (entry.trim().startsWith('{')) {
+      Object.assign(out, convert({ ...f, list: false }, entry));
+      continue;
+    }
+    const at = entry.indexOf('=');
+    if (at <= 0) throw new UsageError(`--${f.flag} takes name=value or a JSON object, got "${entry}"`);
+    const value = entry.slice(at + 1).trim();
+    out[entry.slice(0, at).trim()] = f.map === 'number' ? convert({ ...f, kind: 'number' }, value) : value;
   }
   return out;
 }
@@ -113,6 +157,7 @@ export function missingText(f: FieldSpec): string {
 
 function expected(f: FieldSpec): string {
   if (f.choices) return `one of ${f.choices.join(', ')}`;
+  if (f.map) return 'name=value, repeatable';
   if (f.kind === 'json') return f.list ? 'JSON array or comma-separated list' : 'JSON';
   return f.kind === 'boolean' ? 'true or false' : f.kind;
 }

@@ -75,6 +75,31 @@ const SAMPLES: Record<string, string> = {
 const EXAMPLE_FLAGS: Record<string, Record<string, string>> = {
   'v1.loadBalancers.healthProbes.create': { path: '/healthz' },
   'v1.registries.create': { name: 'acmeregistry' },
+  'mock.clock.advance': { seconds: '3600' },
+  'mock.faults.create': { method: 'GET', path: '/api/v1/instances/{id}', status: '503', times: '2' },
+  'mock.quotas.update': { limits: 'instances=200' },
+  'mock.videoTenants.update': { 'camera-limit': '32', features: 'motion,person,vehicle' },
+  'mock.videoEvents.create': { type: 'person' },
+};
+
+/**
+ * Example words by operation where a hand-written extension adds what the contract does not
+ * say (`mock state import` takes the file as its argument).
+ */
+const EXAMPLE_WORDS: Record<string, string> = {
+  'mock.state.import': 'state.json --yes',
+};
+
+/**
+ * Examples beyond the first, by operation, as the words after the command: a switch's two
+ * sides, or filters and options the first leaves out.
+ */
+export const MORE_EXAMPLES: Record<string, string[]> = {
+  'mock.state.export': ['--file state.json', '--include-secret --file portable.json'],
+  'mock.clock.freeze': ['--no-frozen'],
+  'mock.faults.create': ["--path '/api/v1/*' --delay-ms 2000 --probability 0.1 --seed 7"],
+  'mock.requests.list': ["--method POST --path '/api/v1/instances*' --status 201"],
+  'mock.quotas.update': ['<project-id> --limits instances=200 --limits buckets=50'],
 };
 
 /** What an example is made from: an operation's id, names, arguments and fields. */
@@ -93,6 +118,7 @@ interface ExampleSource {
  * reader's own.
  */
 export function exampleWords({ id, names, params, body, query }: ExampleSource): string {
+  if (EXAMPLE_WORDS[id] !== undefined) return EXAMPLE_WORDS[id];
   const resource = singular(names.at(-2) ?? names[0]!);
   const given = EXAMPLE_FLAGS[id] ?? {};
   const flags = [...body, ...query].filter((f) => f.required || given[f.flag] !== undefined);

@@ -28,7 +28,7 @@ export function addMockUiCommand(mock: Command): void {
       const globals = command.optsWithGlobals() as GlobalOptions;
       const { client, profile } = await commandContext(globals, process.env, { session: false });
       // Asked first, so a server that is down or a wrong token fails here, not in the browser.
-      await client.mock.dashboard();
+      await client.mock.dashboard.retrieve();
       const url = `${client.baseUrl.replace(/\/+$/, '')}/__mock/ui`;
       const token = controlTokenOf(globals, process.env, profile);
       process.stdout.write(`${url}${token ? TOKEN_PLACEHOLDER : ''}\n`);

@@ -7,14 +7,15 @@ import type { Route } from '@nimbus/sdk';
  */
 export interface OperationSpec {
   /**
-   * The operation's names in the contract after the API: `['databases', 'replicas', 'create']`
-   * is `v1.databases.replicas.create` and `nimbus databases replicas create`.
+   * The command's words: the operation's names in the contract after the API
+   * (`['databases', 'replicas', 'create']` is `v1.databases.replicas.create` and `nimbus
+   * databases replicas create`); a control route's keep `mock` (`nimbus mock faults create`).
    */
   names: string[];
   /** What each sub-resource between the group and the verb is (`replicas`: "Read replicas of a database"). */
   resourceSummaries: string[];
-  /** `v1` or `v2`: which part of the contract holds it. */
-  api: 'v1' | 'v2';
+  /** `v1`, `v2`, or `mock` (the reference server's control routes): which part of the contract holds it. */
+  api: 'v1' | 'v2' | 'mock';
   summary: string;
   /** More than the summary says, for the command's help. */
   description?: string;
@@ -43,6 +44,10 @@ export interface OperationSpec {
   scope?: string;
   /** The words of the help's example after the command: `<vpc-id> --name web --cidr 10.0.1.0/24`. */
   example: string;
+  /** Further examples' words, where one does not show what the command is for (`--frozen`, `--no-frozen`). */
+  moreExamples?: string[];
+  /** Table columns of a list whose items hold more than a table shows (the journal's requests). */
+  columns?: string[];
 }
 
 /**
@@ -83,6 +88,13 @@ export interface FieldSpec {
   choices?: string[];
   /** An array field: a comma-separated list is taken for it as well as JSON. */
   list: boolean;
+  /**
+   * A map of names to strings or numbers (`limits`, `headers`): the flag is repeatable and takes
+   * `name=value` as well as JSON (`--limits instances=200 --limits buckets=50`).
+   */
+  map?: 'string' | 'number';
+  /** A query's `true` or `false` (`?include_secret=true`): a switch, sent as that text. */
+  booleanText?: boolean;
   /** What the server takes when the field is left out. */
   default?: string | number | boolean;
   /** The values a number field takes, in words: `1-100`, `at least 128`. */

@@ -2,7 +2,7 @@ import type { Route } from '@nimbus/sdk';
 import { type Endpoint, namespaceSummary, operations } from '@nimbus/sdk/contract';
 import { fieldFlags, statusValues } from './fields';
 import { kebab } from './flags';
-import { derivedDescription, exampleWords, singular, words } from './help-texts';
+import { derivedDescription, exampleWords, MORE_EXAMPLES, singular, words } from './help-texts';
 import type { FieldSpec, GroupSpec, OperationSpec, PathArgument, WaitSpec } from './operation-spec';
 import { TRANSITIONAL } from './transitional';
 
@@ -12,34 +12,58 @@ import { TRANSITIONAL } from './transitional';
  */
 const HAND_WRITTEN = new Set(['auth', 'users']);
 
+/** Operations with a hand-written command instead: the dashboard page is `nimbus mock ui`. */
+const HAND_WRITTEN_OPERATIONS = new Set(['mock.dashboard.retrieve']);
+
+/**
+ * Table columns of lists whose items carry whole requests or payloads: the rest is in `-o json`.
+ * Other lists show every scalar field.
+ */
+const TABLE_COLUMNS: Record<string, string[]> = {
+  'mock.requests.list': ['time', 'method', 'path', 'status', 'request_id'],
+  'mock.faults.list': ['id', 'method', 'path', 'status', 'delay_ms', 'remaining'],
+  'mock.webhookDeliveries.list': [
+    'attempted_at',
+    'subscription_id',
+    'event_type',
+    'attempt',
+    'status',
+    'status_code',
+    'error',
+  ],
+};
+
 /**
  * Flags not named after their field, by operation: one flag name means one thing across the CLI.
- * `events list` and `playback timeline` name a camera with `--camera`, as `events tail` does;
- * `events list`'s page size is `--per-page`, as on every /v1 list (`--limit` is `events tail`'s
- * "stop after n"); `logs query` takes `--query`, as `--q` was one typo from `-q` (ids only).
+ * `events list`, `playback timeline` and `mock video-events create` name a camera with `--camera`,
+ * as `events tail` does; `events list`'s page size is `--per-page`, as on every /v1 list
+ * (`--limit` is `events tail`'s "stop after n"); `logs query` takes `--query`, as `--q` was one
+ * typo from `-q` (ids only).
  */
 const FLAG_NAMES: Record<string, Record<string, string>> = {
   'v2.events.list': { camera_id: 'camera', limit: 'per-page' },
   'v2.playback.timeline': { camera_id: 'camera' },
+  'mock.videoEvents.create': { camera_id: 'camera' },
   'v1.logs.query': { q: 'query' },
 };
 
 /**
  * Every operation of the contract as plain data, one group per top-level resource (with its
- * sub-resources' operations). The build writes this to `dist/operations/`; `nimbus` reads it
- * back instead of loading the contract.
+ * sub-resources' operations), and the reference server's control routes as the group `mock`.
+ * The build writes this to `dist/operations/`; `nimbus` reads it back instead of loading the
+ * contract.
  */
 export function describeOperations(): GroupSpec[] {
-  const apiOperations = operations().filter(({ id }) => id.startsWith('v1.') || id.startsWith('v2.'));
+  const apiOperations = operations().filter(({ id }) => /^(v1|v2|mock)\./.test(id));
   const groups = new Map<string, GroupSpec>();
   for (const { id, endpoint } of apiOperations) {
-    const [api, ...names] = id.split('.') as ['v1' | 'v2', ...string[]];
+    const { api, names } = commandNames(id);
     const group = names[0]!;
     // A route that duplicates another (`sameAs`) is offered once, under the other's name.
-    if (HAND_WRITTEN.has(group) || endpoint.sameAs !== undefined) continue;
+    if (HAND_WRITTEN.has(group) || HAND_WRITTEN_OPERATIONS.has(id) || endpoint.sameAs !== undefined) continue;
     let spec = groups.get(group);
     if (!spec) {
-      spec = { group, description: namespaceSummary(`${api}.${group}`), operations: [] };
+      spec = { group, description: namespaceSummary(namespaceOf(api, [group])), operations: [] };
       groups.set(group, spec);
     }
     // A delete reads what it deletes first, to name it in its question: the GET of the same path.
@@ -49,6 +73,7 @@ export function describeOperations(): GroupSpec[] {
         : undefined;
     spec.operations.push(
       describeOperation(
+        id,
         api,
         names,
         endpoint,
@@ -60,14 +85,28 @@ export function describeOperations(): GroupSpec[] {
   return [...groups.values()];
 }
 
+/**
+ * Where an operation's command sits: `v1.databases.replicas.create` is `databases replicas
+ * create`, and a control route keeps its `mock` (`mock.faults.create` is `mock faults create`).
+ */
+function commandNames(id: string): { api: OperationSpec['api']; names: string[] } {
+  const [api, ...rest] = id.split('.') as [OperationSpec['api'], ...string[]];
+  return { api, names: api === 'mock' ? [api, ...rest] : rest };
+}
+
+/** The contract's namespace of a command's leading names (`v1.databases.replicas`, `mock.faults`). */
+function namespaceOf(api: OperationSpec['api'], names: readonly string[]): string {
+  return api === 'mock' ? names.join('.') : `${api}.${names.join('.')}`;
+}
+
 function describeOperation(
-  api: 'v1' | 'v2',
+  id: string,
+  api: OperationSpec['api'],
   names: string[],
   endpoint: Endpoint,
   wait: WaitSpec | undefined,
   read?: Route,
 ): OperationSpec {
-  const id = `${api}.${names.join('.')}`;
   const renamed = FLAG_NAMES[id] ?? {};
   const named = (flags: FieldSpec[], inQuery: boolean) =>
     flags.map((f) => ({
@@ -83,7 +122,7 @@ function describeOperation(
     names,
     resourceSummaries: names
       .slice(1, -1)
-      .map((_, i) => namespaceSummary(`${api}.${names.slice(0, i + 2).join('.')}`)),
+      .map((_, i) => namespaceSummary(namespaceOf(api, names.slice(0, i + 2)))),
     api,
     summary: endpoint.summary,
     ...(endpoint.description && { description: endpoint.description }),
@@ -102,6 +141,8 @@ function describeOperation(
     ...((endpoint.responseKind === 'text' || endpoint.responseKind === 'binary') && { raw: true }),
     ...(endpoint.responseKind === 'binary' && { binary: true }),
     example: exampleWords({ id, names, params, body, query }),
+    ...(MORE_EXAMPLES[id] && { moreExamples: MORE_EXAMPLES[id] }),
+    ...(TABLE_COLUMNS[id] && { columns: TABLE_COLUMNS[id] }),
   };
 }
 
@@ -191,7 +232,9 @@ function pathArguments(endpoint: Endpoint): PathArgument[] {
     const key = /^\{(\w+)\}$/.exec(segment)?.[1];
     if (!key) return [];
     const owner = singular(segments[i - 1] ?? '');
-    const name = key === 'id' || key === 'name' ? `${owner}-${key}` : (ARGUMENT_NAMES[key] ?? kebab(key));
+    // `/bucket-names/{name}` is `<bucket-name>`, not `<bucket-name-name>`.
+    const named = owner.endsWith(`-${key}`) ? owner : `${owner}-${key}`;
+    const name = key === 'id' || key === 'name' ? named : (ARGUMENT_NAMES[key] ?? kebab(key));
     const uuid = isUuidSchema(endpoint.params?.shape[key]);
     return [{ key, name, description: argumentDescription(name), ...(uuid && { uuid }) }];
   });
@@ -222,8 +265,8 @@ const ARGUMENT_TEXTS: Record<string, string> = {
 };
 
 /** The endpoint a spec was made from. */
-export function endpointOf(spec: Pick<OperationSpec, 'api' | 'names'>): Endpoint {
-  const id = `${spec.api}.${spec.names.join('.')}`;
+export function endpointOf(spec: Pick<OperationSpec, 'route'>): Endpoint {
+  const { id } = spec.route;
   const endpoint = operations().find((op) => op.id === id)?.endpoint;
   if (!endpoint) throw new Error(`No operation ${id} in the contract`);
   return endpoint;

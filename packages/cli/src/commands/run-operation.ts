@@ -64,8 +64,8 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
     const name =
       isRecord(found) && typeof found.name === 'string' && found.name !== ids ? found.name : undefined;
     const target = name ? `"${name}" (${ids})` : ids;
-    const confirmed =
-      !!values.yes || (await confirm(`${spec.summary.replace(/[;(].*$/, '').trim()} ${target}?`));
+    const question = [clause(spec.summary), target].filter((part) => part !== '').join(' ');
+    const confirmed = !!values.yes || (await confirm(`${question}?`));
     if (!confirmed) throw new CommandFailed('Not confirmed: nothing was changed');
   }
   // One key per command run: a create the SDK retries after a 5xx or a lost answer is
@@ -82,8 +82,12 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
     result = await waitUntilSettled(read, result);
   }
   if (spec.method === 'DELETE') {
-    // gh-style: a delete says what it deleted, on stderr; stdout stays empty for scripts.
-    process.stderr.write(`Deleted ${deletedNoun(spec.summary)} ${Object.values(pathParams).join(' ')}\n`);
+    // gh-style: a delete says what it deleted, on stderr; stdout stays empty for scripts. One
+    // without an id (`mock faults clear`) says what it did.
+    const ids = Object.values(pathParams).join(' ');
+    process.stderr.write(
+      ids ? `Deleted ${deletedNoun(spec.summary)} ${ids}\n` : `${clause(spec.summary)}: done\n`,
+    );
     return;
   }
   if (spec.raw) {
@@ -91,8 +95,15 @@ export async function runOperation(spec: OperationSpec, run: OperationRun): Prom
     process.stdout.write(result as string | Uint8Array);
     return;
   }
-  // /v2 answers lists as `{ items }`: printed as rows, like a /v1 list.
-  await print(isItemList(result) ? result.items : result, globals);
+  // /v2 answers lists as `{ items }`: printed as rows, like a /v1 list; so does a list given its
+  // columns, whose answer says more beside them (the journal's size).
+  const rows = isItemList(result) || (spec.columns && hasItems(result)) ? result.items : result;
+  await print(rows, { ...globals, ...(spec.columns && { columns: spec.columns }) });
+}
+
+/** A summary's main clause: "Remove every injected fault", not what follows `(` or `;`. */
+function clause(summary: string): string {
+  return summary.replace(/[;(].*$/, '').trim();
 }
 
 /**
@@ -169,7 +180,11 @@ function deletedNoun(summary: string): string {
 }
 
 function isItemList(value: unknown): value is { items: unknown[] } {
-  return isRecord(value) && Array.isArray(value.items) && Object.keys(value).length <= 2;
+  return hasItems(value) && Object.keys(value).length <= 2;
+}
+
+function hasItems(value: unknown): value is { items: unknown[] } {
+  return isRecord(value) && Array.isArray(value.items);
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { FaultDelivery } from '../core/faults';
-import { type Reply, toResponse } from '../core/request';
+import { type Reply, toResponse } from '../core/pipeline/request';
+import type { FaultDelivery } from '../core/services/faults';
 
 /** Pieces a slow body is sent in: enough to see progress, few enough to stay cheap. */
 const SLOW_BODY_PIECES = 10;

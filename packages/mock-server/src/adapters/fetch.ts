@@ -1,5 +1,5 @@
-import type { App } from '../core/app';
-import { bufferedRequest } from '../core/request';
+import type { App } from '../core/pipeline/app';
+import { bufferedRequest } from '../core/pipeline/request';
 import { faultedResponse } from './fault-delivery';
 
 /**

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import { HttpError } from '../core/http-error';
-import { onFirstUse } from '../core/on-first-use';
-import type { MediaSource } from '../core/runtime';
+import { HttpError } from '../core/pipeline/http-error';
+import { onFirstUse } from '../core/services/on-first-use';
+import type { MediaSource } from '../core/services/runtime';
 
 /**
  * msw's `bypass`, from msw's index, which in Node also loads msw's GraphQL support and cookie
@@ -44,5 +44,5 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
 }
 
 function unavailable(reason: string): HttpError {
-  return new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, `A file of the docs page is missing: ${reason}`);
+  return HttpError.of(ErrorCode.SERVICE_UNAVAILABLE, `A file of the docs page is missing: ${reason}`);
 }

@@ -118,6 +118,7 @@ function logFilter() {
     path: path.endsWith('*') ? { prefix: path.slice(0, -1) } : { part: path },
     status: value('status') === '' ? null : Number(value('status')),
     text: value('search').toLowerCase(),
+    divergent: form.elements.divergent.checked,
   };
 }
 
@@ -130,7 +131,13 @@ function bodiesText(entry) {
   return text;
 }
 
+/** What a proxy found different from the contract in the answer; none on a server that answers itself. */
+function divergencesOf(entry) {
+  return entry.divergences ?? [];
+}
+
 function logMatches(entry, filter) {
+  if (filter.divergent && divergencesOf(entry).length === 0) return false;
   if (filter.method && entry.method !== filter.method) return false;
   if (filter.status !== null && entry.status !== filter.status) return false;
   if (filter.path.prefix !== undefined && !entry.path.startsWith(filter.path.prefix)) return false;
@@ -217,6 +224,33 @@ function requestDetail(entry) {
         ),
         copied,
       ),
+      divergencesOf(entry).length > 0 && [
+        h('h3', {}, 'Differs from the contract'),
+        h(
+          'table',
+          { class: 'grid divergences' },
+          h(
+            'thead',
+            {},
+            h('tr', {}, ...['Operation', 'Check', 'Path', 'Expected', 'Actual'].map((t) => h('th', {}, t))),
+          ),
+          h(
+            'tbody',
+            {},
+            divergencesOf(entry).map((d) =>
+              h(
+                'tr',
+                {},
+                h('td', { class: 'mono' }, d.operation),
+                h('td', {}, d.check),
+                h('td', { class: 'mono' }, d.path),
+                h('td', { class: 'mono' }, d.expected),
+                h('td', { class: 'mono' }, d.actual),
+              ),
+            ),
+          ),
+        ),
+      ],
       misses.length > 0 && [
         h('h3', {}, 'No route took this request. Closest answered requests'),
         h(
@@ -282,7 +316,17 @@ function requestRow(entry) {
     h('td', { class: 'mono' }, timeOf(entry.time)),
     h('td', {}, entry.method),
     h('td', { class: 'mono' }, entry.path, search && h('span', { class: 'muted' }, `?${search}`)),
-    h('td', { class: statusClass(entry.status) }, entry.status),
+    h(
+      'td',
+      { class: statusClass(entry.status) },
+      entry.status,
+      divergencesOf(entry).length > 0 &&
+        h(
+          'span',
+          { class: 'divergent', title: 'Differs from the contract' },
+          ` ≠ ${divergencesOf(entry).length}`,
+        ),
+    ),
     h('td', { class: 'mono' }, `${entry.duration_ms.toFixed(1)} ms`),
     h('td', { class: 'mono muted' }, entry.request_id),
   );

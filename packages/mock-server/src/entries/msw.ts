@@ -9,19 +9,19 @@ import { http } from 'msw/core/http';
 import { faultedResponse } from '../adapters/fault-delivery';
 import { fetchedAssets } from '../adapters/fetched-assets';
 import { videoEventStreamLink } from '../adapters/msw-event-stream';
-import { type App, createApp } from '../core/app';
-import type { ServerConfig } from '../core/config';
-import type { Fault, FaultSpec } from '../core/faults';
-import type { JournalEntry, JournalFilter } from '../core/journal';
-import { bufferedRequest } from '../core/request';
+import { type App, createApp } from '../core/pipeline/app';
+import { bufferedRequest } from '../core/pipeline/request';
+import type { ServerConfig } from '../core/services/config';
+import type { Fault, FaultSpec } from '../core/services/faults';
+import type { JournalEntry, JournalFilter } from '../core/services/journal';
 import {
   type JournalRequests,
   journalRequests,
   type NearMiss,
   type RequestMatcher,
   RequestVerificationError,
-} from '../core/request-matcher';
-import { newServerSecret } from '../core/secrets';
+} from '../core/services/request-matcher';
+import { newServerSecret } from '../core/services/secrets';
 import { families } from '../families';
 import { exportState, type StateExport } from '../families/mock/state-export';
 import { createBundledMediaSource } from '../media/bundled-source';

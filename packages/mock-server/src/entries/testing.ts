@@ -1,13 +1,13 @@
 import type { Nimbus, NimbusOptions } from '@nimbus/sdk';
-import type { Fault, FaultSpec } from '../core/faults';
-import type { JournalEntry, JournalFilter } from '../core/journal';
+import type { Fault, FaultSpec } from '../core/services/faults';
+import type { JournalEntry, JournalFilter } from '../core/services/journal';
 import {
   type JournalRequests,
   journalRequests,
   type NearMiss,
   type RequestMatcher,
   RequestVerificationError,
-} from '../core/request-matcher';
+} from '../core/services/request-matcher';
 import type { StateExport } from '../families/mock/state-export';
 import type { CreateServerOptions, RunningServer } from '../node/create-server';
 import { loopbackClient } from '../node/loopback-client';
@@ -109,11 +109,11 @@ export async function startMockServer(options: CreateServerOptions = {}): Promis
     createClient,
     async reset(to) {
       await client.mock.reset();
-      if (to) await client.mock.importState(to);
+      if (to) await client.mock.state.import(to);
     },
     exportState: (exportOptions) => exportState(server.app.runtime, exportOptions),
     async importState(state) {
-      await client.mock.importState(state);
+      await client.mock.state.import(state);
     },
     requests: journalRequests(server.app.runtime.journal),
     faults: {

@@ -1,4 +1,4 @@
-import { StaticBody } from '../core/static-body';
+import { StaticBody } from '../core/pipeline/static-body';
 
 /** A cloud on the Nimbus blue: browsers ask every page for an icon, and a missing one logs a 404. */
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">

@@ -1,12 +1,12 @@
 import type { DocsAssetName } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { docs } from '@nimbus/sdk/contract/docs';
-import type { FamilyModule } from '../core/app';
-import { defineHandlers } from '../core/handler';
-import { HttpError } from '../core/http-error';
-import { onFirstUse } from '../core/on-first-use';
-import type { MediaSource } from '../core/runtime';
-import { StaticBody } from '../core/static-body';
+import type { FamilyModule } from '../core/pipeline/app';
+import { defineHandlers } from '../core/pipeline/handler';
+import { HttpError } from '../core/pipeline/http-error';
+import { StaticBody } from '../core/pipeline/static-body';
+import { onFirstUse } from '../core/services/on-first-use';
+import type { MediaSource } from '../core/services/runtime';
 import type { OpenApiName } from '../openapi/document';
 import { faviconBody } from './docs-favicon';
 
@@ -21,18 +21,22 @@ const ASSET_TYPES: Record<SwaggerUiFile, string> = {
 
 /**
  * Swagger UI with one document at a time (`?api=v2` for the video API; the two links at the top
- * switch with a reload). Only the most used tags start open (OPEN_TAGS): rendering every operation
- * at once held the first paint for seconds, and so did the standalone layout's top bar.
+ * switch with a reload), and of the cloud platform API one section at a time: the tags of
+ * `?tags=` (a link per tag under the top bar), FIRST_SECTION without it. The whole /api/v1
+ * document held the first operation for 4-10 s on a 2-core machine; a section is a sixteenth of
+ * its size and shows it about three times sooner (bench/README.md, run R). The section's tags are open in
+ * the first render (`docExpansion: 'list'`), its operations collapsed.
  *
  * Authorization is the page's own, kept in localStorage and shared by both documents: a login
  * through "Try it out" or a token given to Authorize is sent with every /api/v1 call, with the
  * project id of the Project ID field (filled with the first project on login); /v2 calls get a
  * workload token for that project (POST /api/v1/auth/workload-token), made when first needed.
  */
-const OPEN_TAGS = ['auth', 'projects', 'compute', 'video'];
+const FIRST_SECTION = ['auth', 'users', 'projects', 'compute'];
 const WORKLOAD_SCOPES = ['cameras:read', 'cameras:write', 'events:read', 'playback:read'];
 
-const PAGE = `<!doctype html>
+/** The page, with a link to each section (tag) of the cloud platform API. */
+const pageHtml = (v1Tags: readonly string[]) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -48,6 +52,11 @@ const PAGE = `<!doctype html>
   .nimbus-bar nav { display: flex; gap: 1rem; }
   .nimbus-bar input { font: inherit; width: 22rem; max-width: 100%; margin-left: 0.5rem; }
   .nimbus-bar :focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
+  .nimbus-sections { display: flex; flex-wrap: wrap; gap: 0.25rem 0.9rem; margin: 0; padding: 0.6rem 1.25rem;
+    list-style: none; font-family: sans-serif; font-size: 14px; background: #f0f0f0; }
+  .nimbus-sections a { color: #1a5a9e; }
+  .nimbus-sections a[aria-current="page"] { color: #1b1b1b; font-weight: bold; text-decoration: none; }
+  .nimbus-sections a:focus-visible { outline: 3px solid #1a5a9e; outline-offset: 2px; }
   /* Swagger UI's badges and links fall short of 4.5:1 against their backgrounds. */
   .swagger-ui .info .title small { background-color: #4d5562; }
   .swagger-ui .info .title small.version-stamp { background-color: #2b6a00; }
@@ -75,13 +84,29 @@ const PAGE = `<!doctype html>
   </div>
   <p id="nimbus-auth-status" role="status"></p>
 </header>
+<nav id="nimbus-sections" aria-label="Sections of the cloud platform API">
+<ul class="nimbus-sections">
+  <li><a href="/docs">Getting started (${FIRST_SECTION.join(', ')})</a></li>
+${v1Tags.map((tag) => `  <li><a href="/docs?tags=${tag}">${tag}</a></li>`).join('\n')}
+</ul>
+</nav>
 <main id="swagger-ui"></main>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script>
+  const FIRST_SECTION = ${JSON.stringify(FIRST_SECTION)};
   const TOKEN_KEY = 'nimbus.docs.accessToken';
   const PROJECT_KEY = 'nimbus.docs.projectId';
-  const api = new URLSearchParams(location.search).get('api') === 'v2' ? 'v2' : 'v1';
+  const query = new URLSearchParams(location.search);
+  const api = query.get('api') === 'v2' ? 'v2' : 'v1';
   document.getElementById('nimbus-api-' + api).setAttribute('aria-current', 'page');
+  // The section of the cloud platform API: its tags, or the first section's.
+  const sectionLink = '/docs' + (query.get('tags') ? '?tags=' + query.get('tags') : '');
+  const sections = document.getElementById('nimbus-sections');
+  if (api === 'v2') sections.hidden = true;
+  for (const link of sections.querySelectorAll('a')) {
+    if (link.getAttribute('href') === sectionLink) link.setAttribute('aria-current', 'page');
+  }
+  const sectionTags = (query.get('tags') || FIRST_SECTION.join(',')).split(',');
   const projectField = document.getElementById('nimbus-project');
   const statusLine = document.getElementById('nimbus-auth-status');
   projectField.value = localStorage.getItem(PROJECT_KEY) ?? '';
@@ -151,19 +176,8 @@ const PAGE = `<!doctype html>
     if (token && (path === '/api/v1/auth/login' || path === '/api/v1/auth/refresh')) signIn(token);
     return response;
   }
-  const openTags = ${JSON.stringify(OPEN_TAGS)};
   const NimbusAuth = () => ({
     statePlugins: {
-      spec: {
-        wrapActions: {
-          // Opens the main tags once the document is loaded.
-          updateJsonSpec: (next, system) => (spec) => {
-            const result = next(spec);
-            for (const tag of openTags) system.layoutActions.show(['operations-tag', tag], true);
-            return result;
-          },
-        },
-      },
       auth: {
         wrapActions: {
           // A bearer token given to Authorize is the page's too, for both documents.
@@ -193,12 +207,12 @@ const PAGE = `<!doctype html>
     observer.disconnect();
   }).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
   window.ui = SwaggerUIBundle({
-    url: api === 'v2' ? '/v2/openapi.json' : '/api/v1/openapi.json',
+    url: api === 'v2' ? '/v2/openapi.json' : '/api/v1/openapi.json?tags=' + sectionTags.join(','),
     dom_id: '#swagger-ui',
     // No deep links: Swagger UI puts them inside each operation's button (nested controls).
     deepLinking: false,
-    // Other tags start collapsed: Swagger UI stalls rendering a hundred expanded operations at once.
-    docExpansion: 'none',
+    // The section's tags open in the first render, their operations collapsed (a section is small).
+    docExpansion: 'list',
     // No list of the 250 schemas under the operations: each is still shown where it is used.
     defaultModelsExpandDepth: -1,
     persistAuthorization: true,
@@ -214,7 +228,7 @@ const PAGE = `<!doctype html>
 `;
 
 /** The page's one inline script, which its Content-Security-Policy allows by hash. */
-const PAGE_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(PAGE)![1]!;
+const PAGE_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(pageHtml([]))![1]!;
 
 /**
  * What the page may load and who may frame it: Swagger UI's files and the documents from the
@@ -246,10 +260,21 @@ async function withPagePolicy(response: Response): Promise<Response> {
 /** Documents and the page change only with a new server version: clients revalidate, a 304 is cheap. */
 const REVALIDATE = 'no-cache';
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** The document names its server, so each origin it is asked from has its own body; a few at most. */
-const MAX_ORIGINS = 8;
+/**
+ * The document names its server, so each origin it is asked from has its own body, and so has
+ * each section: the oldest goes past this many.
+ */
+const MAX_DOCUMENTS = 64;
 const documents = new Map<string, StaticBody>();
-const pageBody = new StaticBody(PAGE, { contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
+/** The page names the sections of the /api/v1 document, which it builds (the document is asked for next). */
+const pageBody = onFirstUse(async () => {
+  const { openApiDocument } = await openApi();
+  const tags = (openApiDocument('v1').tags as { name: string }[]).map((tag) => tag.name);
+  return new StaticBody(pageHtml(tags), {
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: REVALIDATE,
+  });
+});
 const assetBodies = new WeakMap<MediaSource, Map<SwaggerUiFile, Promise<StaticBody>>>();
 
 /**
@@ -259,13 +284,17 @@ const assetBodies = new WeakMap<MediaSource, Map<SwaggerUiFile, Promise<StaticBo
  */
 const openApi = onFirstUse(() => import('../openapi/document'));
 
-async function documentBody(name: OpenApiName, origin: string): Promise<StaticBody> {
-  const key = `${name} ${origin}`;
+async function documentBody(
+  name: OpenApiName,
+  origin: string,
+  tags?: readonly string[],
+): Promise<StaticBody> {
+  const key = `${name} ${origin} ${tags?.join(',') ?? ''}`;
   let body = documents.get(key);
   if (!body) {
     const { openApiDocument } = await openApi();
-    if (documents.size >= MAX_ORIGINS) documents.delete(documents.keys().next().value!);
-    const text = JSON.stringify(openApiDocument(name, { serverUrl: origin }));
+    if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value!);
+    const text = JSON.stringify(openApiDocument(name, { serverUrl: origin, tags }));
     body = new StaticBody(text, { contentType: JSON_TYPE, cacheControl: REVALIDATE });
     documents.set(key, body);
   }
@@ -295,6 +324,24 @@ function assetBody(assets: MediaSource, file: SwaggerUiFile): Promise<StaticBody
   return body;
 }
 
+/** `?tags=` of the /api/v1 document: the known tags it names, sorted and once each; 400 for another. */
+async function askedTags(query: string | undefined): Promise<string[] | undefined> {
+  if (query === undefined) return undefined;
+  const { openApiDocument } = await openApi();
+  const known = (openApiDocument('v1').tags as { name: string }[]).map((tag) => tag.name);
+  const asked = [...new Set(query.split(','))];
+  const unknown = asked.filter((tag) => !known.includes(tag));
+  if (unknown.length > 0) {
+    throw HttpError.validation([
+      {
+        path: 'query.tags',
+        message: `No such tag: ${unknown.join(', ')} (the tags are ${known.join(', ')})`,
+      },
+    ]);
+  }
+  return known.filter((tag) => asked.includes(tag));
+}
+
 /**
  * The OpenAPI documents (generated from the contract on first request) and the page that shows
  * them, each with an ETag (304 on If-None-Match) and compressed per Accept-Encoding where the
@@ -303,17 +350,20 @@ function assetBody(assets: MediaSource, file: SwaggerUiFile): Promise<StaticBody
 export const docsFamily: FamilyModule = {
   handlers: defineHandlers(docs, {
     cloudPlatform: async (ctx) =>
-      (await documentBody('v1', ctx.url.origin)).respond(ctx.request.headers, ctx.runtime.compress),
+      (await documentBody('v1', ctx.url.origin, await askedTags(ctx.query.tags))).respond(
+        ctx.request.headers,
+        ctx.runtime.compress,
+      ),
     video: async (ctx) =>
       (await documentBody('v2', ctx.url.origin)).respond(ctx.request.headers, ctx.runtime.compress),
-    page: async (ctx) => withPagePolicy(await pageBody.respond(ctx.request.headers, ctx.runtime.compress)),
+    page: async (ctx) =>
+      withPagePolicy(await (await pageBody()).respond(ctx.request.headers, ctx.runtime.compress)),
     async asset(ctx) {
       const { file } = ctx.params;
       if (file === 'favicon.svg') return faviconBody.respond(ctx.request.headers, ctx.runtime.compress);
       const assets = ctx.runtime.docsAssets;
       if (!assets) {
-        throw new HttpError(
-          503,
+        throw HttpError.of(
           ErrorCode.SERVICE_UNAVAILABLE,
           'The docs page files are served by the Node server only; the OpenAPI documents are served here too',
         );

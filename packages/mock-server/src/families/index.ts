@@ -1,11 +1,11 @@
-import { type LazyFamily, lazyFamily } from '../core/families';
+import { type LazyFamily, lazyFamily } from '../core/pipeline/families';
 
 /** The billing ledger: loaded with each family whose resources accrue cost (see its module). */
 const ledger = () => import('./v1/billing').then((m) => m.ledgerFamily);
 
 /**
  * Every family the reference server runs, each loaded on the first request for one of its
- * operations (core/families.ts). Families load together where one's `setup` must run before the
+ * operations (core/pipeline/families.ts). Families load together where one's `setup` must run before the
  * other's first request: the ledger before a metered resource exists, budgets with the billing
  * route that creates them, policy enforcement with the assignments it enforces.
  */
@@ -101,7 +101,7 @@ export const families: readonly LazyFamily[] = [
   lazyFamily(['v1.webapps'], () => import('./v1/webapps').then((m) => m.webappsFamily)),
   lazyFamily(['v1.firewalls'], () => import('./v1/firewalls').then((m) => m.firewallsFamily)),
   lazyFamily(
-    ['v2', 'mock.setVideoTenant', 'mock.injectVideoEvent'],
+    ['v2', 'mock.videoTenants', 'mock.videoEvents'],
     () => import('./v2').then((m) => m.videoFamily),
     () => import('./mock/video').then((m) => m.videoControlFamily),
   ),

@@ -1,10 +1,10 @@
-import { onFirstUse } from '../core/on-first-use';
-import type { MediaSource } from '../core/runtime';
-import { fromBase64Url } from '../core/secrets';
+import { onFirstUse } from '../core/services/on-first-use';
+import type { MediaSource } from '../core/services/runtime';
+import { fromBase64Url } from '../core/services/secrets';
 
 // Imported on the first segment or snapshot: bundlers split the 80 KB of fixtures into a chunk
 // that an app which never plays a recording never downloads.
-const fixtures = onFirstUse(() => import('./fixtures'));
+const fixtures = onFirstUse(() => import('./generated/fixtures'));
 
 /** The media fixtures from the bundle, for runtimes without a file system (msw in a browser). */
 export function createBundledMediaSource(): MediaSource {

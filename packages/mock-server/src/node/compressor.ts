@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Compressor } from '../core/static-body';
+import type { Compressor } from '../core/pipeline/static-body';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

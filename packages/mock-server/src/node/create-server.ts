@@ -2,17 +2,19 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { Nimbus, NimbusOptions } from '@nimbus/sdk';
 import type { Dispatcher } from 'undici';
-import { type App, createApp } from '../core/app';
-import type { ServerConfig } from '../core/config';
-import { onFirstUse } from '../core/on-first-use';
-import { isLoopbackHost } from '../core/origin-policy';
-import { newControlToken } from '../core/secrets';
-import { users } from '../core/tables';
+import { type App, createApp } from '../core/pipeline/app';
+import { isLoopbackHost } from '../core/pipeline/stages/origin-policy';
+import { type ServerConfig, silentLogger } from '../core/services/config';
+import { onFirstUse } from '../core/services/on-first-use';
+import { newControlToken } from '../core/services/secrets';
+import { users } from '../core/services/tables';
 import { families as allFamilies } from '../families';
 import { startSession } from '../families/v1/auth';
+import { StateRecording } from '../fidelity/recording';
 import { DEMO_USER, type DemoTenant, seedDemo } from '../seed/demo';
 import type { FsyncPolicy } from '../store/change-log';
 import type { Store } from '../store/store';
+import { answerSlabs } from './answer-bytes';
 import { zlibCompressor } from './compressor';
 import { createDashboardAssets } from './dashboard-assets';
 import { createDocsAssets } from './docs-assets';
@@ -21,6 +23,9 @@ import { loopbackClient } from './loopback-client';
 import { createMediaSource, defaultMediaRoot } from './media-source';
 import { createMetrics } from './metrics';
 import { openStore } from './open-store';
+import { httpProxyTarget } from './proxy-target';
+import { proxyUpgrade } from './proxy-upgrade';
+import { recordingFile } from './state-recording-file';
 import { videoEventStream } from './video-stream';
 
 export interface CreateServerOptions extends Partial<Omit<ServerConfig, 'logger'>> {
@@ -49,6 +54,13 @@ export interface CreateServerOptions extends Partial<Omit<ServerConfig, 'logger'
   headersTimeoutMs?: number;
   /** Deadline for a whole request, body included (default 30 s). */
   requestTimeoutMs?: number;
+  /**
+   * A deployment's base URL: /api/v1 and /v2 requests are forwarded there, checked against the
+   * contract, and their divergences journaled (`nimbus mock proxy`, docs/decisions/0021-mock-proxy.md).
+   */
+  proxyTarget?: string;
+  /** With `proxyTarget`: a file the records the deployment answered are written to, as a state to `--seed` from. */
+  recordPath?: string;
 }
 
 export interface RunningServer {
@@ -97,8 +109,13 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
     fsync,
     headersTimeoutMs,
     requestTimeoutMs,
+    proxyTarget,
+    recordPath,
     ...config
   } = options;
+  const proxy = proxyTarget
+    ? await proxyOf(proxyTarget, recordPath, config.logger ?? silentLogger)
+    : undefined;
   // Reachable from other machines, the control routes (state, secrets, reset) need a token.
   const controlToken = config.controlToken ?? (isLoopbackHost(host) ? undefined : newControlToken());
   // So does /v2/metrics: beyond loopback, never the default `metrics:metrics` login.
@@ -115,7 +132,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   const app = createApp({
     store,
     families: allFamilies,
-    config: { webhookFetch, ...config, controlToken, metricsPassword, allowedHosts },
+    config: { webhookFetch, ...config, controlToken, metricsPassword, allowedHosts, proxy: proxy?.target },
   });
   // Node-only services the core reaches through the runtime (prom-client, the file system).
   app.runtime.metrics = createMetrics(app.runtime);
@@ -123,6 +140,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   app.runtime.docsAssets = createDocsAssets();
   app.runtime.dashboardAssets = createDashboardAssets();
   app.runtime.compress = zlibCompressor;
+  app.runtime.answerBytes = answerSlabs();
   await app.ready;
   if (!inMemory && watch) {
     await store.watch();
@@ -135,7 +153,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
   }
 
   const server = createNodeServer(app, {
-    upgradeHandlers: nodeExtensions.flatMap((e) => (e.upgrade ? [e.upgrade(app)] : [])),
+    upgradeHandlers: [
+      ...(proxyTarget ? [proxyUpgrade(app, proxyTarget)] : []),
+      ...nodeExtensions.flatMap((e) => (e.upgrade ? [e.upgrade(app)] : [])),
+    ],
     headersTimeoutMs,
     requestTimeoutMs,
   });
@@ -178,10 +199,20 @@ export async function createServer(options: CreateServerOptions = {}): Promise<R
         await app.close();
         await stopped;
         await store.close();
+        await proxy?.recording?.flush();
       })();
       return closed;
     },
   };
+}
+
+/** The proxy of `proxyTarget`, and the file of `recordPath` (written empty at once: a bad path fails the start). */
+async function proxyOf(url: string, recordPath: string | undefined, log: ServerConfig['logger']) {
+  if (!recordPath) return { target: httpProxyTarget(url) };
+  const { operations } = await import('@nimbus/sdk/contract');
+  const recording = recordingFile(recordPath, new StateRecording(operations()), log);
+  await recording.flush();
+  return { target: httpProxyTarget(url, (exchange) => recording.take(exchange)), recording };
 }
 
 /**

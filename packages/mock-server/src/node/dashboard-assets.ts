@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { MediaSource } from '../core/runtime';
+import type { MediaSource } from '../core/services/runtime';
 import { createMediaSource } from './media-source';
 
 /**

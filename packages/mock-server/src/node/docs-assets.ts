@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MediaSource } from '../core/runtime';
+import type { MediaSource } from '../core/services/runtime';
 import { createMediaSource } from './media-source';
 
 /**

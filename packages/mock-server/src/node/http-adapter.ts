@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { bodyPieces, pieceInterval } from '../adapters/fault-delivery';
-import type { App } from '../core/app';
-import type { BufferedRequest, HeaderReader } from '../core/request';
+import type { App } from '../core/pipeline/app';
+import type { BufferedRequest, HeaderReader } from '../core/pipeline/request';
 
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MediaSource } from '../core/runtime';
+import type { MediaSource } from '../core/services/runtime';
 
 /**
  * Reads media fixtures from one folder and nothing outside it: a name is resolved against the

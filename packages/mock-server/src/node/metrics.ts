@@ -1,5 +1,5 @@
 import type * as PromClient from 'prom-client';
-import type { MetricsSource, Runtime } from '../core/runtime';
+import type { MetricsSource, Runtime } from '../core/services/runtime';
 import { videoServices } from '../families/v2/services';
 import { videoCameras } from '../families/v2/tables';
 import { loadPromClient } from './prom-client';

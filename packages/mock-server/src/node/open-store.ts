@@ -1,4 +1,4 @@
-import { newServerSecret } from '../core/secrets';
+import { newServerSecret } from '../core/services/secrets';
 import type { FsyncPolicy } from '../store/change-log';
 import { FilePersistence } from '../store/file-persistence';
 import { MemoryPersistence, type Persistence } from '../store/persistence';

@@ -5,11 +5,11 @@ import type { VideoEvent } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { VIDEO_EVENT_STREAM_PATH } from '@nimbus/sdk/contract/v2/events';
 import type { WebSocket, WebSocketServer } from 'ws';
-import type { App } from '../core/app';
-import { HttpError } from '../core/http-error';
-import { onFirstUse } from '../core/on-first-use';
-import { refusalOf } from '../core/origin-policy';
-import type { Runtime } from '../core/runtime';
+import type { App } from '../core/pipeline/app';
+import { HttpError } from '../core/pipeline/http-error';
+import { refusalOf } from '../core/pipeline/stages/origin-policy';
+import { onFirstUse } from '../core/services/on-first-use';
+import type { Runtime } from '../core/services/runtime';
 import { publicEvent, Replay } from '../families/v2/events/log';
 import { authorizeStream, subscribeLive } from '../families/v2/events/stream';
 import { type StreamConnection, videoServices } from '../families/v2/services';
@@ -177,9 +177,7 @@ async function drained(ws: WebSocket, below: number): Promise<boolean> {
 /** Answers a refused upgrade as plain HTTP (the v2 error body) and closes the socket. */
 function refuse(runtime: Runtime, socket: Duplex, error: unknown): void {
   const failure =
-    error instanceof HttpError
-      ? error
-      : new HttpError(500, ErrorCode.INTERNAL_ERROR, 'Internal server error');
+    error instanceof HttpError ? error : HttpError.of(ErrorCode.INTERNAL_ERROR, 'Internal server error');
   if (!(error instanceof HttpError))
     runtime.config.logger.error('video stream failed', { error: String(error) });
   else runtime.config.logger.info('video stream refused', { status: failure.status, code: failure.code });

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { VERSION } from '../version';
 import { type OperationExample, operationExamples, pathValues } from './examples';
 import { ComponentSchemas, inlineSchema, isJsonResponse, type JsonSchema } from './schemas';
+import { openApiSection } from './section';
 
 /** Which document: the cloud platform (`/api/v1`) or video management (`/v2`). */
 export type OpenApiName = 'v1' | 'v2';
@@ -57,18 +58,24 @@ const built = new Map<OpenApiName, OpenApiDocument>();
 
 /**
  * The OpenAPI 3.1 document of one API, generated from the contract. Pure (no I/O): the server
- * serves it and `npm run openapi` writes it to `openapi/`.
+ * serves it and `npm run generate` writes it to `openapi/`. With `tags`, only the operations of
+ * those tags and the components they use (the reference page loads one section at a time).
  *
  * @example
  * const doc = openApiDocument('v1', { serverUrl: 'http://127.0.0.1:4010' });
+ * const compute = openApiDocument('v1', { tags: ['compute'] });
  */
-export function openApiDocument(name: OpenApiName, options: { serverUrl?: string } = {}): OpenApiDocument {
+export function openApiDocument(
+  name: OpenApiName,
+  options: { serverUrl?: string; tags?: readonly string[] } = {},
+): OpenApiDocument {
   let doc = built.get(name);
   if (!doc) {
     doc = build(name);
     built.set(name, doc);
   }
-  return { ...doc, servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:4010' }] };
+  const section = options.tags ? openApiSection(doc, options.tags) : doc;
+  return { ...section, servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:4010' }] };
 }
 
 function build(name: OpenApiName): OpenApiDocument {

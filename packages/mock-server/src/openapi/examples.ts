@@ -1,6 +1,6 @@
-import recorded from './examples.json';
+import recorded from './generated/examples.json';
 
-/** One exchange with the reference server, as an operation's example (`npm run openapi:examples`). */
+/** One exchange with the reference server, as an operation's example (`npm run generate`). */
 export interface OperationExample {
   request: { path: string; query?: Record<string, string>; body?: unknown };
   status: number;

@@ -1,5 +1,5 @@
 import { inProcessFetch } from '../adapters/fetch';
-import type { App } from '../core/app';
+import type { App } from '../core/pipeline/app';
 
 /** What the demo seed creates and how to log in as its user. */
 export interface DemoTenant {

@@ -31,7 +31,7 @@ describe('GET /__mock/ui without a control token', () => {
   });
 
   it('is what the SDK reads', async () => {
-    await expect(mock.client.mock.dashboard()).resolves.toContain('id="log-rows"');
+    await expect(mock.client.mock.dashboard.retrieve()).resolves.toContain('id="log-rows"');
   });
 
   it('refuses a foreign Host, as every route does (DNS rebinding)', async () => {
@@ -84,7 +84,9 @@ describe('GET /__mock/ui with a control token', () => {
       get(mock.url, '/__mock/ui', { authorization: `Bearer ${controlToken}` }),
     ).resolves.toMatchObject({ status: 200 });
     // The SDK sends the client's control token.
-    await expect(mock.client.mock.dashboard()).resolves.toContain('<title>Nimbus mock dashboard</title>');
+    await expect(mock.client.mock.dashboard.retrieve()).resolves.toContain(
+      '<title>Nimbus mock dashboard</title>',
+    );
   });
 
   it('keeps the token out of the request journal', async () => {

@@ -263,13 +263,13 @@ describe('control routes: loopback pages, or the control token', () => {
       const anonymous = mock.createClient({ controlToken: undefined });
       await expect(anonymous.mock.clock.retrieve()).rejects.toBeInstanceOf(AuthenticationError);
       await expect(
-        mock.createClient({ controlToken: 'tok-12' }).mock.exportState({ include_secret: true }),
+        mock.createClient({ controlToken: 'tok-12' }).mock.state.export({ include_secret: true }),
       ).rejects.toBeInstanceOf(AuthenticationError);
       const local = await raw(mock.url, '/__mock/state', { headers: { origin: 'http://localhost:5173' } });
       expect(local.status).toBe(401);
       const exported = await mock
         .createClient({ controlToken: 'tok-123' })
-        .mock.exportState({ include_secret: true });
+        .mock.state.export({ include_secret: true });
       expect(exported.secret).toEqual(expect.any(String));
       // The test helper's own client carries the token.
       expect((await mock.client.mock.clock.retrieve()).now).toEqual(expect.any(String));

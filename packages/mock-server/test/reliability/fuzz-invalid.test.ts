@@ -25,7 +25,7 @@ import { pathOf, type RouteInput, requestFor, routes } from './support/routes';
 /** Routes whose *accepted* input would end the session or replace the state under the test. */
 const DESTRUCTIVE = new Set([
   'mock.reset',
-  'mock.importState',
+  'mock.state.import',
   'mock.clock.advance',
   'mock.faults.create',
   'mock.faults.clear',

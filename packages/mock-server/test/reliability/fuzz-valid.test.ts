@@ -1,8 +1,8 @@
 import { type Operation, operations } from '@nimbus/sdk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaResources } from '../../src/core/quotas';
-import { users } from '../../src/core/tables';
+import { quotaResources } from '../../src/core/services/quotas';
+import { users } from '../../src/core/services/tables';
 import { startSession } from '../../src/families/v1/auth';
 import { createAll } from './support/creators';
 import { contractAccepts, inputArbitrary, validHints } from './support/fuzz-inputs';
@@ -19,7 +19,7 @@ import { type Credentials, paramNames, type RouteInput, requestFor, routes } fro
 /** Routes left out, and why. They are fuzzed with invalid input in fuzz-invalid.test.ts. */
 const EXCLUDED: Record<string, string> = {
   'mock.reset': 'empties the state the other routes are fuzzed on',
-  'mock.importState': 'replaces the state the other routes are fuzzed on',
+  'mock.state.import': 'replaces the state the other routes are fuzzed on',
   'mock.clock.advance': 'moves time up to ten years: every token of the run would expire',
   'mock.faults.create': 'an injected fault would answer the following requests instead of their routes',
   'mock.faults.clear': 'nothing to fuzz: no input',

@@ -1,6 +1,6 @@
 import { APIError, APITimeoutError } from '@nimbus/sdk';
 import { describe, expect } from 'vitest';
-import type { RequestRecord } from '../../src/core/runtime';
+import type { RequestRecord } from '../../src/core/services/runtime';
 import { type MockServer, type SeededTenant, seedTenant } from '../../src/entries/testing';
 import { it } from '../support';
 import { eventually } from '../v2/helpers';

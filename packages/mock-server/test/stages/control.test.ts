@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorizeControl } from '../../src/core/stages/control';
+import { authorizeControl } from '../../src/core/pipeline/stages/control';
 
 const request = (headers: Record<string, string>) => ({
   method: 'GET',

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Reply } from '../../src/core/request';
-import { corsAllowed, isPreflight, preflightReply, withCommonHeaders } from '../../src/core/stages/cors';
+import type { Reply } from '../../src/core/pipeline/request';
+import {
+  corsAllowed,
+  isPreflight,
+  preflightReply,
+  withCommonHeaders,
+} from '../../src/core/pipeline/stages/cors';
 
 const head = (method: string, headers: Record<string, string> = {}) => ({
   method,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Faults } from '../../src/core/faults';
-import { RequestTarget } from '../../src/core/request-target';
-import { applyFault } from '../../src/core/stages/fault';
+import { RequestTarget } from '../../src/core/pipeline/request-target';
+import { applyFault } from '../../src/core/pipeline/stages/fault';
+import { Faults } from '../../src/core/services/faults';
 
 const get = (path: string) =>
   [

@@ -1,9 +1,9 @@
 import { v1 } from '@nimbus/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import { QueryParser } from '../../src/core/query-parser';
-import { bufferedRequest } from '../../src/core/request';
-import { RequestTarget } from '../../src/core/request-target';
-import { parseInput } from '../../src/core/stages/input';
+import { QueryParser } from '../../src/core/pipeline/query-parser';
+import { bufferedRequest } from '../../src/core/pipeline/request';
+import { RequestTarget } from '../../src/core/pipeline/request-target';
+import { parseInput } from '../../src/core/pipeline/stages/input';
 
 const URL_BASE = 'http://localhost/api/v1/instances';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../src/core/rate-limit';
-import { limitRate } from '../../src/core/stages/rate-limit';
+import { limitRate } from '../../src/core/pipeline/stages/rate-limit';
+import { RateLimiter } from '../../src/core/services/rate-limit';
 
 const from = (headers: Record<string, string>) => ({
   method: 'GET',

@@ -1,9 +1,9 @@
-import { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
+import { OPERATION_ROUTES } from '@nimbus/sdk/contract/generated/operation-routes';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/core/http-error';
-import { RequestTarget } from '../../src/core/request-target';
-import { Router } from '../../src/core/router';
-import { routeOf } from '../../src/core/stages/route';
+import { HttpError } from '../../src/core/pipeline/http-error';
+import { RequestTarget } from '../../src/core/pipeline/request-target';
+import { Router } from '../../src/core/pipeline/router';
+import { routeOf } from '../../src/core/pipeline/stages/route';
 
 const router = new Router(OPERATION_ROUTES);
 const route = (method: string, path: string) =>

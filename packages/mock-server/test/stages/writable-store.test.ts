@@ -1,6 +1,6 @@
 import { mock, v1 } from '@nimbus/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import { requireWritableStore } from '../../src/core/stages/writable-store';
+import { requireWritableStore } from '../../src/core/pipeline/stages/writable-store';
 import type { Store } from '../../src/store/store';
 
 const store = (ok: boolean) =>
@@ -16,6 +16,6 @@ describe('writable-store stage', () => {
 
   it('lets reads and control routes through, to look and to repair', () => {
     expect(() => requireWritableStore(store(false), 'GET', v1.instances.list)).not.toThrow();
-    expect(() => requireWritableStore(store(false), 'PUT', mock.importState)).not.toThrow();
+    expect(() => requireWritableStore(store(false), 'PUT', mock.state.import)).not.toThrow();
   });
 });

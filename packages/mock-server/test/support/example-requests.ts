@@ -27,6 +27,61 @@ export const DEMO_FIELD_VALUES: Record<string, unknown> = {
   origin_host: 'origin.example.com',
 };
 
+/**
+ * Body fields by operation, over DEMO_FIELD_VALUES and the generated ones: names and amounts a
+ * person would give (generated ones read `q._9n6Et5h` and 754632130294241.4). Each is put in where
+ * the document accepts it; the examples test finds any value of a recorded body not written here.
+ */
+export const OPERATION_FIELD_VALUES: Record<string, Record<string, unknown>> = {
+  'v1.anomalies.detect': { resource_type: 'compute.instance', expected_cost: 120, actual_cost: 310 },
+  'v1.apiProducts.create': { name: 'orders-api', version: 'v1' },
+  'v1.apiProducts.subscriptions.create': { app_name: 'Checkout web app' },
+  'v1.auth.workloadToken': { scopes: ['cameras:read', 'playback:read'], ttl_seconds: 3600 },
+  'v1.backupPolicies.create': { name: 'nightly-instances', frequency: 'daily', retention_days: 14 },
+  'v1.backupPolicies.update': { frequency: 'weekly', retention_days: 30 },
+  'v1.backupVaults.create': { name: 'primary-vault' },
+  'v1.billing.budgets.create': { name: 'Team budget', amount: 5_000_000, currency: 'VND' },
+  'v1.buckets.create': { name: 'shop-assets', storage_class: 'STANDARD' },
+  'v1.budgets.create': { name: 'Compute, monthly', amount: 500, period: 'monthly' },
+  'v1.backups.create': { resource_type: 'instance' },
+  'v1.budgets.update': { amount: 750 },
+  'v1.cacheInstances.create': { name: 'sessions-cache' },
+  'v1.cacheInstances.scale': { sku: 'Standard' },
+  'v1.cdnProfiles.create': { name: 'static-site', sku: 'Standard' },
+  'v1.cdnProfiles.endpoints.create': { name: 'shop-static', https_only: true },
+  'v1.clusters.create': { name: 'apps-cluster', node_pools: [{ name: 'general', flavor: 'small' }] },
+  'v1.databases.create': { name: 'orders-db', engine: 'postgres' },
+  'v1.databases.replicas.create': { name: 'orders-db-replica', region: 'hcm' },
+  'v1.ddosPlans.create': { name: 'edge-protection' },
+  'v1.drPlans.create': { name: 'orders-failover', rto_minutes: 60 },
+  'v1.drPlans.steps.create': { name: 'Notify the on-call team', action: 'notify', target_id: 'ops-oncall' },
+  'v1.firewalls.create': { name: 'web-firewall' },
+  'v1.functions.create': { name: 'resize-image', runtime: 'nodejs20' },
+  'v1.functions.update': { runtime: 'nodejs20' },
+  'v1.iam.roles.create': { name: 'functions-deployer', permissions: ['serverless:read', 'serverless:write'] },
+  'v1.instances.create': { name: 'api-server-1', image: 'ubuntu-24.04' },
+  'v1.loadBalancers.create': { name: 'web-lb' },
+  'v1.databases.pool.update': { idle_timeout_sec: 300 },
+  'v1.loadBalancers.healthProbes.create': { protocol: 'http', port: 8080, path: '/healthz' },
+  'v1.policies.create': { name: 'deny-public-buckets', severity: 'high' },
+  'v1.policies.update': { category: 'security', enforcement_mode: 'disabled' },
+  'v1.projects.create': { name: 'checkout-service' },
+  'v1.provisioningMetrics.start': { resource_type: 'compute.instance' },
+  'v1.registries.create': { name: 'shopimages', sku: 'standard' },
+  'v1.reports.create': { name: 'Monthly costs', period: 'monthly' },
+  'v1.resourceGroups.create': { name: 'checkout-prod' },
+  'v1.topics.create': { name: 'orders' },
+  'v1.topics.publish': { subject: '/orders/1001', data: { order_id: 1001, total: 42.5 } },
+  'v1.transitHubs.create': { name: 'core-hub', asn: 64512 },
+  'v1.vaults.create': { name: 'shop-secrets' },
+  'v1.vpcs.create': { name: 'prod-net' },
+  'v1.vpcs.routeTables.create': { name: 'private-routes' },
+  'v1.webapps.create': { name: 'storefront', runtime: 'node' },
+  'v1.zones.create': { name: 'shop.example.com' },
+  'v2.cameras.create': { name: 'Loading dock', features: ['person', 'vehicle'], enabled: true },
+  'v2.cameras.update': { name: 'Loading dock, east', fps: 15 },
+};
+
 const RTSP_URL = 'rtsp://camera.local:554/stream';
 
 type Build = (context: FixedRequestContext) => Promise<FixedRequest>;
@@ -93,6 +148,8 @@ export function exampleRequests(): Record<string, Build> {
 
   return {
     'v1.auth.login': async () => ({ body: { email: DEMO_USER.email, password: DEMO_USER.password } }),
+    // Starts an enrolment (no code): MFA stays off until a code confirms it.
+    'v1.auth.mfaEnroll': async () => ({ body: {} }),
     'v1.auth.refresh': async (c) => ({ body: { refresh_token: (await login(c)).refresh_token } }),
     // A session of its own: the tenant's goes on serving the other requests.
     'v1.auth.logout': async (c) => ({ token: (await login(c)).access_token }),

@@ -11,7 +11,7 @@ import {
  * Sends every operation of the published documents with requests generated from them (see
  * openapi-samples.ts) to a running server, as a signed-in tenant. Path ids and the required ids
  * of bodies name resources created the same way first. Used by the OpenAPI request test and by
- * `npm run openapi:examples`, which keeps one 2xx exchange per operation as its example.
+ * `npm run generate`, which keeps one 2xx exchange per operation as its example.
  */
 
 export interface Outcome {
@@ -54,6 +54,11 @@ export interface TrafficOptions {
   optionalQuery?: boolean;
   /** Values of top-level body fields by name, put in where the document accepts them. */
   fieldValues?: Record<string, unknown>;
+  /**
+   * Values of top-level body fields by operation id, put in where the document accepts them in
+   * place of the generated optional fields, until the operation is answered 2xx.
+   */
+  operationFieldValues?: Record<string, Record<string, unknown>>;
   /** Requests written by hand, by operation id: sent once, also for NOT_GENERATED operations. */
   requests?: Record<string, (context: FixedRequestContext) => Promise<FixedRequest>>;
   /** Operations sent once more after the writes, before the deletes (lists, to show records). */
@@ -212,7 +217,9 @@ export class GeneratedTraffic {
     let body: unknown;
     const bodySchema = op.operation.requestBody?.content?.['application/json']?.schema;
     if (bodySchema) {
-      body = fixed && 'body' in fixed ? fixed.body : await this.#body(op, bodySchema, generator);
+      // An operation's own values go in until it has an answer: names are unique, a second copy conflicts.
+      const given = this.#answered2xx(op.id) ? {} : this.options.operationFieldValues?.[op.id];
+      body = fixed && 'body' in fixed ? fixed.body : await this.#body(op, bodySchema, generator, given);
       if (body === undefined) return 'no body the document accepts was generated';
       headers['content-type'] = 'application/json';
     }
@@ -242,7 +249,12 @@ export class GeneratedTraffic {
   }
 
   /** A generated body whose required ids name resources created for them. */
-  async #body(op: DocOperation, schema: Json, generator: SampleGenerator): Promise<unknown> {
+  async #body(
+    op: DocOperation,
+    schema: Json,
+    generator: SampleGenerator,
+    given: Json = {},
+  ): Promise<unknown> {
     const body = generator.sample(schema);
     if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
     const required = new Set<string>(deref(op.doc, schema).required ?? []);
@@ -257,13 +269,23 @@ export class GeneratedTraffic {
       }
     }
     if (!generator.accepts(schema, filled)) return body;
-    for (const [field, value] of Object.entries(this.options.fieldValues ?? {})) {
-      if (!(field in filled)) continue;
-      const before = filled[field];
-      filled[field] = value;
-      if (!generator.accepts(schema, filled)) filled[field] = before;
+    // An operation with values of its own sends them and its required fields, no generated option.
+    let sent = filled;
+    if (Object.keys(given).length > 0) {
+      const own: Json = Object.fromEntries(Object.entries(filled).filter(([field]) => required.has(field)));
+      Object.assign(own, given);
+      if (generator.accepts(schema, own)) sent = own;
     }
-    return filled;
+    for (const [field, value] of Object.entries({ ...this.options.fieldValues, ...given })) {
+      if (!(field in sent) && !(field in given)) continue;
+      const had = field in sent;
+      const before = sent[field];
+      sent[field] = value;
+      if (generator.accepts(schema, sent)) continue;
+      if (had) sent[field] = before;
+      else delete sent[field];
+    }
+    return sent;
   }
 
   #context(doc: Json, generator: SampleGenerator): FixedRequestContext {
@@ -326,8 +348,9 @@ export class GeneratedTraffic {
     this.#created.set(template, null);
     const create = documentOperations(doc).find((op) => op.method === 'POST' && op.path === template);
     if (!create) return null;
-    // A fixed request is sent once: the record it made already is the one to use.
-    const made = this.#fixed(create) && this.outcomes.find((o) => o.id === create.id && o.status < 300);
+    // A fixed request, or one with values of its own, made the record to use (it is not sent again).
+    const once = this.#fixed(create) || this.options.operationFieldValues?.[create.id];
+    const made = once && this.outcomes.find((o) => o.id === create.id && o.status < 300);
     if (made) {
       const record = doc === publishedDocuments.v1 ? (made.answer as Json).data : made.answer;
       this.#created.set(template, record);

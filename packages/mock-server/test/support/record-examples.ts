@@ -1,7 +1,7 @@
 import { startMockServer } from '../../src/entries/testing';
 import type { OperationExample } from '../../src/openapi/examples';
 import { DEMO_USER } from '../../src/seed/demo';
-import { DEMO_FIELD_VALUES, exampleRequests } from './example-requests';
+import { DEMO_FIELD_VALUES, exampleRequests, OPERATION_FIELD_VALUES } from './example-requests';
 import { GeneratedTraffic, type Outcome } from './generated-traffic';
 import type { Json } from './openapi-samples';
 
@@ -17,11 +17,12 @@ const MAX_TEXT = 2000;
  * One request and its 2xx answer per operation, recorded as the demo tenant (`seed: true`, what
  * `npm start` serves) from a reference server with default settings (webhooks to loopback only)
  * running in this process: requests generated from the published documents (GeneratedTraffic)
- * with the demo's regions and flavors and the values a reader would write (DEMO_FIELD_VALUES), no optional
+ * with the demo's regions and flavors and the values a reader would write (DEMO_FIELD_VALUES,
+ * and names and amounts per operation in OPERATION_FIELD_VALUES), no optional
  * query parameters (Swagger UI's "Try it out" pre-fills a parameter's example, and a filter of
  * generated text lists nothing), and the requests of example-requests.ts where generated ones
- * cannot answer 2xx. `npm run openapi:examples` writes them to
- * packages/mock-server/src/openapi/examples.json.
+ * cannot answer 2xx. `npm run generate` writes them to
+ * packages/mock-server/src/openapi/generated/examples.json.
  */
 export async function recordExamples(): Promise<Record<string, OperationExample>> {
   const mock = await startMockServer({
@@ -49,12 +50,13 @@ export async function recordExamples(): Promise<Record<string, OperationExample>
       {
         optionalQuery: false,
         fieldValues: DEMO_FIELD_VALUES,
+        operationFieldValues: OPERATION_FIELD_VALUES,
         requests: exampleRequests(),
         // Read again once everything is created, so lists show records.
         reread: (op) => op.method === 'GET',
       },
     );
-    await traffic.run(3);
+    await traffic.run(1);
     const examples: Record<string, OperationExample> = {};
     for (const outcome of traffic.outcomes) {
       if (outcome.status >= 300) continue;
@@ -99,4 +101,31 @@ function redact(value: unknown): unknown {
     out[key] = secret ? `<${key}>` : redact(item);
   }
   return out;
+}
+
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const TIME = /\d{4}-\d\d-\d\dT[\d:.]+Z/g;
+/** A playback path's date and hour: the recording's current hour when recorded. */
+const HOUR = /\/\d{4}-\d\d-\d\d\/\d\d\//g;
+
+/** A request with the ids, times and hours a new recording makes afresh replaced. */
+export function requestShape(request: OperationExample['request'] | undefined): string {
+  return JSON.stringify(request).replace(ID, '<id>').replace(TIME, '<time>').replace(HOUR, '/<date>/<hour>/');
+}
+
+/**
+ * @public scripts/openapi-examples.mjs bundles this module and calls it.
+ * Whether two recordings show the same exchanges: the same operations, statuses and requests
+ * but for ids, times and hours. Answers are not compared: they hold the recording's ids, times,
+ * keys and the demo's running costs, new each time.
+ */
+export function sameRecording(
+  a: Record<string, OperationExample>,
+  b: Record<string, OperationExample>,
+): boolean {
+  const shape = (examples: Record<string, OperationExample>) =>
+    JSON.stringify(
+      Object.entries(examples).map(([id, { status, request }]) => [id, status, requestShape(request)]),
+    );
+  return shape(a) === shape(b);
 }

@@ -1,7 +1,7 @@
 import { BadRequestError, NotFoundError } from '@nimbus/sdk';
 import { v1 } from '@nimbus/sdk/contract';
 import { describe, expect } from 'vitest';
-import { sha256 } from '../../src/core/secrets';
+import { sha256 } from '../../src/core/services/secrets';
 import { it, paths, rejection } from '../support';
 
 describe('API products', () => {

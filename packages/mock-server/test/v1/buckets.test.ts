@@ -81,16 +81,16 @@ describe('buckets', () => {
     bob,
   }) => {
     const name = uniqueName('check');
-    expect(await bob.client.mock.bucketName(name)).toEqual({ name, available: true });
+    expect(await bob.client.mock.bucketNames.retrieve(name)).toEqual({ name, available: true });
     await alice.client.buckets.create({ name, region: 'hn' });
     const [forBob, forAlice] = await Promise.all([
-      bob.client.mock.bucketName(name),
-      alice.client.mock.bucketName(name),
+      bob.client.mock.bucketNames.retrieve(name),
+      alice.client.mock.bucketNames.retrieve(name),
     ]);
     expect(forBob).toEqual({ name, available: false });
     expect(forAlice).toEqual({ name, available: false });
     await alice.client.buckets.delete(name);
-    expect(await bob.client.mock.bucketName(name)).toEqual({ name, available: true });
+    expect(await bob.client.mock.bucketNames.retrieve(name)).toEqual({ name, available: true });
   });
 
   it('frees the name on delete: 204, then the name can be taken again', async ({ alice, bob }) => {
@@ -131,7 +131,7 @@ describe('buckets', () => {
   });
 
   it('enforces the buckets quota with 403 QUOTA_EXCEEDED', async ({ mock, tenant }) => {
-    await mock.client.mock.setQuotas(tenant.project.id, { limits: { buckets: 1 } });
+    await mock.client.mock.quotas.update(tenant.project.id, { limits: { buckets: 1 } });
     await tenant.client.buckets.create({ name: uniqueName('quota'), region: 'hn' });
     const error = await rejection(tenant.client.buckets.create({ name: uniqueName('quota'), region: 'hn' }));
     expect(error.status).toBe(403);

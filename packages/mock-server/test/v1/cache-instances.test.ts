@@ -85,7 +85,7 @@ describe('cache instances: create', () => {
 
   it('enforces the cache_instances quota', async () => {
     const tenant = await seedTenant(mock);
-    await mock.client.mock.setQuotas(tenant.project.id, { limits: { cache_instances: 1 } });
+    await mock.client.mock.quotas.update(tenant.project.id, { limits: { cache_instances: 1 } });
     await tenant.client.cacheInstances.create({ name: 'one', region: 'hn' });
     const error = await rejection(tenant.client.cacheInstances.create({ name: 'two', region: 'hn' }));
     expect(error.code).toBe('QUOTA_EXCEEDED');

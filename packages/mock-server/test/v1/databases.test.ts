@@ -131,7 +131,7 @@ describe('databases', () => {
   });
 
   it('enforces the databases quota (20 by default)', async ({ tenant }) => {
-    await tenant.client.mock.setQuotas(tenant.project.id, { limits: { databases: 1 } });
+    await tenant.client.mock.quotas.update(tenant.project.id, { limits: { databases: 1 } });
     await tenant.client.databases.create({ name: 'one', engine: 'postgres', region: 'hn' });
     const error = await rejection(
       tenant.client.databases.create({ name: 'two', engine: 'postgres', region: 'hn' }),

@@ -163,7 +163,7 @@ describe('functions: update and delete', () => {
   });
 
   it('enforces the functions quota', async ({ mock, tenant }) => {
-    await mock.client.mock.setQuotas(tenant.project.id, { limits: { functions: 1 } });
+    await mock.client.mock.quotas.update(tenant.project.id, { limits: { functions: 1 } });
     await tenant.client.functions.create({ name: 'only', runtime: 'nodejs20', region: 'hn' });
     const error = await rejection(
       tenant.client.functions.create({ name: 'more', runtime: 'nodejs20', region: 'hn' }),

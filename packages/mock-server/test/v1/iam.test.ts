@@ -185,7 +185,7 @@ describe('iam keys', () => {
       expires_at: null,
     });
 
-    const state = JSON.stringify(await mock.client.mock.exportState());
+    const state = JSON.stringify(await mock.client.mock.state.export());
     expect(state).not.toContain(created.key);
     expect(state).toContain(created.prefix);
 

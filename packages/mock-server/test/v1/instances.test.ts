@@ -102,14 +102,14 @@ describe('instances', () => {
   });
 
   it('enforces the project quota with 403 QUOTA_EXCEEDED', async ({ tenant: { client, project } }) => {
-    const quotas = await client.mock.setQuotas(project.id, { limits: { instances: 2 } });
+    const quotas = await client.mock.quotas.update(project.id, { limits: { instances: 2 } });
     expect(quotas.limits.instances).toBe(2);
     await client.instances.create({ name: 'q1', flavor: 'nano', region: 'hn' });
     await client.instances.create({ name: 'q2', flavor: 'nano', region: 'hn' });
     const error = await rejection(client.instances.create({ name: 'q3', flavor: 'nano', region: 'hn' }));
     expect(error.status).toBe(403);
     expect(error.code).toBe('QUOTA_EXCEEDED');
-    const unknown = await rejection(client.mock.setQuotas(project.id, { limits: { unicorns: 1 } }));
+    const unknown = await rejection(client.mock.quotas.update(project.id, { limits: { unicorns: 1 } }));
     expect(unknown.status).toBe(400);
   });
 

@@ -1,7 +1,7 @@
 import { RateLimitError } from '@nimbus/sdk';
 import * as OTPAuth from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LOGIN_THROTTLE } from '../../src/core/config';
+import { DEFAULT_LOGIN_THROTTLE } from '../../src/core/services/config';
 import { type MockServer, seedTenant, startMockServer } from '../../src/entries/testing';
 import { LoginThrottle, MAX_TRACKED_KEYS } from '../../src/families/v1/auth/login-throttle';
 import { type Failure, rejection } from '../support';

@@ -1,6 +1,6 @@
 import type { LogEntry } from '@nimbus/sdk/contract';
 import { describe, expect } from 'vitest';
-import { activityLogs } from '../../src/core/activity';
+import { activityLogs } from '../../src/core/services/activity';
 import { type MockServer, type SeededTenant, seedTenant } from '../../src/entries/testing';
 import { it, rejection } from '../support';
 

@@ -16,7 +16,7 @@ describe('quotas', () => {
     expect(byName.get('topics')).toMatchObject({ limit: 100, used: 0 });
     expect(byName.get('cache_instances')).toMatchObject({ limit: 20 });
 
-    await mock.client.mock.setQuotas(tenant.project.id, { limits: { budgets: 2 } });
+    await mock.client.mock.quotas.update(tenant.project.id, { limits: { budgets: 2 } });
     const error = await rejection(tenant.client.budgets.create({ name: 'three', amount: 1000 }));
     expect(error.status).toBe(403);
     expect(error.code).toBe('QUOTA_EXCEEDED');

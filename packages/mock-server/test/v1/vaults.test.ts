@@ -37,7 +37,7 @@ describe('key vaults', () => {
     for (const secret of vault.secrets) expect(secret.version).toMatch(/^[0-9a-f]{32}$/);
     const listed = await client.vaults.list();
     const seen = JSON.stringify([vault, listed.data]);
-    const state = JSON.stringify(await mock.client.mock.exportState());
+    const state = JSON.stringify(await mock.client.mock.state.export());
     for (const value of Object.values(values)) {
       expect(seen).not.toContain(value);
       expect(state).not.toContain(value);

@@ -142,7 +142,7 @@ describe('DNS zones', () => {
   });
 
   it('counts against the zones quota', async ({ mock, tenant: { client, project } }) => {
-    await mock.client.mock.setQuotas(project.id, { limits: { zones: 1 } });
+    await mock.client.mock.quotas.update(project.id, { limits: { zones: 1 } });
     await client.zones.create({ name: 'first.example' });
     const over = await rejection(client.zones.create({ name: 'second.example' }));
     expect(over.status).toBe(403);

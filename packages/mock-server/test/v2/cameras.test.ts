@@ -1,6 +1,6 @@
 import { AuthenticationError, BadRequestError, NotFoundError, PermissionDeniedError } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSecret } from '../../src/core/secrets';
+import { openSecret } from '../../src/core/services/secrets';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { videoCameras } from '../../src/families/v2/tables';
 import { rejection } from '../support';
@@ -62,7 +62,7 @@ describe('cameras: create', () => {
       cameraBody({ features: ['face', 'person', 'fire_smoke', 'person'] }),
     );
     expect(before.features).toEqual(['person']);
-    const plan = await mock.client.mock.setVideoTenant(tenantId, { features: ['person', 'face'] });
+    const plan = await mock.client.mock.videoTenants.update(tenantId, { features: ['person', 'face'] });
     expect(plan).toEqual({ tenant_id: tenantId, camera_limit: 16, features: ['person', 'face'] });
     const after = await video.cameras.create(cameraBody({ features: ['face', 'motion', 'person'] }));
     expect(after.features).toEqual(['face', 'person']);
@@ -115,7 +115,7 @@ describe('cameras: create', () => {
 
   it('enforces camera_limit with 403 CAMERA_LIMIT_REACHED, and frees a slot on delete', async () => {
     const { video, tenantId } = await seedVideoTenant(mock);
-    await mock.client.mock.setVideoTenant(tenantId, { camera_limit: 2 });
+    await mock.client.mock.videoTenants.update(tenantId, { camera_limit: 2 });
     const first = await video.cameras.create(cameraBody({ name: 'one' }));
     await video.cameras.create(cameraBody({ name: 'two' }));
     const error = await rejection(video.cameras.create(cameraBody({ name: 'three' })));
@@ -172,7 +172,7 @@ describe('cameras: update and delete', () => {
     const shown = [
       JSON.stringify(camera),
       await listed.text(),
-      JSON.stringify(await mock.client.mock.exportState()),
+      JSON.stringify(await mock.client.mock.state.export()),
       logs.join('\n'),
     ];
     for (const text of shown) expect(text).not.toContain('s3cret-pass');

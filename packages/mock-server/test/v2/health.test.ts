@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/core/app';
+import { createApp } from '../../src/core/pipeline/app';
 import { type MockServer, startMockServer } from '../../src/entries/testing';
 import { families } from '../../src/families';
 import { videoServices } from '../../src/families/v2/services';
@@ -160,7 +160,7 @@ describe('metrics', () => {
     await video.cameras.create(cameraBody({ enabled: false }));
     const before = await scrape();
     const stream = await openStream(mock, { token });
-    await mock.client.mock.injectVideoEvent({ camera_id: camera.id, type: 'fire_smoke' });
+    await mock.client.mock.videoEvents.create({ camera_id: camera.id, type: 'fire_smoke' });
     await stream.received(1);
     const { families: all } = await scrape();
     expect(Number(family(all, 'nimbus_video_ws_connections').metrics[0]!.value)).toBe(1);

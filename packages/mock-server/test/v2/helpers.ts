@@ -1,5 +1,5 @@
 import type { Video } from '@nimbus/sdk';
-import type { Logger } from '../../src/core/config';
+import type { Logger } from '../../src/core/services/config';
 import { type MockServer, type SeededTenant, seedTenant } from '../../src/entries/testing';
 
 export const ALL_SCOPES = ['cameras:read', 'cameras:write', 'events:read', 'playback:read'] as const;

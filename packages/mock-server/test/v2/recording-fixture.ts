@@ -33,9 +33,9 @@ export async function recordTwoHours(mock: MockServer): Promise<Recordings> {
   const tenant = { ...seeded, token, video: seeded.client.video.withToken(token) };
   const camera = await tenant.video.cameras.create(cameraBody());
   const silent = await tenant.video.cameras.create(cameraBody({ name: 'no recording', record: false }));
-  const early = await mock.client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
+  const early = await mock.client.mock.videoEvents.create({ camera_id: camera.id, type: 'person' });
   await mock.clock.advance(2 * 3600);
-  const late = await mock.client.mock.injectVideoEvent({ camera_id: camera.id, type: 'vehicle' });
+  const late = await mock.client.mock.videoEvents.create({ camera_id: camera.id, type: 'vehicle' });
   const date = new Date(midnight).toISOString().slice(0, 10);
   return { tenant, camera, silent, date, early, late, hourStart: (hour) => midnight + hour * HOUR_MS };
 }

@@ -3,8 +3,8 @@
  * methods, the route each calls, what it takes and what it returns. Operations, routes and
  * namespace sentences come from the contract; signatures come from the resource classes as
  * declared, read with the TypeScript compiler, so the reference says what a hover says.
- * Run by `scripts/api-reference.mjs` (`npm run generate`); `test/api-reference.test.ts`
- * regenerates and diffs.
+ * Run by `scripts/api-reference.mjs`, a generator of `npm run generate`; `npm run generate --
+ * --check` fails when api.md is not what it writes.
  */
 
 import type * as TypeScript from 'typescript';

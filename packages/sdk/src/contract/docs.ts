@@ -22,6 +22,13 @@ export const docs = {
     ...base,
     path: '/api/v1/openapi.json',
     summary: 'The OpenAPI 3.1 document of the cloud platform API (/api/v1)',
+    query: z.object({
+      tags: z
+        .string()
+        .regex(/^[a-z]+(,[a-z]+)*$/, 'tag names separated by commas')
+        .optional()
+        .describe('Only the operations of these tags (`compute,storage`) and the schemas they use'),
+    }),
     response: z.string().describe('application/json: an OpenAPI 3.1 document'),
     responseKind: 'text',
   }),

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { endpoint } from './define';
 import { BooleanQuery } from './v1/compliance';
 import { WebhookDelivery } from './v1/topics';
-import { MockSetVideoTenantBody, VideoTenantPlan } from './v2/cameras';
-import { MockInjectVideoEventBody, VideoEvent } from './v2/events';
+import { MockVideoTenantUpdateBody, VideoTenantPlan } from './v2/cameras';
+import { MockVideoEventCreateBody, VideoEvent } from './v2/events';
 
 /**
  * Control routes of the reference server (docs/decisions/0007-mock-control.md). Not part of either API:
@@ -21,7 +21,8 @@ export const ClockState = z.object({
 /** Request methods a fault or a journal filter names; any case is accepted (`get`), matched upper case. */
 const MethodName = z
   .string()
-  .regex(/^(?:GET|POST|PUT|PATCH|DELETE)$/i, { error: 'must be GET, POST, PUT, PATCH or DELETE (any case)' });
+  .regex(/^(?:GET|POST|PUT|PATCH|DELETE)$/i, { error: 'must be GET, POST, PUT, PATCH or DELETE (any case)' })
+  .describe('Only requests of this method: GET, POST, PUT, PATCH or DELETE (any case)');
 
 /** What a fault matches and what it does; the object without refinements, so the answer can extend it. */
 const FaultFields = z.object({
@@ -126,6 +127,16 @@ export const Fault = FaultFields.extend({
   remaining: z.number().nullable().describe('Requests it still applies to; null when unlimited'),
 });
 
+/** How a proxied answer differs from the contract (`nimbus mock proxy`, docs/decisions/0021-mock-proxy.md). */
+export const Divergence = z.object({
+  operation: z.string().describe('Contract operation id, or `METHOD /path` for an unknown route'),
+  check: z.enum(['status', 'envelope', 'schema', 'error-code', 'header', 'pagination', 'unknown-route']),
+  path: z.string().describe('JSON path (`$.data.name`) or header name'),
+  expected: z.string(),
+  actual: z.string(),
+  request_id: z.string().nullable().describe("The answer's X-Request-Id"),
+});
+
 /** One request as the server saw it (`GET /__mock/requests`), credentials replaced by `[redacted]`. */
 export const RecordedRequest = z.object({
   request_id: z.string(),
@@ -162,6 +173,9 @@ export const RecordedRequest = z.object({
     .describe(
       'Body fields the contract does not declare, as paths (`disks.0.sise`); the Nimbus-Warning header names them',
     ),
+  divergences: z
+    .array(Divergence)
+    .describe('How a proxied answer differs from the contract (`nimbus mock proxy`)'),
 });
 
 export const MockRequestListQuery = z.object({
@@ -177,6 +191,7 @@ export const MockRequestListQuery = z.object({
     .max(599)
     .optional()
     .describe('Only requests answered with this status'),
+  divergent: BooleanQuery.optional().describe('true: only proxied answers that differ from the contract'),
   after: z
     .string()
     .min(1)
@@ -211,7 +226,7 @@ export const MockRequestListResponse = z.object({
     ),
 });
 
-export const MockExportStateQuery = z.object({
+export const MockStateExportQuery = z.object({
   include_secret: BooleanQuery.optional().describe(
     'true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere',
   ),
@@ -240,19 +255,21 @@ export const BucketNameAvailability = z.object({
 });
 
 export const mock = {
-  dashboard: endpoint({
-    family: 'mock',
-    auth: 'control-page',
-    method: 'GET',
-    path: '/__mock/ui',
-    summary:
-      'A page to watch the request log and drive the server: faults, clock, state, webhooks, /v2 events',
-    description:
-      "The control routes' rules apply. With a control token, a browser passes it once in `?token=`; the page sends it on its own requests.",
-    response: z.string().describe('text/html'),
-    responseKind: 'text',
-    status: 200,
-  }),
+  dashboard: {
+    retrieve: endpoint({
+      family: 'mock',
+      auth: 'control-page',
+      method: 'GET',
+      path: '/__mock/ui',
+      summary:
+        'A page to watch the request log and drive the server: faults, clock, state, webhooks, /v2 events',
+      description:
+        "The control routes' rules apply. With a control token, a browser passes it once in `?token=`; the page sends it on its own requests.",
+      response: z.string().describe('text/html'),
+      responseKind: 'text',
+      status: 200,
+    }),
+  },
   reset: endpoint({
     ...base,
     method: 'POST',
@@ -261,24 +278,26 @@ export const mock = {
     response: z.object({ ok: z.literal(true) }),
     status: 200,
   }),
-  exportState: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/__mock/state',
-    summary: 'Export the whole state as JSON (secrets only as hashes; the signing secret only when asked)',
-    query: MockExportStateQuery,
-    response: z.record(z.string(), z.unknown()),
-    status: 200,
-  }),
-  importState: endpoint({
-    ...base,
-    method: 'PUT',
-    path: '/__mock/state',
-    summary: 'Replace the whole state (and the signing secret, when the export carries it)',
-    body: z.record(z.string(), z.unknown()),
-    response: z.object({ ok: z.literal(true) }),
-    status: 200,
-  }),
+  state: {
+    export: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/__mock/state',
+      summary: 'Export the whole state as JSON (secrets only as hashes; the signing secret only when asked)',
+      query: MockStateExportQuery,
+      response: z.record(z.string(), z.unknown()),
+      status: 200,
+    }),
+    import: endpoint({
+      ...base,
+      method: 'PUT',
+      path: '/__mock/state',
+      summary: 'Replace the whole state (and the signing secret, when the export carries it)',
+      body: z.record(z.string(), z.unknown()),
+      response: z.object({ ok: z.literal(true) }),
+      status: 200,
+    }),
+  },
   requests: {
     list: endpoint({
       ...base,
@@ -298,16 +317,18 @@ export const mock = {
       status: 204,
     }),
   },
-  bucketName: endpoint({
-    ...base,
-    method: 'GET',
-    path: '/__mock/bucket-names/{name}',
-    summary:
-      'Whether a bucket name is free in any project (for dry runs: the API itself answers only by refusing a create)',
-    params: z.object({ name: z.string().min(1).max(255).describe('Bucket name') }),
-    response: BucketNameAvailability,
-    status: 200,
-  }),
+  bucketNames: {
+    retrieve: endpoint({
+      ...base,
+      method: 'GET',
+      path: '/__mock/bucket-names/{name}',
+      summary:
+        'Whether a bucket name is free in any project (for dry runs: the API itself answers only by refusing a create)',
+      params: z.object({ name: z.string().min(1).max(255).describe('Bucket name') }),
+      response: BucketNameAvailability,
+      status: 200,
+    }),
+  },
   clock: {
     retrieve: endpoint({
       ...base,
@@ -366,7 +387,7 @@ export const mock = {
       ...base,
       method: 'DELETE',
       path: '/__mock/faults/{id}',
-      summary: 'Remove one injected fault',
+      summary: 'Remove an injected fault',
       params: z.object({ id: z.string().min(1).max(100) }),
       response: z.void(),
       status: 204,
@@ -380,16 +401,22 @@ export const mock = {
       status: 204,
     }),
   },
-  setQuotas: endpoint({
-    ...base,
-    method: 'PUT',
-    path: '/__mock/quotas/{project_id}',
-    summary: "Change a project's quota limits",
-    params: z.object({ project_id: z.uuid() }),
-    body: z.object({ limits: QuotaLimits }),
-    response: z.object({ project_id: z.string(), limits: QuotaLimits }),
-    status: 200,
-  }),
+  quotas: {
+    update: endpoint({
+      ...base,
+      method: 'PUT',
+      path: '/__mock/quotas/{project_id}',
+      summary: "Change a project's quota limits",
+      params: z.object({ project_id: z.uuid() }),
+      body: z.object({
+        limits: QuotaLimits.describe(
+          'New limits by resource, e.g. instances=200 (instances, buckets, ...); the others keep theirs',
+        ),
+      }),
+      response: z.object({ project_id: z.string(), limits: QuotaLimits }),
+      status: 200,
+    }),
+  },
   webhookDeliveries: {
     list: endpoint({
       ...base,
@@ -404,23 +431,27 @@ export const mock = {
       status: 200,
     }),
   },
-  setVideoTenant: endpoint({
-    ...base,
-    method: 'PUT',
-    path: '/__mock/v2/tenants/{tenant_id}',
-    summary: "Change a /v2 tenant's plan (camera_limit, features)",
-    params: z.object({ tenant_id: z.uuid() }),
-    body: MockSetVideoTenantBody,
-    response: VideoTenantPlan,
-    status: 200,
-  }),
-  injectVideoEvent: endpoint({
-    ...base,
-    method: 'POST',
-    path: '/__mock/v2/events',
-    summary: 'Record a detection event as if the camera saw it (tenant from the camera)',
-    body: MockInjectVideoEventBody,
-    response: VideoEvent,
-    status: 201,
-  }),
+  videoTenants: {
+    update: endpoint({
+      ...base,
+      method: 'PUT',
+      path: '/__mock/v2/tenants/{tenant_id}',
+      summary: "Change a /v2 tenant's plan (camera_limit, features)",
+      params: z.object({ tenant_id: z.uuid() }),
+      body: MockVideoTenantUpdateBody,
+      response: VideoTenantPlan,
+      status: 200,
+    }),
+  },
+  videoEvents: {
+    create: endpoint({
+      ...base,
+      method: 'POST',
+      path: '/__mock/v2/events',
+      summary: 'Record a detection event as if the camera saw it (tenant from the camera)',
+      body: MockVideoEventCreateBody,
+      response: VideoEvent,
+      status: 201,
+    }),
+  },
 };

@@ -78,10 +78,16 @@ export const NAMESPACE_SUMMARIES: Readonly<Record<string, string>> = {
   'v2.events': 'Detection events from the cameras',
   'v2.playback': 'Recordings: timelines, event playback and HLS playlists',
   mock: 'Control routes of the reference server: reset, state, clock, faults, quotas',
+  'mock.dashboard': 'The page that shows the request log and drives the reference server',
+  'mock.state': 'The whole state of the reference server, exported and imported as JSON',
   'mock.requests': 'The request journal of the reference server',
+  'mock.bucketNames': 'Whether a bucket name is free (names are global across projects)',
   'mock.clock': 'The simulated clock of the reference server',
   'mock.faults': 'Faults injected into matching requests',
+  'mock.quotas': 'Quota limits of any project, changed from outside the API',
   'mock.webhookDeliveries': 'Every webhook delivery attempt of every project',
+  'mock.videoTenants': 'The plan of a /v2 tenant: how many cameras, which features',
+  'mock.videoEvents': 'Detection events recorded as if a camera saw them',
   docs: 'The OpenAPI documents and the API reference pages',
 };
 

@@ -278,6 +278,8 @@ export declare const DetectionBox: z.ZodType<T.DetectionBox>;
 export type DetectionBox = T.DetectionBox;
 export declare const DetectionPayload: z.ZodType<T.DetectionPayload>;
 export type DetectionPayload = T.DetectionPayload;
+export declare const Divergence: z.ZodType<T.Divergence>;
+export type Divergence = T.Divergence;
 export declare const DnsZoneName: z.ZodType<string>;
 export type DnsZoneName = string;
 export declare const DocsAssetName: z.ZodType<T.DocsAssetName>;
@@ -470,18 +472,18 @@ export declare const MetricSeries: z.ZodType<T.MetricSeries>;
 export type MetricSeries = T.MetricSeries;
 export declare const MfaEnrollment: z.ZodType<T.MfaEnrollment>;
 export type MfaEnrollment = T.MfaEnrollment;
-export declare const MockExportStateQuery: z.ZodObject<{ include_secret: Optional<T.BooleanQuery> }>;
-export type MockExportStateQuery = T.MockExportStateParams;
 export declare const MockFaultCreateBody: z.ZodType<T.MockFaultCreateParams>;
 export type MockFaultCreateBody = T.MockFaultCreateParams;
-export declare const MockInjectVideoEventBody: z.ZodType<T.MockInjectVideoEventParams>;
-export type MockInjectVideoEventBody = T.MockInjectVideoEventParams;
-export declare const MockRequestListQuery: z.ZodObject<{ method: Optional<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD'>; path: Optional<string>; status: Optional<number>; after: Optional<string>; limit: Optional<number> }>;
+export declare const MockRequestListQuery: z.ZodObject<{ method: Optional<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD'>; path: Optional<string>; status: Optional<number>; divergent: Optional<T.BooleanQuery>; after: Optional<string>; limit: Optional<number> }>;
 export type MockRequestListQuery = T.MockRequestListParams;
 export declare const MockRequestListResponse: z.ZodType<T.MockRequestListResponse>;
 export type MockRequestListResponse = T.MockRequestListResponse;
-export declare const MockSetVideoTenantBody: z.ZodType<T.MockSetVideoTenantParams>;
-export type MockSetVideoTenantBody = T.MockSetVideoTenantParams;
+export declare const MockStateExportQuery: z.ZodObject<{ include_secret: Optional<T.BooleanQuery> }>;
+export type MockStateExportQuery = T.MockStateExportParams;
+export declare const MockVideoEventCreateBody: z.ZodType<T.MockVideoEventCreateParams>;
+export type MockVideoEventCreateBody = T.MockVideoEventCreateParams;
+export declare const MockVideoTenantUpdateBody: z.ZodType<T.MockVideoTenantUpdateParams>;
+export type MockVideoTenantUpdateBody = T.MockVideoTenantUpdateParams;
 export declare const MockWebhookDelivery: z.ZodType<T.MockWebhookDelivery>;
 export type MockWebhookDelivery = T.MockWebhookDelivery;
 export declare const NodePool: z.ZodType<T.NodePool>;
@@ -947,7 +949,7 @@ export declare const ddosPlans: {
   create: Declared<{ method: 'POST'; path: '/api/v1/ddos/plans'; status: 201; project: true; body: typeof DdosPlanCreateBody; response: typeof DdosPlan }>;
 };
 export declare const docs: {
-  cloudPlatform: Declared<{ method: 'GET'; path: '/api/v1/openapi.json'; auth: 'none'; responseKind: 'text'; response: z.ZodType<string> }>;
+  cloudPlatform: Declared<{ method: 'GET'; path: '/api/v1/openapi.json'; auth: 'none'; responseKind: 'text'; query: z.ZodObject<{ tags: Optional<string> }>; response: z.ZodType<string> }>;
   video: Declared<{ method: 'GET'; path: '/v2/openapi.json'; auth: 'none'; responseKind: 'text'; response: z.ZodType<string> }>;
   page: Declared<{ method: 'GET'; path: '/docs'; auth: 'none'; responseKind: 'text'; response: z.ZodType<string> }>;
   asset: Declared<{ method: 'GET'; path: '/docs/assets/{file}'; auth: 'none'; responseKind: 'binary'; params: z.ZodObject<{ file: z.ZodType<T.DocsAssetName> }>; response: z.ZodType<string> }>;
@@ -1030,15 +1032,21 @@ export declare const metrics: {
   query: Declared<{ method: 'GET'; path: '/api/v1/metrics'; project: true; query: typeof MetricQueryQuery; response: typeof MetricSeries }>;
 };
 export declare const mock: {
-  dashboard: Declared<{ method: 'GET'; path: '/__mock/ui'; auth: 'control-page'; responseKind: 'text'; response: z.ZodType<string> }>;
+  dashboard: {
+    retrieve: Declared<{ method: 'GET'; path: '/__mock/ui'; auth: 'control-page'; responseKind: 'text'; response: z.ZodType<string> }>;
+  };
   reset: Declared<{ method: 'POST'; path: '/__mock/reset'; auth: 'control'; response: z.ZodType<T.MockResetResponse> }>;
-  exportState: Declared<{ method: 'GET'; path: '/__mock/state'; auth: 'control'; query: typeof MockExportStateQuery; response: z.ZodType<Record<string, unknown>> }>;
-  importState: Declared<{ method: 'PUT'; path: '/__mock/state'; auth: 'control'; body: z.ZodType<T.MockImportStateParams>; response: z.ZodType<T.MockImportStateResponse> }>;
+  state: {
+    export: Declared<{ method: 'GET'; path: '/__mock/state'; auth: 'control'; query: typeof MockStateExportQuery; response: z.ZodType<Record<string, unknown>> }>;
+    import: Declared<{ method: 'PUT'; path: '/__mock/state'; auth: 'control'; body: z.ZodType<T.MockStateImportParams>; response: z.ZodType<T.MockStateImportResponse> }>;
+  };
   requests: {
     list: Declared<{ method: 'GET'; path: '/__mock/requests'; auth: 'control'; query: typeof MockRequestListQuery; response: typeof MockRequestListResponse }>;
     clear: Declared<{ method: 'DELETE'; path: '/__mock/requests'; status: 204; auth: 'control'; response: z.ZodType<void> }>;
   };
-  bucketName: Declared<{ method: 'GET'; path: '/__mock/bucket-names/{name}'; auth: 'control'; params: z.ZodObject<{ name: z.ZodType<string> }>; response: typeof BucketNameAvailability }>;
+  bucketNames: {
+    retrieve: Declared<{ method: 'GET'; path: '/__mock/bucket-names/{name}'; auth: 'control'; params: z.ZodObject<{ name: z.ZodType<string> }>; response: typeof BucketNameAvailability }>;
+  };
   clock: {
     retrieve: Declared<{ method: 'GET'; path: '/__mock/clock'; auth: 'control'; response: typeof ClockState }>;
     advance: Declared<{ method: 'POST'; path: '/__mock/clock/advance'; auth: 'control'; body: z.ZodType<T.MockClockAdvanceParams>; response: typeof ClockState }>;
@@ -1050,12 +1058,18 @@ export declare const mock: {
     delete: Declared<{ method: 'DELETE'; path: '/__mock/faults/{id}'; status: 204; auth: 'control'; params: z.ZodObject<{ id: z.ZodType<string> }>; response: z.ZodType<void> }>;
     clear: Declared<{ method: 'DELETE'; path: '/__mock/faults'; status: 204; auth: 'control'; response: z.ZodType<void> }>;
   };
-  setQuotas: Declared<{ method: 'PUT'; path: '/__mock/quotas/{project_id}'; auth: 'control'; params: z.ZodObject<{ project_id: z.ZodType<string> }>; body: z.ZodType<T.MockSetQuotasParams>; response: z.ZodType<T.MockSetQuotasResponse> }>;
+  quotas: {
+    update: Declared<{ method: 'PUT'; path: '/__mock/quotas/{project_id}'; auth: 'control'; params: z.ZodObject<{ project_id: z.ZodType<string> }>; body: z.ZodType<T.MockQuotaUpdateParams>; response: z.ZodType<T.MockQuotaUpdateResponse> }>;
+  };
   webhookDeliveries: {
     list: Declared<{ method: 'GET'; path: '/__mock/webhooks/deliveries'; auth: 'control'; query: z.ZodObject<{ project_id: Optional<string>; subscription_id: Optional<string> }>; response: z.ZodType<T.MockWebhookDeliveryListResponse> }>;
   };
-  setVideoTenant: Declared<{ method: 'PUT'; path: '/__mock/v2/tenants/{tenant_id}'; auth: 'control'; params: z.ZodObject<{ tenant_id: z.ZodType<string> }>; body: typeof MockSetVideoTenantBody; response: typeof VideoTenantPlan }>;
-  injectVideoEvent: Declared<{ method: 'POST'; path: '/__mock/v2/events'; status: 201; auth: 'control'; body: typeof MockInjectVideoEventBody; response: typeof VideoEvent }>;
+  videoTenants: {
+    update: Declared<{ method: 'PUT'; path: '/__mock/v2/tenants/{tenant_id}'; auth: 'control'; params: z.ZodObject<{ tenant_id: z.ZodType<string> }>; body: typeof MockVideoTenantUpdateBody; response: typeof VideoTenantPlan }>;
+  };
+  videoEvents: {
+    create: Declared<{ method: 'POST'; path: '/__mock/v2/events'; status: 201; auth: 'control'; body: typeof MockVideoEventCreateBody; response: typeof VideoEvent }>;
+  };
 };
 export declare const networkGroups: {
   vpcs: typeof vpcs;

@@ -56,10 +56,10 @@ import type {
   MetricSeries,
   MfaEnrollment,
   MockFaultListResponse,
-  MockImportStateResponse,
+  MockQuotaUpdateResponse,
   MockRequestListResponse,
   MockResetResponse,
-  MockSetQuotasResponse,
+  MockStateImportResponse,
   MockWebhookDeliveryListResponse,
   PlaybackTimeline,
   Policy,
@@ -425,15 +425,21 @@ export const v2 = {
 };
 
 export const mock = {
-  dashboard: { id: 'mock.dashboard', api: 'mock', method: 'GET', path: '/__mock/ui', status: 200, auth: 'control-page', responseKind: 'text' } as Route<string>,
+  dashboard: {
+    retrieve: { id: 'mock.dashboard.retrieve', api: 'mock', method: 'GET', path: '/__mock/ui', status: 200, auth: 'control-page', responseKind: 'text' } as Route<string>,
+  },
   reset: { id: 'mock.reset', api: 'mock', method: 'POST', path: '/__mock/reset', status: 200, auth: 'control' } as Route<MockResetResponse>,
-  exportState: { id: 'mock.exportState', api: 'mock', method: 'GET', path: '/__mock/state', status: 200, auth: 'control' } as Route<Record<string, unknown>>,
-  importState: { id: 'mock.importState', api: 'mock', method: 'PUT', path: '/__mock/state', status: 200, auth: 'control' } as Route<MockImportStateResponse>,
+  state: {
+    export: { id: 'mock.state.export', api: 'mock', method: 'GET', path: '/__mock/state', status: 200, auth: 'control' } as Route<Record<string, unknown>>,
+    import: { id: 'mock.state.import', api: 'mock', method: 'PUT', path: '/__mock/state', status: 200, auth: 'control' } as Route<MockStateImportResponse>,
+  },
   requests: {
     list: { id: 'mock.requests.list', api: 'mock', method: 'GET', path: '/__mock/requests', status: 200, auth: 'control' } as Route<MockRequestListResponse>,
     clear: { id: 'mock.requests.clear', api: 'mock', method: 'DELETE', path: '/__mock/requests', status: 204, auth: 'control' } as Route<void>,
   },
-  bucketName: { id: 'mock.bucketName', api: 'mock', method: 'GET', path: '/__mock/bucket-names/{name}', status: 200, auth: 'control' } as Route<BucketNameAvailability>,
+  bucketNames: {
+    retrieve: { id: 'mock.bucketNames.retrieve', api: 'mock', method: 'GET', path: '/__mock/bucket-names/{name}', status: 200, auth: 'control' } as Route<BucketNameAvailability>,
+  },
   clock: {
     retrieve: { id: 'mock.clock.retrieve', api: 'mock', method: 'GET', path: '/__mock/clock', status: 200, auth: 'control' } as Route<ClockState>,
     advance: { id: 'mock.clock.advance', api: 'mock', method: 'POST', path: '/__mock/clock/advance', status: 200, auth: 'control' } as Route<ClockState>,
@@ -445,12 +451,18 @@ export const mock = {
     delete: { id: 'mock.faults.delete', api: 'mock', method: 'DELETE', path: '/__mock/faults/{id}', status: 204, auth: 'control' } as Route<void>,
     clear: { id: 'mock.faults.clear', api: 'mock', method: 'DELETE', path: '/__mock/faults', status: 204, auth: 'control' } as Route<void>,
   },
-  setQuotas: { id: 'mock.setQuotas', api: 'mock', method: 'PUT', path: '/__mock/quotas/{project_id}', status: 200, auth: 'control' } as Route<MockSetQuotasResponse>,
+  quotas: {
+    update: { id: 'mock.quotas.update', api: 'mock', method: 'PUT', path: '/__mock/quotas/{project_id}', status: 200, auth: 'control' } as Route<MockQuotaUpdateResponse>,
+  },
   webhookDeliveries: {
     list: { id: 'mock.webhookDeliveries.list', api: 'mock', method: 'GET', path: '/__mock/webhooks/deliveries', status: 200, auth: 'control' } as Route<MockWebhookDeliveryListResponse>,
   },
-  setVideoTenant: { id: 'mock.setVideoTenant', api: 'mock', method: 'PUT', path: '/__mock/v2/tenants/{tenant_id}', status: 200, auth: 'control' } as Route<VideoTenantPlan>,
-  injectVideoEvent: { id: 'mock.injectVideoEvent', api: 'mock', method: 'POST', path: '/__mock/v2/events', status: 201, auth: 'control' } as Route<VideoEvent>,
+  videoTenants: {
+    update: { id: 'mock.videoTenants.update', api: 'mock', method: 'PUT', path: '/__mock/v2/tenants/{tenant_id}', status: 200, auth: 'control' } as Route<VideoTenantPlan>,
+  },
+  videoEvents: {
+    create: { id: 'mock.videoEvents.create', api: 'mock', method: 'POST', path: '/__mock/v2/events', status: 201, auth: 'control' } as Route<VideoEvent>,
+  },
 };
 
 export const docs = {

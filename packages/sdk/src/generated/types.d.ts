@@ -997,6 +997,18 @@ export interface DetectionPayload {
   track_id: number;
 }
 
+export interface Divergence {
+  /** Contract operation id, or `METHOD /path` for an unknown route */
+  operation: string;
+  check: 'status' | 'envelope' | 'schema' | 'error-code' | 'header' | 'pagination' | 'unknown-route';
+  /** JSON path (`$.data.name`) or header name */
+  path: string;
+  expected: string;
+  actual: string;
+  /** The answer's X-Request-Id */
+  request_id: string | null;
+}
+
 export type DnsZoneName = string;
 
 export type DocsAssetName = 'swagger-ui.css' | 'swagger-ui-bundle.js' | 'swagger-ui-standalone-preset.js' | 'favicon.svg';
@@ -1160,6 +1172,7 @@ export type EventType = string;
 export type EventTypeFilter = string;
 
 export interface Fault {
+  /** Only requests of this method: GET, POST, PUT, PATCH or DELETE (any case) */
   method?: string;
   /** Exact path, a prefix ending in * (/api/v1/*), or a template whose {name} segments match any one segment (/api/v1/instances/{id}) */
   path?: string;
@@ -1740,12 +1753,8 @@ export interface MfaEnrollment {
   otpauth_uri?: string;
 }
 
-export interface MockExportStateParams {
-  /** true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere */
-  include_secret?: BooleanQuery;
-}
-
 export interface MockFaultCreateParams {
+  /** Only requests of this method: GET, POST, PUT, PATCH or DELETE (any case) */
   method?: string;
   /** Exact path, a prefix ending in * (/api/v1/*), or a template whose {name} segments match any one segment (/api/v1/instances/{id}) */
   path?: string;
@@ -1777,19 +1786,6 @@ export interface MockFaultCreateParams {
   times?: number;
 }
 
-export interface MockInjectVideoEventParams {
-  camera_id: string;
-  type: VideoEventType;
-  /** Default: a plausible random score */
-  confidence?: number;
-  /** Default: one box and a new track id */
-  payload?: {
-    boxes?: DetectionBox[];
-    /** Identifies one tracked object across events */
-    track_id?: number;
-  };
-}
-
 export interface MockRequestListParams {
   /** Only requests of this method */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD';
@@ -1797,6 +1793,8 @@ export interface MockRequestListParams {
   path?: string;
   /** Only requests answered with this status */
   status?: number;
+  /** true: only proxied answers that differ from the contract */
+  divergent?: BooleanQuery;
   /** A request_id: only requests journaled after it (a page polling the log asks for what is new). When the journal no longer holds it, every matching request, with `cursor_lost: true` */
   after?: string;
   /** At most this many requests, the oldest first: a reader pages through a full journal with `after` set to the last one it got */
@@ -1811,7 +1809,25 @@ export interface MockRequestListResponse {
   cursor_lost: boolean;
 }
 
-export interface MockSetVideoTenantParams {
+export interface MockStateExportParams {
+  /** true: the export carries the signing secret, so tokens issued before it stay valid after an import elsewhere */
+  include_secret?: BooleanQuery;
+}
+
+export interface MockVideoEventCreateParams {
+  camera_id: string;
+  type: VideoEventType;
+  /** Default: a plausible random score */
+  confidence?: number;
+  /** Default: one box and a new track id */
+  payload?: {
+    boxes?: DetectionBox[];
+    /** Identifies one tracked object across events */
+    track_id?: number;
+  };
+}
+
+export interface MockVideoTenantUpdateParams {
   /** Cameras the tenant may have (default 16) */
   camera_limit?: number;
   /** Features the tenant may enable (default motion, person, vehicle) */
@@ -2134,6 +2150,8 @@ export interface RecordedRequest {
   };
   /** Body fields the contract does not declare, as paths (`disks.0.sise`); the Nimbus-Warning header names them */
   unknown_fields: string[];
+  /** How a proxied answer differs from the contract (`nimbus mock proxy`) */
+  divergences: Divergence[];
 }
 
 export type RecordingDate = string;
@@ -2908,9 +2926,9 @@ export interface MockResetResponse {
   ok: true;
 }
 
-export type MockImportStateParams = Record<string, unknown>;
+export type MockStateImportParams = Record<string, unknown>;
 
-export interface MockImportStateResponse {
+export interface MockStateImportResponse {
   ok: true;
 }
 
@@ -2927,11 +2945,12 @@ export interface MockFaultListResponse {
   items: Fault[];
 }
 
-export interface MockSetQuotasParams {
-  limits: QuotaLimits;
+export interface MockQuotaUpdateParams {
+  /** New limits by resource, e.g. instances=200 (instances, buckets, ...); the others keep theirs */
+  limits: Record<string, number>;
 }
 
-export interface MockSetQuotasResponse {
+export interface MockQuotaUpdateResponse {
   project_id: string;
   limits: QuotaLimits;
 }
@@ -2945,6 +2964,11 @@ export interface MockWebhookDeliveryListParams {
 
 export interface MockWebhookDeliveryListResponse {
   items: MockWebhookDelivery[];
+}
+
+export interface CloudPlatformParams {
+  /** Only the operations of these tags (`compute,storage`) and the schemas they use */
+  tags?: string;
 }
 
 export interface ActivityLogListQuery extends ActivityLogListParams {

@@ -9,16 +9,16 @@ import type {
   Fault,
   MockClockAdvanceParams,
   MockClockFreezeParams,
-  MockExportStateParams,
   MockFaultCreateParams,
-  MockImportStateParams,
-  MockImportStateResponse,
-  MockInjectVideoEventParams,
+  MockQuotaUpdateParams,
+  MockQuotaUpdateResponse,
   MockRequestListParams,
   MockResetResponse,
-  MockSetQuotasParams,
-  MockSetQuotasResponse,
-  MockSetVideoTenantParams,
+  MockStateExportParams,
+  MockStateImportParams,
+  MockStateImportResponse,
+  MockVideoEventCreateParams,
+  MockVideoTenantUpdateParams,
   MockWebhookDelivery,
   MockWebhookDeliveryListParams,
   RecordedRequest,
@@ -132,71 +132,96 @@ export class MockWebhookDeliveries extends APIResource {
   }
 }
 
+/** The whole state of the reference server (`/__mock/state`), as JSON. */
+export class MockState extends APIResource {
+  /**
+   * The whole state. `{ include_secret: true }` adds the signing secret, so tokens issued
+   * before the export stay valid after `state.import()` on another server; whoever holds such an
+   * export can sign tokens for every user in it.
+   */
+  export(query?: MockStateExportParams, options?: RequestOptions): APIPromise<Record<string, unknown>> {
+    return this._client.call(mock.state.export, { query }, options);
+  }
+
+  /** Replaces the whole state; an export with a `secret` replaces the signing secret too. */
+  import(state: MockStateImportParams, options?: RequestOptions): APIPromise<MockStateImportResponse> {
+    return this._client.call(mock.state.import, { body: state }, options);
+  }
+}
+
+/** Whether a bucket name is free (`/__mock/bucket-names/{name}`): names are global across projects. */
+export class MockBucketNames extends APIResource {
+  /**
+   * Whether a bucket name is free in any project: what a dry run asks before a create that
+   * would collide. Says nothing else about the bucket.
+   */
+  retrieve(name: string, options?: RequestOptions): APIPromise<BucketNameAvailability> {
+    return this._client.call(mock.bucketNames.retrieve, { params: { name } }, options);
+  }
+}
+
+/** Quota limits of any project, changed from outside the API (`/__mock/quotas/{project_id}`). */
+export class MockQuotas extends APIResource {
+  /** Changes the limits it names (`{ limits: { instances: 200 } }`); the others keep theirs. */
+  update(
+    projectId: string,
+    body: MockQuotaUpdateParams,
+    options?: RequestOptions,
+  ): APIPromise<MockQuotaUpdateResponse> {
+    return this._client.call(mock.quotas.update, { params: { project_id: projectId }, body }, options);
+  }
+}
+
+/** The plans of /v2 tenants (`/__mock/v2/tenants/{tenant_id}`). */
+export class MockVideoTenants extends APIResource {
+  /** Changes a /v2 tenant's plan: `camera_limit` and the allowed `features`. */
+  update(
+    tenantId: string,
+    body: MockVideoTenantUpdateParams,
+    options?: RequestOptions,
+  ): APIPromise<VideoTenantPlan> {
+    return this._client.call(mock.videoTenants.update, { params: { tenant_id: tenantId }, body }, options);
+  }
+}
+
+/** Detection events recorded as if a camera saw them (`/__mock/v2/events`). */
+export class MockVideoEvents extends APIResource {
+  /** Records a detection event as if the camera saw it; it is stored and streamed like any other. */
+  create(body: MockVideoEventCreateParams, options?: RequestOptions): APIPromise<VideoEvent> {
+    return this._client.call(mock.videoEvents.create, { body }, options);
+  }
+}
+
+/** The dashboard of the reference server (`/__mock/ui`). */
+export class MockDashboard extends APIResource {
+  /**
+   * The HTML of the dashboard, with the control token as a header. A browser opens
+   * `<baseUrl>/__mock/ui`, with `?token=<control token>` when the server has one.
+   */
+  retrieve(options?: RequestOptions): APIPromise<string> {
+    return this._client.call(mock.dashboard.retrieve, {}, options);
+  }
+}
+
 /**
  * Control routes of the reference server (`/__mock/*`, docs/decisions/0007-mock-control.md): reset, state,
  * simulated clock, fault injection and quotas. Not part of either API; a real deployment
  * answers them with 404.
  */
 export class Mock extends APIResource {
-  readonly faults = new MockFaults(this._client);
-  readonly clock = new MockClock(this._client);
+  readonly dashboard = new MockDashboard(this._client);
+  readonly state = new MockState(this._client);
   readonly requests = new MockRequests(this._client);
+  readonly bucketNames = new MockBucketNames(this._client);
+  readonly clock = new MockClock(this._client);
+  readonly faults = new MockFaults(this._client);
+  readonly quotas = new MockQuotas(this._client);
   readonly webhookDeliveries = new MockWebhookDeliveries(this._client);
+  readonly videoTenants = new MockVideoTenants(this._client);
+  readonly videoEvents = new MockVideoEvents(this._client);
 
   /** Empties the state and the request journal; the server secret and seed rules stay. */
   reset(options?: RequestOptions): APIPromise<MockResetResponse> {
     return this._client.call(mock.reset, {}, options);
-  }
-
-  /**
-   * The whole state. `{ include_secret: true }` adds the signing secret, so tokens issued
-   * before the export stay valid after `importState()` on another server; whoever holds such an
-   * export can sign tokens for every user in it.
-   */
-  exportState(query?: MockExportStateParams, options?: RequestOptions): APIPromise<Record<string, unknown>> {
-    return this._client.call(mock.exportState, { query }, options);
-  }
-
-  /** Replaces the whole state; an export with a `secret` replaces the signing secret too. */
-  importState(state: MockImportStateParams, options?: RequestOptions): APIPromise<MockImportStateResponse> {
-    return this._client.call(mock.importState, { body: state }, options);
-  }
-
-  /**
-   * Whether a bucket name is free in any project (bucket names are global): what a dry run asks
-   * before a create that would collide. Says nothing else about the bucket.
-   */
-  bucketName(name: string, options?: RequestOptions): APIPromise<BucketNameAvailability> {
-    return this._client.call(mock.bucketName, { params: { name } }, options);
-  }
-
-  setQuotas(
-    projectId: string,
-    body: MockSetQuotasParams,
-    options?: RequestOptions,
-  ): APIPromise<MockSetQuotasResponse> {
-    return this._client.call(mock.setQuotas, { params: { project_id: projectId }, body }, options);
-  }
-
-  /** Changes a /v2 tenant's plan: `camera_limit` and the allowed `features`. */
-  setVideoTenant(
-    tenantId: string,
-    body: MockSetVideoTenantParams,
-    options?: RequestOptions,
-  ): APIPromise<VideoTenantPlan> {
-    return this._client.call(mock.setVideoTenant, { params: { tenant_id: tenantId }, body }, options);
-  }
-
-  /** Records a detection event as if the camera saw it; it is stored and streamed like any other. */
-  injectVideoEvent(body: MockInjectVideoEventParams, options?: RequestOptions): APIPromise<VideoEvent> {
-    return this._client.call(mock.injectVideoEvent, { body }, options);
-  }
-
-  /**
-   * The HTML of the dashboard (`GET /__mock/ui`), with the control token as a header. A browser
-   * opens `<baseUrl>/__mock/ui`, with `?token=<control token>` when the server has one.
-   */
-  dashboard(options?: RequestOptions): APIPromise<string> {
-    return this._client.call(mock.dashboard, {}, options);
   }
 }

@@ -1,9 +1,9 @@
-import type { ServerConfig } from '../../core/config';
-import { HttpError } from '../../core/http-error';
-import { originStanding } from '../../core/origin-policy';
-import type { RequestHead } from '../../core/request';
-import { constantTimeEqual } from '../../core/secrets';
-import { authorizeControl } from '../../core/stages/control';
+import { HttpError } from '../../core/pipeline/http-error';
+import type { RequestHead } from '../../core/pipeline/request';
+import { authorizeControl } from '../../core/pipeline/stages/control';
+import { originStanding } from '../../core/pipeline/stages/origin-policy';
+import type { ServerConfig } from '../../core/services/config';
+import { constantTimeEqual } from '../../core/services/secrets';
 
 const encoder = new TextEncoder();
 

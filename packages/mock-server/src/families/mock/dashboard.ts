@@ -1,10 +1,10 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { mock } from '@nimbus/sdk/contract/mock';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import type { MediaSource } from '../../core/runtime';
-import { StaticBody } from '../../core/static-body';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { StaticBody } from '../../core/pipeline/static-body';
+import type { MediaSource } from '../../core/services/runtime';
 import { authorizeDashboard } from './dashboard-access';
 
 /**
@@ -67,23 +67,24 @@ export const dashboardFamily: FamilyModule = {
   handlers: defineHandlers(
     { dashboard: mock.dashboard },
     {
-      async dashboard(ctx) {
-        authorizeDashboard(ctx.runtime.config, ctx.request, ctx.url);
-        const assets = ctx.runtime.dashboardAssets;
-        if (!assets) {
-          throw new HttpError(
-            503,
-            ErrorCode.SERVICE_UNAVAILABLE,
-            'The dashboard is served by the Node server only (nimbus mock start, or startMockServer())',
-          );
-        }
-        const page = await pageOf(assets);
-        const response = await page.body.respond(ctx.request.headers, ctx.runtime.compress);
-        response.headers.set('content-security-policy', page.policy);
-        response.headers.set('x-frame-options', 'DENY');
-        // The page's URL may carry the control token: no other site learns it from a Referer.
-        response.headers.set('referrer-policy', 'no-referrer');
-        return response;
+      dashboard: {
+        async retrieve(ctx) {
+          authorizeDashboard(ctx.runtime.config, ctx.request, ctx.url);
+          const assets = ctx.runtime.dashboardAssets;
+          if (!assets) {
+            throw HttpError.of(
+              ErrorCode.SERVICE_UNAVAILABLE,
+              'The dashboard is served by the Node server only (nimbus mock start, or startMockServer())',
+            );
+          }
+          const page = await pageOf(assets);
+          const response = await page.body.respond(ctx.request.headers, ctx.runtime.compress);
+          response.headers.set('content-security-policy', page.policy);
+          response.headers.set('x-frame-options', 'DENY');
+          // The page's URL may carry the control token: no other site learns it from a Referer.
+          response.headers.set('referrer-policy', 'no-referrer');
+          return response;
+        },
       },
     },
   ),

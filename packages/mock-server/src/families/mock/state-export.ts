@@ -1,4 +1,4 @@
-import type { Runtime } from '../../core/runtime';
+import type { Runtime } from '../../core/services/runtime';
 import type { State } from '../../store/state';
 
 /** A state export: the whole state, with the signing secret only when it was asked for. */

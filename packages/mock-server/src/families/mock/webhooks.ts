@@ -1,6 +1,6 @@
 import { mock } from '@nimbus/sdk/contract/mock';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows } from '../../core/handler';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows } from '../../core/pipeline/handler';
 import { webhookDeliveries } from '../v1/topics/tables';
 
 /** `GET /__mock/webhooks/deliveries` (docs/decisions/0007-mock-control.md): every delivery attempt, any project. */

@@ -1,11 +1,11 @@
-import { OPERATION_ROUTES } from '@nimbus/sdk/contract/operation-routes';
+import { OPERATION_ROUTES } from '@nimbus/sdk/contract/generated/operation-routes';
 import { activityLogs as activityLogsEndpoints } from '@nimbus/sdk/contract/v1/activity-logs';
-import { activityLogs } from '../../core/activity';
-import type { FamilyModule } from '../../core/app';
-import { closest } from '../../core/closest';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { fieldError } from '../../core/http-error';
-import { isWrite } from '../../core/request';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { fieldError } from '../../core/pipeline/http-error';
+import { isWrite } from '../../core/pipeline/request';
+import { activityLogs } from '../../core/services/activity';
+import { closest } from '../../core/services/closest';
 
 /** The `/api/v1` prefix of an operation id, which the log leaves out (`instances.create`). */
 const V1 = 'v1.';
@@ -41,7 +41,7 @@ function recordedOperation(raw: string): string {
   );
 }
 
-/** Serves what the core records for every mutating call of a project (core/activity.ts). */
+/** Serves what the core records for every mutating call of a project (core/services/activity.ts). */
 export const activityLogsFamily: FamilyModule = {
   handlers: defineHandlers(activityLogsEndpoints, {
     list(ctx) {

@@ -1,8 +1,8 @@
 import type { Anomaly, AnomalySeverity } from '@nimbus/sdk/contract';
 import { anomalies as anomaliesEndpoints } from '@nimbus/sdk/contract/v1/anomalies';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { assertState, createInProject, emit, findInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { assertState, createInProject, emit, findInProject } from '../../core/pipeline/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 

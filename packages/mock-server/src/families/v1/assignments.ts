@@ -1,10 +1,10 @@
 import type { AssignmentCreateBody } from '@nimbus/sdk/contract';
 import { assignments as assignmentsEndpoints } from '@nimbus/sdk/contract/v1/assignments';
 import { resolveParameters } from '@nimbus/sdk/contract/v1/policy-rule';
-import type { FamilyModule } from '../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
-import { fieldError, HttpError } from '../../core/http-error';
-import { createInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { fieldError, HttpError } from '../../core/pipeline/http-error';
+import { createInProject } from '../../core/pipeline/resources';
 import { ruleOf } from './policies/evaluate';
 import { requirePolicy } from './policies/lookup';
 import { findAnyResource } from './policies/resource-types';

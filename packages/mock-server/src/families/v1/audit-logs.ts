@@ -1,7 +1,7 @@
 import { auditLogs as auditLogsEndpoints } from '@nimbus/sdk/contract/v1/audit-logs';
-import { type AuditLogRow, auditLogs } from '../../core/activity';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, paginate } from '../../core/handler';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, paginate } from '../../core/pipeline/handler';
+import { type AuditLogRow, auditLogs } from '../../core/services/activity';
 
 /**
  * Which audit rows a project shows its caller. Project events (keys, roles, members, workload

@@ -1,8 +1,8 @@
 import { backupVaults as backupVaultsEndpoints } from '@nimbus/sdk/contract/v1/backup-vaults';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { createInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { createInProject } from '../../core/pipeline/resources';
 import { backupVaults } from './backups/tables';
 
 export const backupVaultsFamily: FamilyModule = {

@@ -1,8 +1,8 @@
 import { bandwidthPolicies as bandwidthPoliciesEndpoints } from '@nimbus/sdk/contract/v1/bandwidth-policies';
-import type { FamilyModule } from '../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
-import { fieldError, HttpError } from '../../core/http-error';
-import { admit, createInProject, emit, findInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { fieldError, HttpError } from '../../core/pipeline/http-error';
+import { admit, createInProject, emit, findInProject } from '../../core/pipeline/resources';
 import { findReferenced } from './network/shared';
 import {
   type BandwidthPolicyRow,

@@ -1,9 +1,9 @@
 import type { Bucket } from '@nimbus/sdk/contract';
 import { buckets as bucketsEndpoints } from '@nimbus/sdk/contract/v1/buckets';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { createInProject, emit } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { createInProject, emit } from '../../core/pipeline/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 

@@ -1,10 +1,10 @@
 import type { Budget } from '@nimbus/sdk/contract';
 import { budgets as budgetsEndpoints } from '@nimbus/sdk/contract/v1/budgets';
-import type { FamilyModule } from '../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
-import { quotaResources } from '../../core/quotas';
-import { admit, createInProject, emit, findInProject } from '../../core/resources';
-import type { Runtime } from '../../core/runtime';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { admit, createInProject, emit, findInProject } from '../../core/pipeline/resources';
+import { quotaResources } from '../../core/services/quotas';
+import type { Runtime } from '../../core/services/runtime';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 import { chargesIn, totalOf } from './billing/charges';

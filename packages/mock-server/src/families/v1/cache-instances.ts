@@ -3,10 +3,17 @@ import {
   CACHE_CAPACITY_GB,
   cacheInstances as cacheInstancesEndpoints,
 } from '@nimbus/sdk/contract/v1/cache-instances';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { fieldError } from '../../core/http-error';
-import { admit, assertState, createInProject, emit, findInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { fieldError } from '../../core/pipeline/http-error';
+import {
+  admit,
+  assertState,
+  createInProject,
+  emit,
+  findInProject,
+  removeRecord,
+} from '../../core/pipeline/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 import { publishTransitions } from './support/transition-events';
@@ -64,9 +71,7 @@ export const cacheInstancesFamily: FamilyModule = {
 
     delete(ctx) {
       const record = findInProject(ctx, cacheInstances, ctx.params.id, 'Cache instance');
-      ctx.runtime.lifecycle.cancel(cacheInstances.name, record.id);
-      ctx.runtime.store.table(cacheInstances).delete(record.id);
-      emit(ctx, TYPE, 'deleted', record);
+      removeRecord(ctx, cacheInstances, record, TYPE);
     },
 
     scale(ctx) {

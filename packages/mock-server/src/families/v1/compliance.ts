@@ -1,9 +1,9 @@
 import type { PolicyParameterValue } from '@nimbus/sdk/contract';
 import { compliance as complianceEndpoints } from '@nimbus/sdk/contract/v1/compliance';
 import { resolveParameters } from '@nimbus/sdk/contract/v1/policy-rule';
-import type { FamilyModule } from '../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
 import type { StoredRecord } from '../../store/state';
 import { evaluate, ruleOf } from './policies/evaluate';
 import { covers, requirePolicy } from './policies/lookup';

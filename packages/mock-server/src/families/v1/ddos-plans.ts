@@ -1,8 +1,8 @@
 import { ddosPlans as ddosPlansEndpoints } from '@nimbus/sdk/contract/v1/ddos-plans';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { createInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { createInProject } from '../../core/pipeline/resources';
 import { ddosPlans, loadBalancers, vpcs, vpnGateways } from './network/tables';
 
 export const ddosPlansFamily: FamilyModule = {

@@ -1,8 +1,8 @@
 import { globalLoadBalancers as globalLoadBalancersEndpoints } from '@nimbus/sdk/contract/v1/global-load-balancers';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { fieldError } from '../../core/http-error';
-import { createInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { fieldError } from '../../core/pipeline/http-error';
+import { createInProject } from '../../core/pipeline/resources';
 import { dnsLabel, dnsSuffix, findReferenced } from './network/shared';
 import { globalLoadBalancers, loadBalancers } from './network/tables';
 

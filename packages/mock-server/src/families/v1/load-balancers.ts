@@ -1,8 +1,8 @@
 import { loadBalancers as loadBalancersEndpoints } from '@nimbus/sdk/contract/v1/load-balancers';
-import type { FamilyModule } from '../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
-import { fieldError } from '../../core/http-error';
-import { createInProject, findInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { fieldError } from '../../core/pipeline/http-error';
+import { createInProject, findInProject } from '../../core/pipeline/resources';
 import { dnsLabel, dnsSuffix, findReferenced } from './network/shared';
 import { healthProbes, type LoadBalancerRow, loadBalancers, vpcs } from './network/tables';
 

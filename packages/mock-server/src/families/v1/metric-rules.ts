@@ -1,9 +1,9 @@
 import type { MetricRule } from '@nimbus/sdk/contract';
 import { metricRules as metricRulesEndpoints } from '@nimbus/sdk/contract/v1/metric-rules';
-import type { FamilyModule } from '../../core/app';
-import type { Context } from '../../core/handler';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { projects } from '../../core/tables';
+import type { FamilyModule } from '../../core/pipeline/app';
+import type { Context } from '../../core/pipeline/handler';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { projects } from '../../core/services/tables';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 

@@ -1,8 +1,8 @@
 import { privateEndpoints as privateEndpointsEndpoints } from '@nimbus/sdk/contract/v1/private-endpoints';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { fieldError, HttpError } from '../../core/http-error';
-import { createInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { fieldError, HttpError } from '../../core/pipeline/http-error';
+import { createInProject } from '../../core/pipeline/resources';
 import { lowestFree, usableRange } from './network/addresses';
 import { formatIpv4, parseIpv4 } from './network/cidr';
 import { findReferenced, storedCidr } from './network/shared';

@@ -1,9 +1,10 @@
+import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { projects as projectsEndpoints } from '@nimbus/sdk/contract/v1/projects';
-import type { FamilyModule } from '../../core/app';
-import { type Context, defineHandlers, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { allows, memberPermissions, permissionsOfRole } from '../../core/permissions';
-import { delegations, memberships, type ProjectRow, projects } from '../../core/tables';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { type Context, defineHandlers, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { allows, memberPermissions, permissionsOfRole } from '../../core/services/permissions';
+import { delegations, memberships, type ProjectRow, projects } from '../../core/services/tables';
 import { requireUser } from './auth';
 import { auditProject } from './iam/audit';
 
@@ -16,7 +17,7 @@ function asMember(project: ProjectRow, role: string) {
 function memberOf(ctx: Context, projectId: string, userId: string): readonly string[] {
   const granted = projectId ? memberPermissions(ctx.runtime.store, projectId, userId, ctx.now()) : undefined;
   if (!granted || !ctx.runtime.store.table(projects).get(projectId)) {
-    throw new HttpError(403, 'PROJECT_FORBIDDEN', 'Project not found or not accessible');
+    throw HttpError.of(ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
   }
   return granted;
 }

@@ -1,8 +1,8 @@
 import type { ProvisioningMetric } from '@nimbus/sdk/contract';
 import { provisioningMetrics as provisioningMetricsEndpoints } from '@nimbus/sdk/contract/v1/provisioning-metrics';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers } from '../../core/handler';
-import { assertState, createInProject, emit, findInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers } from '../../core/pipeline/handler';
+import { assertState, createInProject, emit, findInProject } from '../../core/pipeline/resources';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 

@@ -1,7 +1,7 @@
 import { quotas as quotasEndpoints } from '@nimbus/sdk/contract/v1/quotas';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, paginate } from '../../core/handler';
-import { quotaLimit, quotaResources } from '../../core/quotas';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, paginate } from '../../core/pipeline/handler';
+import { quotaLimit, quotaResources } from '../../core/services/quotas';
 
 export const quotasFamily: FamilyModule = {
   handlers: defineHandlers(quotasEndpoints, {

@@ -1,9 +1,9 @@
 import type { Report } from '@nimbus/sdk/contract';
 import { reports as reportsEndpoints } from '@nimbus/sdk/contract/v1/reports';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { createInProject, findInProject } from '../../core/resources';
-import type { Runtime } from '../../core/runtime';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { createInProject, findInProject } from '../../core/pipeline/resources';
+import type { Runtime } from '../../core/services/runtime';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 import { chargesIn, costBreakdown } from './billing/charges';

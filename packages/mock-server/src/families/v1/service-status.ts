@@ -1,8 +1,8 @@
 import { operations, type ServiceHealth } from '@nimbus/sdk/contract';
 import { serviceStatus as serviceStatusEndpoints } from '@nimbus/sdk/contract/v1/service-status';
-import type { FamilyModule } from '../../core/app';
-import type { Faults } from '../../core/faults';
-import { defineHandlers } from '../../core/handler';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers } from '../../core/pipeline/handler';
+import type { Faults } from '../../core/services/faults';
 
 type Fault = ReturnType<Faults['active']>[number];
 

@@ -1,7 +1,7 @@
 import { snapshots as snapshotsEndpoints } from '@nimbus/sdk/contract/v1/snapshots';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { createInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { createInProject } from '../../core/pipeline/resources';
 import { stamp } from './backups';
 import { findSource } from './backups/sources';
 import { completeOnTransition, snapshots } from './backups/tables';

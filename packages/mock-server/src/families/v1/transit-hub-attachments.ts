@@ -1,8 +1,8 @@
 import { transitHubAttachments as transitHubAttachmentsEndpoints } from '@nimbus/sdk/contract/v1/transit-hub-attachments';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { createInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { createInProject } from '../../core/pipeline/resources';
 import { findReferenced } from './network/shared';
 import { transitHubAttachments, transitHubs, vpcs } from './network/tables';
 

@@ -1,7 +1,7 @@
 import { transitHubs as transitHubsEndpoints } from '@nimbus/sdk/contract/v1/transit-hubs';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { createInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { createInProject } from '../../core/pipeline/resources';
 import { transitHubs } from './network/tables';
 
 export const transitHubsFamily: FamilyModule = {

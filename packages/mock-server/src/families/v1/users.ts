@@ -1,6 +1,6 @@
 import { users as usersEndpoints } from '@nimbus/sdk/contract/v1/users';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers } from '../../core/handler';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers } from '../../core/pipeline/handler';
 import { requireUser } from './auth';
 
 export const usersFamily: FamilyModule = {

@@ -1,11 +1,11 @@
 import type { Vault } from '@nimbus/sdk/contract';
 import { vaults as vaultsEndpoints } from '@nimbus/sdk/contract/v1/vaults';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { quotaResources } from '../../core/quotas';
-import { createInProject } from '../../core/resources';
-import { sealSecret } from '../../core/secrets';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { createInProject } from '../../core/pipeline/resources';
+import { quotaResources } from '../../core/services/quotas';
+import { sealSecret } from '../../core/services/secrets';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 

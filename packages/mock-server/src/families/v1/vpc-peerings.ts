@@ -1,8 +1,8 @@
 import { vpcPeerings as vpcPeeringsEndpoints } from '@nimbus/sdk/contract/v1/vpc-peerings';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { createInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { createInProject } from '../../core/pipeline/resources';
 import { overlaps } from './network/cidr';
 import { findReferenced, storedCidr } from './network/shared';
 import { vpcPeerings, vpcs } from './network/tables';

@@ -1,9 +1,9 @@
 import { vpnGateways as vpnGatewaysEndpoints } from '@nimbus/sdk/contract/v1/vpn-gateways';
-import type { FamilyModule } from '../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../core/handler';
-import { fieldError } from '../../core/http-error';
-import { admit, assertState, createInProject, emit, findInProject } from '../../core/resources';
-import { sealSecret } from '../../core/secrets';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { fieldError } from '../../core/pipeline/http-error';
+import { admit, assertState, createInProject, emit, findInProject } from '../../core/pipeline/resources';
+import { sealSecret } from '../../core/services/secrets';
 import { allocatePublicIp } from './network/addresses';
 import { findReferenced } from './network/shared';
 import { type VpnGatewayRow, vpcs, vpnGateways } from './network/tables';

@@ -1,10 +1,10 @@
 import type { Zone } from '@nimbus/sdk/contract';
 import { zones as zonesEndpoints } from '@nimbus/sdk/contract/v1/zones';
-import type { FamilyModule } from '../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
-import { quotaResources } from '../../core/quotas';
-import { createInProject } from '../../core/resources';
+import type { FamilyModule } from '../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
+import { createInProject } from '../../core/pipeline/resources';
+import { quotaResources } from '../../core/services/quotas';
 import type { StoredRecord } from '../../store/state';
 import { defineTable } from '../../store/store';
 import { foreignRowIn } from './support/foreign-rows';

@@ -1,12 +1,11 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { health as healthEndpoints } from '@nimbus/sdk/contract/v2/health';
-import { defineHandlers } from '../../core/handler';
-import { HttpError } from '../../core/http-error';
+import { defineHandlers } from '../../core/pipeline/handler';
+import { HttpError } from '../../core/pipeline/http-error';
 
 type Check = { status: 'ok' | 'fail'; reason?: string };
 
-const unavailable = (what: string) =>
-  new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, `${what} is not available`);
+const unavailable = (what: string) => HttpError.of(ErrorCode.SERVICE_UNAVAILABLE, `${what} is not available`);
 
 export const healthHandlers = defineHandlers(healthEndpoints, {
   live: () => ({ status: 'ok' as const }),
@@ -27,7 +26,7 @@ export const healthHandlers = defineHandlers(healthEndpoints, {
     }
     const failing = results.filter(([, result]) => !result.ok).map(([name]) => name);
     if (failing.length > 0) {
-      throw new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, `Not ready: ${failing.join(', ')} failing`, {
+      throw HttpError.of(ErrorCode.SERVICE_UNAVAILABLE, `Not ready: ${failing.join(', ')} failing`, {
         status: 'unavailable',
         failing,
         checks,

@@ -1,4 +1,4 @@
-import type { FamilyModule } from '../../core/app';
+import type { FamilyModule } from '../../core/pipeline/app';
 import { cameraHandlers } from './cameras';
 import { eventHandlers } from './events';
 import { healthHandlers } from './health';

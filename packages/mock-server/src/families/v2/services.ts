@@ -1,5 +1,5 @@
 import type { VideoEvent } from '@nimbus/sdk/contract';
-import type { Runtime } from '../../core/runtime';
+import type { Runtime } from '../../core/services/runtime';
 import { VideoCache } from './cache';
 
 type EventListener = (event: VideoEvent) => void;

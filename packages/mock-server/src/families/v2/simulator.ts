@@ -1,5 +1,5 @@
-import type { ScheduledTask } from '../../core/clock';
-import type { Runtime } from '../../core/runtime';
+import type { ScheduledTask } from '../../core/services/clock';
+import type { Runtime } from '../../core/services/runtime';
 import { recordEvent } from './events/log';
 import { type CameraRow, videoCameras } from './tables';
 

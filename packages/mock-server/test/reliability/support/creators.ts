@@ -218,7 +218,7 @@ export const CREATORS: readonly Creator[] = [
     input: () => ({ body: { name: 'Front door', rtsp_url: RTSP_URL, features: ['motion', 'person'] } }),
   },
   {
-    op: 'mock.injectVideoEvent',
+    op: 'mock.videoEvents.create',
     input: (made) => ({ body: { camera_id: id(made, 'v2.cameras.create'), type: 'motion' } }),
   },
 ];

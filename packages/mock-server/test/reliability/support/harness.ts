@@ -1,6 +1,6 @@
 import { type ApiName, ErrorCode } from '@nimbus/sdk/contract';
-import { type App, createApp } from '../../../src/core/app';
-import type { ServerConfig } from '../../../src/core/config';
+import { type App, createApp } from '../../../src/core/pipeline/app';
+import type { ServerConfig } from '../../../src/core/services/config';
 import { families } from '../../../src/families';
 import { MemoryPersistence, type Persistence } from '../../../src/store/persistence';
 import { emptyState } from '../../../src/store/state';

@@ -110,9 +110,6 @@ export const NON_JSON_TYPES: readonly (string | null)[] = [
   '',
 ];
 
-/** Keys that reach prototypes when merged carelessly. */
-export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
-
 /** A JSON text with prototype-polluting keys at the top and one level down. */
 export function pollutingJson(base: unknown): string {
   const fields =

@@ -70,12 +70,12 @@ const PARAM_SOURCES: Record<string, string> = {
   'v1.compliance.forPolicy policyId': 'v1.policies.create',
   'v1.anomalies.acknowledge id': 'v1.anomalies.detect',
   'v1.projects.delegate id': 'project',
-  'v2.playback.forEvent id': 'mock.injectVideoEvent',
+  'v2.playback.forEvent id': 'mock.videoEvents.create',
   'v2.playback.playlist cam': 'v2.cameras.create',
   'v2.playback.segment cam': 'v2.cameras.create',
   'v2.playback.snapshot cam': 'v2.cameras.create',
-  'mock.setQuotas project_id': 'project',
-  'mock.setVideoTenant tenant_id': 'project',
+  'mock.quotas.update project_id': 'project',
+  'mock.videoTenants.update tenant_id': 'project',
 };
 
 const creators = new Map(

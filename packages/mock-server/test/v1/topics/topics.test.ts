@@ -130,7 +130,7 @@ describe('subscriptions', () => {
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]).not.toHaveProperty('secret');
     // Nor does the state export hold it in clear.
-    expect(JSON.stringify(await mock.client.mock.exportState())).not.toContain(created.secret);
+    expect(JSON.stringify(await mock.client.mock.state.export())).not.toContain(created.secret);
   });
 
   it.for([
@@ -209,7 +209,7 @@ describe('subscriptions', () => {
 
   it('counts topics against the project quota: 403 QUOTA_EXCEEDED past a lowered limit', async ({ mock }) => {
     const tenant = await seedTenant(mock);
-    await mock.client.mock.setQuotas(tenant.project.id, { limits: { topics: 1 } });
+    await mock.client.mock.quotas.update(tenant.project.id, { limits: { topics: 1 } });
     await tenant.client.topics.create({ name: 'only' });
     const error = await rejection(tenant.client.topics.create({ name: 'second' }));
     expect(error.status).toBe(403);

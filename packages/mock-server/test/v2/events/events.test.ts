@@ -18,7 +18,7 @@ it.beforeAll(async ({ mock }) => {
   cameraB = (await tenant.video.cameras.create(cameraBody({ name: 'b' }))).id;
   for (let i = 0; i < 12; i++) {
     injected.push(
-      await mock.client.mock.injectVideoEvent({
+      await mock.client.mock.videoEvents.create({
         camera_id: i % 3 === 0 ? cameraB : cameraA,
         type: i % 2 ? 'person' : 'vehicle',
       }),
@@ -54,7 +54,7 @@ describe('event injection (mock control)', () => {
 
   it('keeps a given confidence and payload', async ({ mock }) => {
     const boxes = [{ x: 0.1, y: 0.2, w: 0.3, h: 0.4, label: 'car' }];
-    const event = await mock.client.mock.injectVideoEvent({
+    const event = await mock.client.mock.videoEvents.create({
       camera_id: cameraA,
       type: 'license_plate',
       confidence: 0.42,
@@ -67,10 +67,12 @@ describe('event injection (mock control)', () => {
 
   it('refuses unknown cameras (404) and bad fields (400)', async ({ mock }) => {
     expect(
-      await rejection(mock.client.mock.injectVideoEvent({ camera_id: crypto.randomUUID(), type: 'person' })),
+      await rejection(
+        mock.client.mock.videoEvents.create({ camera_id: crypto.randomUUID(), type: 'person' }),
+      ),
     ).toBeInstanceOf(NotFoundError);
     const bad = await rejection(
-      mock.client.mock.injectVideoEvent({ camera_id: cameraA, type: 'ghost' as 'person', confidence: 1.5 }),
+      mock.client.mock.videoEvents.create({ camera_id: cameraA, type: 'ghost' as 'person', confidence: 1.5 }),
     );
     expect((bad.details as { path: string }[]).map((d) => d.path).sort()).toEqual([
       'body.confidence',

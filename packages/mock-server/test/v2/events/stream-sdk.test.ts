@@ -25,7 +25,7 @@ it.beforeAll(async ({ mock }) => {
 });
 
 const inject = (server: MockServer, type: VideoEvent['type'] = 'person', camera_id = camera) =>
-  server.client.mock.injectVideoEvent({ camera_id, type });
+  server.client.mock.videoEvents.create({ camera_id, type });
 const ids = (events: { id: string }[]) => events.map((e) => e.id);
 /** The documented order of stored events (and so of a replay): `ts`, then id for events of one millisecond. */
 const inStoredOrder = <T extends { ts: string; id: string }>(events: T[]) =>

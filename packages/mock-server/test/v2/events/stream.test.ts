@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 const inject = (camera_id: string, type: VideoEvent['type'] = 'person') =>
-  mock.client.mock.injectVideoEvent({ camera_id, type });
+  mock.client.mock.videoEvents.create({ camera_id, type });
 const ids = (events: { id: string }[]) => events.map((e) => e.id);
 
 describe('upgrade authentication', () => {

@@ -94,14 +94,17 @@ describe('event playback', () => {
 
   it('answers 404 for events it cannot play and for other tenants', async ({ mock }) => {
     const { video } = rec.tenant;
-    const silentEvent = await mock.client.mock.injectVideoEvent({ camera_id: rec.silent.id, type: 'person' });
+    const silentEvent = await mock.client.mock.videoEvents.create({
+      camera_id: rec.silent.id,
+      type: 'person',
+    });
     expect(await rejection(video.playback.forEvent(silentEvent.id))).toBeInstanceOf(NotFoundError);
     expect(await rejection(video.playback.forEvent(crypto.randomUUID()))).toBeInstanceOf(NotFoundError);
     const other = await seedVideoTenant(mock, undefined, { newUser: true });
     expect(await rejection(other.video.playback.forEvent(rec.late.id))).toBeInstanceOf(NotFoundError);
     const gone = await seedVideoTenant(mock);
     const camera = await gone.video.cameras.create(cameraBody());
-    const event = await mock.client.mock.injectVideoEvent({ camera_id: camera.id, type: 'person' });
+    const event = await mock.client.mock.videoEvents.create({ camera_id: camera.id, type: 'person' });
     await gone.video.cameras.delete(camera.id);
     expect(await rejection(gone.video.playback.forEvent(event.id))).toBeInstanceOf(NotFoundError);
   });

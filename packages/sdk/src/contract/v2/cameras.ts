@@ -97,7 +97,7 @@ export const VideoTenantPlan = z.object({
   features: z.array(VideoFeature),
 });
 
-export const MockSetVideoTenantBody = z.object({
+export const MockVideoTenantUpdateBody = z.object({
   camera_limit: z
     .number()
     .int()

@@ -87,7 +87,7 @@ export const VideoEventStreamQuery = z.object({
 });
 
 /** Body of `POST /__mock/v2/events`: a detection the reference server records as if a camera saw it. */
-export const MockInjectVideoEventBody = z.object({
+export const MockVideoEventCreateBody = z.object({
   camera_id: Uuid,
   type: VideoEventType,
   confidence: z.number().min(0).max(1).optional().describe('Default: a plausible random score'),

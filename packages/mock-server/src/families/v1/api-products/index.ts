@@ -1,7 +1,7 @@
 import { apiProducts as apiProductsEndpoints } from '@nimbus/sdk/contract/v1/api-products';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { createInProject, emit, findInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { createInProject, emit, findInProject } from '../../../core/pipeline/resources';
 import { API_PRODUCT_TYPE, API_SUBSCRIPTION_TYPE, apiProducts, apiSubscriptions } from './tables';
 
 export const apiProductsFamily: FamilyModule = {

@@ -1,9 +1,9 @@
 import { apiProducts as apiProductsEndpoints } from '@nimbus/sdk/contract/v1/api-products';
 import { API_KEY_PREFIX_LENGTH } from '@nimbus/sdk/contract/v1/api-products/subscriptions';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers, paginate } from '../../../core/handler';
-import { createInProject, findInProject } from '../../../core/resources';
-import { newOpaqueToken, sha256 } from '../../../core/secrets';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers, paginate } from '../../../core/pipeline/handler';
+import { createInProject, findInProject } from '../../../core/pipeline/resources';
+import { newOpaqueToken, sha256 } from '../../../core/services/secrets';
 import { API_SUBSCRIPTION_TYPE, apiProducts, apiSubscriptions } from './tables';
 
 export const apiSubscriptionsFamily: FamilyModule = {

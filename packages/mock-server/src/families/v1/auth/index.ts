@@ -1,14 +1,14 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { auth as authEndpoints } from '@nimbus/sdk/contract/v1/auth';
 import type { TOTP } from 'otpauth';
-import { auditLogs } from '../../../core/activity';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { onFirstUse } from '../../../core/on-first-use';
-import type { Principal } from '../../../core/principal';
-import type { BufferedRequest, RequestHead } from '../../../core/request';
-import type { Runtime } from '../../../core/runtime';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import type { BufferedRequest, RequestHead } from '../../../core/pipeline/request';
+import { auditLogs } from '../../../core/services/activity';
+import { onFirstUse } from '../../../core/services/on-first-use';
+import type { Principal } from '../../../core/services/principal';
+import type { Runtime } from '../../../core/services/runtime';
 import {
   hashPassword,
   newOpaqueToken,
@@ -17,8 +17,8 @@ import {
   sha256,
   unmatchablePasswordHash,
   verifyPassword,
-} from '../../../core/secrets';
-import { memberships, type SessionRow, sessions, type UserRow, users } from '../../../core/tables';
+} from '../../../core/services/secrets';
+import { memberships, type SessionRow, sessions, type UserRow, users } from '../../../core/services/tables';
 import { type LoginAttempt, loginThrottleOf } from './login-throttle';
 
 /** An MFA code is valid in the current 30 s step and one either side (docs/decisions/0003-identity.md). */
@@ -171,21 +171,17 @@ export const authFamily: FamilyModule = {
         if (!user || !ok) {
           throttle?.failed(attempt);
           audit(ctx, 'login', 'failure', user?.id ?? null, { reason: 'invalid_credentials' });
-          throw new HttpError(401, ErrorCode.INVALID_CREDENTIALS, 'Wrong email or password');
+          throw HttpError.of(ErrorCode.INVALID_CREDENTIALS, 'Wrong email or password');
         }
         if (user.mfa_enabled) {
           if (!ctx.body.totp_code) {
             audit(ctx, 'login', 'failure', user.id, { reason: 'mfa_required' });
-            throw new HttpError(401, ErrorCode.MFA_REQUIRED, 'This account has MFA: send totp_code');
+            throw HttpError.of(ErrorCode.MFA_REQUIRED, 'This account has MFA: send totp_code');
           }
           if (!(await consumeTotp(ctx, user, ctx.body.totp_code))) {
             throttle?.failed(attempt);
             audit(ctx, 'login', 'failure', user.id, { reason: 'invalid_mfa_code' });
-            throw new HttpError(
-              401,
-              ErrorCode.INVALID_MFA_CODE,
-              'The TOTP code is wrong, expired or already used',
-            );
+            throw HttpError.of(ErrorCode.INVALID_MFA_CODE, 'The TOTP code is wrong, expired or already used');
           }
         }
         throttle?.succeeded(attempt);
@@ -209,8 +205,7 @@ export const authFamily: FamilyModule = {
               );
               audit(ctx, 'refresh_token.reused', 'failure', reused.user_id, { session_id: reused.id });
             }
-            throw new HttpError(
-              401,
+            throw HttpError.of(
               ErrorCode.REFRESH_TOKEN_REUSED,
               'Refresh token was already used; the session is revoked',
             );
@@ -262,11 +257,7 @@ export const authFamily: FamilyModule = {
         }
         if (!(await consumeTotp(ctx, user, code, true))) {
           audit(ctx, 'mfa.enable', 'failure', user.id);
-          throw new HttpError(
-            401,
-            ErrorCode.INVALID_MFA_CODE,
-            'The TOTP code is wrong, expired or already used',
-          );
+          throw HttpError.of(ErrorCode.INVALID_MFA_CODE, 'The TOTP code is wrong, expired or already used');
         }
         audit(ctx, 'mfa.enabled', 'success', user.id);
         return { enabled: true };
@@ -278,8 +269,7 @@ export const authFamily: FamilyModule = {
         const member = ctx.runtime.store
           .table(memberships)
           .byKey('member', `${ctx.body.project_id}:${user.id}`);
-        if (!member)
-          throw new HttpError(403, ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
+        if (!member) throw HttpError.of(ErrorCode.PROJECT_FORBIDDEN, 'Project not found or not accessible');
         const token = await ctx.runtime.tokens().sign(
           {
             typ: 'workload',

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import type { LoginThrottleSettings } from '../../../core/config';
-import { HttpError } from '../../../core/http-error';
-import type { Runtime } from '../../../core/runtime';
+import { HttpError } from '../../../core/pipeline/http-error';
+import type { LoginThrottleSettings } from '../../../core/services/config';
+import type { Runtime } from '../../../core/services/runtime';
 
 /**
  * Keys each kind of bucket tracks at most: past it the least recently failed key is dropped, so
@@ -91,8 +91,7 @@ export class LoginThrottle {
     );
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
-      throw new HttpError(
-        429,
+      throw HttpError.of(
         ErrorCode.RATE_LIMITED,
         `Too many failed logins: try again in ${seconds} s`,
         undefined,

@@ -1,8 +1,8 @@
 import { backupPolicies as backupPoliciesEndpoints } from '@nimbus/sdk/contract/v1/backup-policies';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { admit, createInProject, emit, findInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { admit, createInProject, emit, findInProject } from '../../../core/pipeline/resources';
 import { backupPolicies, findVault } from '../backups/tables';
 import { assertZoneInRegion, resolveSchedule } from './schedule';
 

@@ -1,5 +1,5 @@
 import { DayOfWeek } from '@nimbus/sdk/contract/v1/backup-policies';
-import { fieldError } from '../../../core/http-error';
+import { fieldError } from '../../../core/pipeline/http-error';
 import type { PolicyRow } from '../backups/tables';
 
 type Schedule = Pick<PolicyRow, 'schedule' | 'frequency' | 'time' | 'day_of_week'>;

@@ -1,7 +1,7 @@
 import { backups as backupsEndpoints } from '@nimbus/sdk/contract/v1/backups';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { createInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { createInProject } from '../../../core/pipeline/resources';
 import { findSource } from './sources';
 import { backups, completeOnTransition, findVault } from './tables';
 

@@ -1,5 +1,5 @@
-import type { Context } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
+import type { Context } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
 import type { StoredRecord } from '../../../store/state';
 import { databases } from '../databases/tables';
 import { missing } from './tables';

@@ -1,9 +1,9 @@
 import type { Backup, BackupPolicy, BackupVault, Snapshot } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import type { Context } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { quotaResources } from '../../../core/quotas';
-import type { Runtime } from '../../../core/runtime';
+import type { Context } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { quotaResources } from '../../../core/services/quotas';
+import type { Runtime } from '../../../core/services/runtime';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable, type TableSpec } from '../../../store/store';
 import { publishTransitions } from '../support/transition-events';
@@ -25,7 +25,7 @@ for (const spec of [backupVaults, backups, backupPolicies, snapshots]) quotaReso
 
 /** 404 for a resource named in the body, with the field in `details` so callers know which id was wrong. */
 export function missing(what: string, path: string): HttpError {
-  return new HttpError(404, ErrorCode.NOT_FOUND, `${what} not found`, [
+  return HttpError.of(ErrorCode.NOT_FOUND, `${what} not found`, [
     { path, message: `no such ${what.toLowerCase()} in this project` },
   ]);
 }

@@ -1,8 +1,8 @@
 import type { BillingSubscription } from '@nimbus/sdk/contract';
 import { billing as billingEndpoints } from '@nimbus/sdk/contract/v1/billing';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { projects } from '../../../core/tables';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { projects } from '../../../core/services/tables';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 import { createBudget } from '../budgets';

@@ -1,5 +1,5 @@
 import type { CostBreakdown, InvoiceLine, Service, UsageItem } from '@nimbus/sdk/contract';
-import type { Runtime } from '../../../core/runtime';
+import type { Runtime } from '../../../core/services/runtime';
 import { functions } from '../functions';
 import { functionInvocations } from '../functions/runs';
 import { accruals, syncLedger } from './ledger';

@@ -1,4 +1,4 @@
-import type { FamilyModule } from '../../../core/families';
+import type { FamilyModule } from '../../../core/pipeline/families';
 import { setupLedger } from './ledger';
 
 /**

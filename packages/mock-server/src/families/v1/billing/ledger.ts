@@ -1,4 +1,4 @@
-import type { Runtime } from '../../../core/runtime';
+import type { Runtime } from '../../../core/services/runtime';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 import { type BucketRow, buckets } from '../buckets';

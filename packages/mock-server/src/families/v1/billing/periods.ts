@@ -1,4 +1,4 @@
-import { fieldError } from '../../../core/http-error';
+import { fieldError } from '../../../core/pipeline/http-error';
 
 export const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

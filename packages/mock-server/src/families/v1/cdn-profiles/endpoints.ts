@@ -1,9 +1,9 @@
 import { cdnProfiles as cdnProfilesEndpoints } from '@nimbus/sdk/contract/v1/cdn-profiles';
 import { CDN_ENDPOINT_DOMAIN } from '@nimbus/sdk/contract/v1/cdn-profiles/endpoints';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { createInProject, findInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { createInProject, findInProject } from '../../../core/pipeline/resources';
 import { publishTransitions } from '../support/transition-events';
 import { CDN_ENDPOINT_TYPE, cdnEndpoints, cdnProfiles } from './tables';
 

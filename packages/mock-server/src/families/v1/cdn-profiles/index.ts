@@ -1,7 +1,7 @@
 import { cdnProfiles as cdnProfilesEndpoints } from '@nimbus/sdk/contract/v1/cdn-profiles';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { createInProject, emit, findInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { createInProject, findInProject, removeRecord } from '../../../core/pipeline/resources';
 import { CDN_ENDPOINT_TYPE, CDN_PROFILE_TYPE, cdnEndpoints, cdnProfiles } from './tables';
 
 export const cdnProfilesFamily: FamilyModule = {
@@ -20,12 +20,9 @@ export const cdnProfilesFamily: FamilyModule = {
       // Endpoints live only inside their profile: they go with it, each with its own event.
       const endpoints = ctx.runtime.store.table(cdnEndpoints);
       for (const endpoint of endpoints.filter((e) => e.profile_id === profile.id, ctx.projectId)) {
-        ctx.runtime.lifecycle.cancel(cdnEndpoints.name, endpoint.id);
-        endpoints.delete(endpoint.id);
-        emit(ctx, CDN_ENDPOINT_TYPE, 'deleted', endpoint);
+        removeRecord(ctx, cdnEndpoints, endpoint, CDN_ENDPOINT_TYPE);
       }
-      ctx.runtime.store.table(cdnProfiles).delete(profile.id);
-      emit(ctx, CDN_PROFILE_TYPE, 'deleted', profile);
+      removeRecord(ctx, cdnProfiles, profile, CDN_PROFILE_TYPE);
     },
   }),
 };

@@ -1,5 +1,5 @@
 import type { CdnEndpoint, CdnProfile } from '@nimbus/sdk/contract';
-import { quotaResources } from '../../../core/quotas';
+import { quotaResources } from '../../../core/services/quotas';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 

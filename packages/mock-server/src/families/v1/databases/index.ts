@@ -1,10 +1,10 @@
 import type { Database } from '@nimbus/sdk/contract';
 import { databases as databasesEndpoints, ENGINE_VERSIONS } from '@nimbus/sdk/contract/v1/databases';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { createInProject, emit, findInProject } from '../../../core/resources';
-import { hashPassword } from '../../../core/secrets';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { createInProject, findInProject, removeRecord } from '../../../core/pipeline/resources';
+import { hashPassword } from '../../../core/services/secrets';
 import { publishTransitions } from '../support/transition-events';
 import { poolView, updatePool } from './pool';
 import { createReplica, failover, replicasOf } from './replicas';
@@ -99,17 +99,12 @@ export const databasesFamily: FamilyModule = {
 
     delete(ctx) {
       const record = findInProject(ctx, databases, ctx.params.id, 'Database');
-      const { store, lifecycle } = ctx.runtime;
-      for (const replica of replicasOf(ctx, record.id)) {
-        lifecycle.cancel(databaseReplicas.name, replica.id);
-        store.table(databaseReplicas).delete(replica.id);
-        emit(ctx, REPLICA_TYPE, 'deleted', replica);
-      }
+      const { store } = ctx.runtime;
+      for (const replica of replicasOf(ctx, record.id))
+        removeRecord(ctx, databaseReplicas, replica, REPLICA_TYPE);
       store.table(databasePools).delete(record.id);
       store.table(databaseCredentials).delete(record.id);
-      lifecycle.cancel(databases.name, record.id);
-      store.table(databases).delete(record.id);
-      emit(ctx, DATABASE_TYPE, 'deleted', record);
+      removeRecord(ctx, databases, record, DATABASE_TYPE);
     },
 
     pool: {

@@ -1,7 +1,7 @@
 import type { DatabasePool, v1 } from '@nimbus/sdk/contract';
 import { DEFAULT_POOL, TIER_MAX_CONNECTIONS } from '@nimbus/sdk/contract/v1/databases';
-import type { Context } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
+import type { Context } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
 import { type DatabaseRow, databasePools, type PoolRow } from './tables';
 
 /** The pool of a database as the API shows it: the stored one, or the default until one is PUT. */

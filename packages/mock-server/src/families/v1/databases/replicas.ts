@@ -1,8 +1,8 @@
 import type { v1 } from '@nimbus/sdk/contract';
 import { MAX_REPLICAS } from '@nimbus/sdk/contract/v1/databases';
-import type { Context } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { assertState, createInProject, emit } from '../../../core/resources';
+import type { Context } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { assertState, createInProject, emit } from '../../../core/pipeline/resources';
 import {
   DATABASE_TYPE,
   type DatabaseRow,

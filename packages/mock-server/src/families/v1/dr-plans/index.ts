@@ -1,9 +1,9 @@
 import { drPlans as drPlansEndpoints } from '@nimbus/sdk/contract/v1/dr-plans';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { quotaResources } from '../../../core/quotas';
-import { assertState, createInProject, emit, findInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { assertState, createInProject, emit, findInProject } from '../../../core/pipeline/resources';
+import { quotaResources } from '../../../core/services/quotas';
 import { drPlans, executionTransitions, followRuns, PLAN_TYPE, simulateDrill, startExecution } from './runs';
 
 quotaResources.add(drPlans.name);

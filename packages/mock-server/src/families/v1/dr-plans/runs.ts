@@ -1,5 +1,5 @@
 import type { DrDrill, DrExecution, DrPlan, DrStep, DrStepAction } from '@nimbus/sdk/contract';
-import type { Runtime } from '../../../core/runtime';
+import type { Runtime } from '../../../core/services/runtime';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 

@@ -1,9 +1,16 @@
 import type { FunctionRecord, FunctionTrigger } from '@nimbus/sdk/contract';
 import { functions as functionsEndpoints } from '@nimbus/sdk/contract/v1/functions';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { admit, assertState, createInProject, emit, findInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import {
+  admit,
+  assertState,
+  createInProject,
+  emit,
+  findInProject,
+  removeRecord,
+} from '../../../core/pipeline/resources';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 import { publishTransitions } from '../support/transition-events';
@@ -71,12 +78,10 @@ export const functionsFamily: FamilyModule = {
 
     delete(ctx) {
       const record = findInProject(ctx, functions, ctx.params.id, 'Function');
-      ctx.runtime.lifecycle.cancel(functions.name, record.id);
       ctx.runtime.store
         .table(functionTriggers)
         .deleteWhere((t) => t.function_id === record.id, ctx.projectId);
-      ctx.runtime.store.table(functions).delete(record.id);
-      emit(ctx, TYPE, 'deleted', record);
+      removeRecord(ctx, functions, record, TYPE);
     },
 
     invoke(ctx) {

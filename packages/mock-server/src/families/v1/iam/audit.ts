@@ -1,5 +1,5 @@
-import { auditLogs } from '../../../core/activity';
-import type { Context } from '../../../core/handler';
+import type { Context } from '../../../core/pipeline/handler';
+import { auditLogs } from '../../../core/services/activity';
 
 /**
  * Records a security event of the caller's project (key creation, role and membership changes).

@@ -1,9 +1,9 @@
 import type { BucketGrant } from '@nimbus/sdk/contract';
 import { iam as iamEndpoints } from '@nimbus/sdk/contract/v1/iam';
-import { defineHandlers } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { admit, createInProject, emit } from '../../../core/resources';
-import { memberships } from '../../../core/tables';
+import { defineHandlers } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { admit, createInProject, emit } from '../../../core/pipeline/resources';
+import { memberships } from '../../../core/services/tables';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 import { requireUser } from '../auth';

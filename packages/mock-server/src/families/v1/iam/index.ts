@@ -1,4 +1,4 @@
-import type { FamilyModule } from '../../../core/app';
+import type { FamilyModule } from '../../../core/pipeline/app';
 import { bucketGrantHandlers } from './bucket-grants';
 import { armKeyExpiries, keyHandlers } from './keys';
 import { memberHandlers } from './members';

@@ -1,9 +1,9 @@
 import { iam as iamEndpoints } from '@nimbus/sdk/contract/v1/iam';
-import { defineHandlers } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import type { Runtime } from '../../../core/runtime';
-import { newOpaqueToken, sha256 } from '../../../core/secrets';
-import { type ApiKeyRow, apiKeys } from '../../../core/tables';
+import { defineHandlers } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import type { Runtime } from '../../../core/services/runtime';
+import { newOpaqueToken, sha256 } from '../../../core/services/secrets';
+import { type ApiKeyRow, apiKeys } from '../../../core/services/tables';
 import { requireUser } from '../auth';
 import { auditProject } from './audit';
 import { isKnownRole } from './known-roles';

@@ -1,5 +1,5 @@
-import { BUILTIN_ROLES } from '../../../core/permissions';
-import { roles } from '../../../core/tables';
+import { BUILTIN_ROLES } from '../../../core/services/permissions';
+import { roles } from '../../../core/services/tables';
 import type { Store } from '../../../store/store';
 
 /** Whether `role` names a built-in role or a custom role of the project. */

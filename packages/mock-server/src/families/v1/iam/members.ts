@@ -1,7 +1,13 @@
 import { iam as iamEndpoints } from '@nimbus/sdk/contract/v1/iam';
-import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { delegations, type MembershipRow, memberships, type UserRow, users } from '../../../core/tables';
+import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import {
+  delegations,
+  type MembershipRow,
+  memberships,
+  type UserRow,
+  users,
+} from '../../../core/services/tables';
 import { requireUser } from '../auth';
 import { auditProject } from './audit';
 import { isKnownRole } from './known-roles';

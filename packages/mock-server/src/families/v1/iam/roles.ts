@@ -1,8 +1,8 @@
 import { iam as iamEndpoints } from '@nimbus/sdk/contract/v1/iam';
-import { defineHandlers, paginate } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { BUILTIN_ROLES } from '../../../core/permissions';
-import { type RoleRow, roles } from '../../../core/tables';
+import { defineHandlers, paginate } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { BUILTIN_ROLES } from '../../../core/services/permissions';
+import { type RoleRow, roles } from '../../../core/services/tables';
 import { requireUser } from '../auth';
 import { auditProject } from './audit';
 

@@ -1,9 +1,9 @@
 import type { LogEntry } from '@nimbus/sdk/contract';
 import { logs as logsEndpoints } from '@nimbus/sdk/contract/v1/logs';
-import { type ActivityLogRow, activityLogs } from '../../../core/activity';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers, paginate } from '../../../core/handler';
-import { fieldError } from '../../../core/http-error';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers, paginate } from '../../../core/pipeline/handler';
+import { fieldError } from '../../../core/pipeline/http-error';
+import { type ActivityLogRow, activityLogs } from '../../../core/services/activity';
 import type { StoredRecord } from '../../../store/state';
 import { foreignRows } from '../support/foreign-rows';
 import { LogQuerySyntaxError } from './query-lexer';

@@ -4,9 +4,9 @@ import {
   METRICS_BY_RESOURCE,
   metrics as metricsEndpoints,
 } from '@nimbus/sdk/contract/v1/metrics';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers } from '../../../core/handler';
-import { fieldError, HttpError } from '../../../core/http-error';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers } from '../../../core/pipeline/handler';
+import { fieldError, HttpError } from '../../../core/pipeline/http-error';
 import type { StoredRecord } from '../../../store/state';
 import type { Store } from '../../../store/store';
 import { foreignRowIn } from '../support/foreign-rows';

@@ -1,4 +1,4 @@
-import { HttpError } from '../../../core/http-error';
+import { HttpError } from '../../../core/pipeline/http-error';
 import { blockSize, type CidrBlock, formatIpv4 } from './cidr';
 import { storedCidr } from './shared';
 

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
-import type { Context } from '../../../core/handler';
-import { fieldError, HttpError } from '../../../core/http-error';
-import { findInProject } from '../../../core/resources';
+import type { Context } from '../../../core/pipeline/handler';
+import { fieldError, HttpError } from '../../../core/pipeline/http-error';
+import { findInProject } from '../../../core/pipeline/resources';
 import type { StoredRecord } from '../../../store/state';
 import type { TableSpec } from '../../../store/store';
 import { type CidrBlock, type PrefixBounds, parseCidr } from './cidr';
@@ -20,7 +20,7 @@ export function findReferenced<T extends StoredRecord>(
 ): T {
   const row = ctx.runtime.store.table(spec).getIn(ctx.projectId, id);
   if (!row) {
-    throw new HttpError(404, ErrorCode.NOT_FOUND, `${what} ${id} not found (${path})`, [
+    throw HttpError.of(ErrorCode.NOT_FOUND, `${what} ${id} not found (${path})`, [
       { path, message: `no such ${what.toLowerCase()} in this project` },
     ]);
   }

@@ -13,7 +13,7 @@ import type {
   VpcPeering,
   VpnGateway,
 } from '@nimbus/sdk/contract';
-import { quotaResources } from '../../../core/quotas';
+import { quotaResources } from '../../../core/services/quotas';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { resolveParameters } from '@nimbus/sdk/contract/v1/policy-rule';
-import { HttpError } from '../../../core/http-error';
-import type { Runtime } from '../../../core/runtime';
+import { HttpError } from '../../../core/pipeline/http-error';
+import type { Runtime } from '../../../core/services/runtime';
 import type { Store } from '../../../store/store';
 import { compiledRule, evaluate, type Subject } from './evaluate';
 import { covers, visiblePolicy } from './lookup';
@@ -91,8 +91,7 @@ function check(store: Store, projectId: string, subject: Subject): { denials: Fi
 
 function violation(denials: Finding[]): HttpError {
   const first = denials[0]!;
-  return new HttpError(
-    403,
+  return HttpError.of(
     ErrorCode.POLICY_VIOLATION,
     `Denied by policy "${first.policy.name}": ${first.reason}`,
     denials.map((d) => ({

@@ -7,8 +7,8 @@ import type {
   PolicyScalar,
 } from '@nimbus/sdk/contract';
 import { POLICY_RULE_LIMITS, parsePolicyRule } from '@nimbus/sdk/contract/v1/policy-rule';
-import { BoundedCache, stringBytes } from '../../../core/bounded-cache';
-import { HttpError } from '../../../core/http-error';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { BoundedCache, stringBytes } from '../../../core/services/bounded-cache';
 
 /** The resource a rule looks at: its type and its stored (or candidate) fields. */
 export interface Subject {

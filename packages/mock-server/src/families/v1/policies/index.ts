@@ -1,9 +1,9 @@
 import { policies as policiesEndpoints } from '@nimbus/sdk/contract/v1/policies';
 import { resolveParameters } from '@nimbus/sdk/contract/v1/policy-rule';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { createInProject, emit } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { createInProject, emit } from '../../../core/pipeline/resources';
 import { BUILTIN_POLICIES } from './builtins';
 import { installEnforcement } from './enforcement';
 import { ruleOf } from './evaluate';

@@ -1,5 +1,5 @@
-import type { Context } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
+import type { Context } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
 import type { Store } from '../../../store/store';
 import { builtinPolicy } from './builtins';
 import { type AssignmentRow, type PolicyView, policies } from './tables';

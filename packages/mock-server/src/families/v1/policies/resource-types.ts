@@ -1,4 +1,4 @@
-import type { PlatformEvent } from '../../../core/events';
+import type { PlatformEvent } from '../../../core/services/events';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable, type Store } from '../../../store/store';
 import { foreignRowIn, foreignRows } from '../support/foreign-rows';

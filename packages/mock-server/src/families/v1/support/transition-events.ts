@@ -1,4 +1,4 @@
-import type { Runtime } from '../../../core/runtime';
+import type { Runtime } from '../../../core/services/runtime';
 import type { StoredRecord } from '../../../store/state';
 import type { TableSpec } from '../../../store/store';
 

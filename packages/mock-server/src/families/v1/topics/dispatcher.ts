@@ -1,5 +1,5 @@
-import type { Runtime } from '../../../core/runtime';
-import { hmacSha256Hex, openSecret } from '../../../core/secrets';
+import type { Runtime } from '../../../core/services/runtime';
+import { hmacSha256Hex, openSecret } from '../../../core/services/secrets';
 import { hostAllowed } from './matching';
 import { type SubscriptionRow, subscriptionSecrets, topicSubscriptions, webhookDeliveries } from './tables';
 

@@ -1,5 +1,5 @@
-import type { PlatformEvent } from '../../../core/events';
-import type { Runtime } from '../../../core/runtime';
+import type { PlatformEvent } from '../../../core/services/events';
+import type { Runtime } from '../../../core/services/runtime';
 import { type CloudEvent, dispatcherOf } from './dispatcher';
 import { matchesEventTypes } from './matching';
 import { subscriptionSecrets, type TopicEventRow, topicSubscriptions } from './tables';

@@ -1,9 +1,9 @@
 import { topics as topicsEndpoints } from '@nimbus/sdk/contract/v1/topics';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { fieldError, HttpError } from '../../../core/http-error';
-import { createInProject, emit, findInProject } from '../../../core/resources';
-import { newOpaqueToken, sealSecret } from '../../../core/secrets';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { fieldError, HttpError } from '../../../core/pipeline/http-error';
+import { createInProject, emit, findInProject } from '../../../core/pipeline/resources';
+import { newOpaqueToken, sealSecret } from '../../../core/services/secrets';
 import { hostAllowed } from './matching';
 import {
   type SubscriptionRow,

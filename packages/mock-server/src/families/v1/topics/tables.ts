@@ -1,5 +1,5 @@
 import type { MockWebhookDelivery, Topic, TopicEvent, TopicSubscription } from '@nimbus/sdk/contract';
-import { quotaResources } from '../../../core/quotas';
+import { quotaResources } from '../../../core/services/quotas';
 import type { StoredRecord } from '../../../store/state';
 import { defineTable } from '../../../store/store';
 
@@ -9,7 +9,7 @@ export type SubscriptionRow = TopicSubscription & StoredRecord;
 
 /**
  * The signing secret of a subscription (id = subscription id), sealed with the server secret
- * (core/secrets.ts) because deliveries need it in clear. Kept apart from the subscription row
+ * (core/services/secrets.ts) because deliveries need it in clear. Kept apart from the subscription row
  * so the `.created` platform event, which carries the row, never carries it.
  */
 export interface SubscriptionSecretRow extends StoredRecord {

@@ -1,8 +1,8 @@
 import { topics as topicsEndpoints } from '@nimbus/sdk/contract/v1/topics';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
-import { createInProject, emit, findInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
+import { createInProject, emit, findInProject } from '../../../core/pipeline/resources';
 import { deliverToMatching, platformCloudEvent, topicCloudEvent } from './routing';
 import { subscriptionSecrets, type TopicEventRow, topicEvents, topicSubscriptions, topics } from './tables';
 

@@ -1,7 +1,7 @@
 import { vpcs as vpcsEndpoints } from '@nimbus/sdk/contract/v1/vpcs';
-import type { FamilyModule } from '../../../core/app';
-import { defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { createInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { createInProject } from '../../../core/pipeline/resources';
 import { requireCidr, VPC_PREFIX } from '../network/shared';
 import { vpcs } from '../network/tables';
 

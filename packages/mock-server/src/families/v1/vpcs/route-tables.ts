@@ -1,9 +1,9 @@
 import type { RouteTargetType } from '@nimbus/sdk/contract';
 import { vpcs as vpcsEndpoints } from '@nimbus/sdk/contract/v1/vpcs';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { fieldError } from '../../../core/http-error';
-import { createInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { fieldError } from '../../../core/pipeline/http-error';
+import { createInProject } from '../../../core/pipeline/resources';
 import { contains } from '../network/cidr';
 import { findReferenced, requireCidr, storedCidr, vpcOfPath } from '../network/shared';
 import {

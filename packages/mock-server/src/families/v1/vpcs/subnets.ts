@@ -1,8 +1,8 @@
 import { vpcs as vpcsEndpoints } from '@nimbus/sdk/contract/v1/vpcs';
-import type { FamilyModule } from '../../../core/app';
-import { type Context, defineHandlers, filterRows, paginate } from '../../../core/handler';
-import { fieldError, HttpError } from '../../../core/http-error';
-import { createInProject } from '../../../core/resources';
+import type { FamilyModule } from '../../../core/pipeline/app';
+import { type Context, defineHandlers, filterRows, paginate } from '../../../core/pipeline/handler';
+import { fieldError, HttpError } from '../../../core/pipeline/http-error';
+import { createInProject } from '../../../core/pipeline/resources';
 import { usableCount } from '../network/addresses';
 import { contains, overlaps } from '../network/cidr';
 import { requireCidr, storedCidr, vpcOfPath } from '../network/shared';

@@ -1,9 +1,10 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { cameras as camerasEndpoints } from '@nimbus/sdk/contract/v2/cameras';
-import type { Context } from '../../../core/handler';
-import { defineHandlers } from '../../../core/handler';
-import { fieldError, HttpError } from '../../../core/http-error';
-import type { Runtime } from '../../../core/runtime';
+import type { Context } from '../../../core/pipeline/handler';
+import { defineHandlers } from '../../../core/pipeline/handler';
+import { fieldError, HttpError } from '../../../core/pipeline/http-error';
+import { removeRecord } from '../../../core/pipeline/resources';
+import type { Runtime } from '../../../core/services/runtime';
 import { allowedFeatures, tenantPlan } from '../plans';
 import { videoServices } from '../services';
 import { type CameraRow, videoCameras } from '../tables';
@@ -34,8 +35,7 @@ export function findCamera(ctx: Context, id: string): CameraRow {
 function assertBelowLimit(ctx: Context): void {
   const plan = tenantPlan(ctx.runtime.store, ctx.tenantId);
   if (cameraCount(ctx.runtime, ctx.tenantId) >= plan.camera_limit) {
-    throw new HttpError(
-      403,
+    throw HttpError.of(
       ErrorCode.CAMERA_LIMIT_REACHED,
       `The plan allows ${plan.camera_limit} cameras; delete one or raise camera_limit`,
       { camera_limit: plan.camera_limit },
@@ -125,8 +125,7 @@ export const cameraHandlers = defineHandlers(camerasEndpoints, {
 
   delete(ctx) {
     const camera = findCamera(ctx, ctx.params.id);
-    ctx.runtime.lifecycle.cancel(videoCameras.name, camera.id);
-    ctx.runtime.store.table(videoCameras).delete(camera.id);
+    removeRecord(ctx, videoCameras, camera);
     videoServices(ctx.runtime).cache.delete(countKey(ctx.tenantId));
   },
 });

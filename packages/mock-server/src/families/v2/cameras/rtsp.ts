@@ -1,5 +1,5 @@
 import { MASKED_PASSWORD } from '@nimbus/sdk/contract/v2/cameras';
-import { sealSecret } from '../../../core/secrets';
+import { sealSecret } from '../../../core/services/secrets';
 
 /** An RTSP URL split into what may be shown and the password, which may not. */
 export interface RtspParts {

@@ -1,5 +1,5 @@
 import { events as eventsEndpoints } from '@nimbus/sdk/contract/v2/events';
-import { defineHandlers } from '../../../core/handler';
+import { defineHandlers } from '../../../core/pipeline/handler';
 import { normalizeTime, pageOfEvents, publicEvent } from './log';
 
 export const eventHandlers = defineHandlers(eventsEndpoints, {

@@ -1,9 +1,9 @@
 import type { DetectionBox, VideoEventType } from '@nimbus/sdk/contract';
 import { VideoEvent } from '@nimbus/sdk/contract/v2/events';
-import { fieldError } from '../../../core/http-error';
-import { publicView } from '../../../core/public-view';
-import type { Runtime } from '../../../core/runtime';
-import { fromBase64Url, hmacSha256Hex, toBase64Url } from '../../../core/secrets';
+import { fieldError } from '../../../core/pipeline/http-error';
+import { publicView } from '../../../core/pipeline/public-view';
+import type { Runtime } from '../../../core/services/runtime';
+import { fromBase64Url, hmacSha256Hex, toBase64Url } from '../../../core/services/secrets';
 import type { Store } from '../../../store/store';
 import { hourOf } from '../playback/recordings';
 import { videoServices } from '../services';

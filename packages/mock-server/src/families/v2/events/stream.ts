@@ -6,11 +6,11 @@ import {
   VideoEventEnvelope,
   VideoEventStreamQuery,
 } from '@nimbus/sdk/contract/v2/events';
-import { authenticate } from '../../../core/auth';
-import { HttpError } from '../../../core/http-error';
-import type { RequestHead } from '../../../core/request';
-import type { Runtime } from '../../../core/runtime';
-import { parseOr400 } from '../../../core/validation';
+import { HttpError } from '../../../core/pipeline/http-error';
+import type { RequestHead } from '../../../core/pipeline/request';
+import { authenticate } from '../../../core/pipeline/stages/auth';
+import { parseOr400 } from '../../../core/pipeline/validation';
+import type { Runtime } from '../../../core/services/runtime';
 import { videoServices } from '../services';
 import { videoCameras } from '../tables';
 import { type EventFilter, matchesFilter, normalizeTime } from './log';
@@ -48,7 +48,7 @@ export async function authorizeStream(
   const principal = await authenticate(runtime, request, url, streamEndpoint);
   if (principal?.kind !== 'workload') throw HttpError.unauthenticated('A workload token is required');
   if (!principal.scopes.includes('events:read')) {
-    throw new HttpError(403, ErrorCode.INSUFFICIENT_SCOPE, 'The token lacks the scope events:read', {
+    throw HttpError.of(ErrorCode.INSUFFICIENT_SCOPE, 'The token lacks the scope events:read', {
       scope: 'events:read',
     });
   }

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { playback as playbackEndpoints } from '@nimbus/sdk/contract/v2/playback';
-import type { Context } from '../../../core/handler';
-import { defineHandlers } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
+import type { Context } from '../../../core/pipeline/handler';
+import { defineHandlers } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
 import { findCamera } from '../cameras';
 import { videoEvents } from '../tables';
 import { shiftTimestamps } from './mpegts';
@@ -35,7 +35,7 @@ function recordedHour(ctx: Context, params: HourParams): { range: SegmentRange; 
 
 async function readMedia(ctx: Context, name: string): Promise<Uint8Array> {
   if (!ctx.runtime.media)
-    throw new HttpError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Media is not available on this server');
+    throw HttpError.of(ErrorCode.SERVICE_UNAVAILABLE, 'Media is not available on this server');
   return ctx.runtime.media.read(name);
 }
 

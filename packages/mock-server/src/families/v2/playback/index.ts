@@ -1,6 +1,6 @@
 import { playback as playbackEndpoints } from '@nimbus/sdk/contract/v2/playback';
-import { defineHandlers } from '../../../core/handler';
-import { HttpError } from '../../../core/http-error';
+import { defineHandlers } from '../../../core/pipeline/handler';
+import { HttpError } from '../../../core/pipeline/http-error';
 import { findCamera } from '../cameras';
 import { videoCameras, videoEvents } from '../tables';
 import { hourOf, hourStartMs, playlistOffsetSec, recordedHours, recordedSegments } from './recordings';

@@ -1,0 +1,155 @@
+import type { Endpoint, Operation } from '@nimbus/sdk/contract';
+import type { z } from 'zod';
+import { activityLogs, actorOf } from '../../services/activity';
+import type { IdempotencyCache } from '../../services/idempotency';
+import type { Handler, ListResult } from '../handler';
+import { HandlerContext } from '../handler-context';
+import { HttpError } from '../http-error';
+import { publicView } from '../public-view';
+import { isWrite, type Reply, replyOf } from '../request';
+import { jsonReply } from '../respond';
+import type { Stage } from '../stage';
+
+export interface HandlerRun {
+  handler: Handler;
+  ctx: HandlerContext;
+  operation: Operation;
+  idempotency: IdempotencyCache;
+  /** The body as sent, for an `Idempotency-Key` replay's comparison. */
+  bodyText: string;
+  /** Check every answer against the contract (tests turn it on). */
+  validateResponses: boolean;
+}
+
+/**
+ * Runs the endpoint's handler and renders its answer in the API's envelope. A POST with an
+ * `Idempotency-Key` answers the first result of that key; every write of a project that reached
+ * its handler goes to the project's activity log, refused or not.
+ */
+export function runHandler(run: HandlerRun): Promise<Reply> {
+  const { ctx, operation } = run;
+  const idempotencyKey = ctx.request.headers.get('idempotency-key');
+  if (idempotencyKey === null || ctx.request.method !== 'POST') return answer(run);
+  if (idempotencyKey.length > 255) {
+    throw HttpError.validation([
+      { path: 'header.idempotency-key', message: 'must be at most 255 characters' },
+    ]);
+  }
+  const scope = `${actorOf(ctx.principal)}\n${ctx.projectId}\n${operation.id}\n${ctx.target.pathname}`;
+  return run.idempotency.run(scope, idempotencyKey, run.bodyText, ctx.runtime.clock.now(), () => answer(run));
+}
+
+async function answer({ handler, ctx, operation, validateResponses }: HandlerRun): Promise<Reply> {
+  const logged = ctx.endpoint.project === true && isWrite(ctx.request.method);
+  try {
+    const result = await handler(ctx);
+    const reply = isResponse(result)
+      ? await replyOf(result)
+      : render(ctx.endpoint, result, ctx.requestId, validateResponses);
+    if (logged) recordActivity(ctx, operation, reply.status, createdId(ctx.endpoint, result));
+    return reply;
+  } catch (error) {
+    if (logged && error instanceof HttpError) recordActivity(ctx, operation, error.status, null);
+    throw error;
+  }
+}
+
+/** A handler's result in the envelope: `{ success, data, meta }` on /api/v1, the bare body elsewhere. */
+export function render(endpoint: Endpoint, result: unknown, requestId: string, validate: boolean): Reply {
+  if (endpoint.status === 204) return { status: 204, headers: {}, body: null };
+  const view = (value: unknown) => publicViewOf(endpoint.response, value, validate);
+  if (endpoint.list) {
+    const page = result as ListResult<unknown>;
+    return jsonReply(endpoint.status, {
+      success: true,
+      data: page.items.map(view),
+      meta: { request_id: requestId, page: page.page, per_page: page.per_page, total: page.total },
+    });
+  }
+  const data = view(result);
+  if (endpoint.api === 'v1')
+    return jsonReply(endpoint.status, { success: true, data, meta: { request_id: requestId } });
+  return jsonReply(endpoint.status, data);
+}
+
+/** What the contract lets out of a stored record (internal fields and secrets stay in). */
+function publicViewOf(schema: z.ZodType, value: unknown, validate: boolean): unknown {
+  const out = publicView(schema, value);
+  if (validate) {
+    const checked = schema.safeParse(out);
+    if (!checked.success) {
+      throw new Error(
+        `Response does not match the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`,
+      );
+    }
+  }
+  return out;
+}
+
+function recordActivity(
+  ctx: HandlerContext,
+  operation: Operation,
+  status: number,
+  created: string | null,
+): void {
+  const at = ctx.now();
+  const params = ctx.params as Record<string, string> | undefined;
+  ctx.runtime.store.table(activityLogs).insert({
+    id: crypto.randomUUID(),
+    created_at: at,
+    updated_at: at,
+    project_id: ctx.projectId,
+    actor: actorOf(ctx.principal),
+    actor_type: ctx.principal?.kind ?? 'user',
+    operation: operation.id.replace(/^v1\./, ''),
+    method: ctx.request.method,
+    path: ctx.target.pathname,
+    resource_id: created ?? params?.id ?? params?.name ?? Object.values(params ?? {})[0] ?? null,
+    status,
+    request_id: ctx.requestId,
+  });
+}
+
+/** The id of the record a create answered, for the activity log. */
+function createdId(endpoint: Endpoint, result: unknown): string | null {
+  if (endpoint.status !== 201 || !result || typeof result !== 'object') return null;
+  const id = (result as { id?: unknown }).id;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * Whether a handler answered a Fetch `Response` (a static file, a playlist) rather than a value,
+ * told by shape: reading the global `Response` makes Node load its fetch classes, about a tenth of
+ * a second that a server whose handlers answer values never needs.
+ */
+function isResponse(value: unknown): value is Response {
+  return typeof value === 'object' && value !== null && 'bodyUsed' in value && 'arrayBuffer' in value;
+}
+
+/** Stage: the endpoint's handler, which answers every request that got this far. */
+export const handlerStage: Stage = (exchange) => {
+  const operation = exchange.bound;
+  const input = exchange.input!;
+  const { runtime, idempotency } = exchange.server;
+  const ctx = new HandlerContext({
+    request: exchange.request,
+    target: exchange.target,
+    endpoint: operation.endpoint,
+    params: input.params,
+    query: input.query,
+    body: input.body,
+    requestId: exchange.requestId,
+    principal: exchange.principal,
+    projectId: exchange.projectId,
+    tenantId: exchange.tenantId,
+    runtime,
+  });
+  return runHandler({
+    handler: operation.handler,
+    ctx,
+    operation,
+    idempotency,
+    bodyText: input.bodyText,
+    validateResponses: runtime.config.validateResponses,
+  });
+};
