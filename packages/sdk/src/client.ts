@@ -1,7 +1,5 @@
 import { NimbusResources } from './generated/resources';
-import { Docs } from './resources/docs';
 import { Mock } from './resources/mock';
-import { Video } from './resources/v2/video';
 import { Webhooks } from './resources/webhooks';
 
 /**
@@ -22,9 +20,7 @@ import { Webhooks } from './resources/webhooks';
  * await demo.instances.waitFor(vm.id, 'running');
  */
 export class Nimbus extends NimbusResources {
-  // The /api/v1 families are generated (`NimbusResources`); these are written by hand.
-  readonly video = new Video(this);
+  // The families of /api/v1, /v2 and the docs are generated (`NimbusResources`); these are written by hand.
   readonly mock = new Mock(this);
-  readonly docs = new Docs(this);
   readonly webhooks = new Webhooks(this);
 }

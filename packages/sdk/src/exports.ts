@@ -44,7 +44,7 @@ export {
 export * from './generated/resources/classes';
 // A named type per record, `...Params` per body and list query (the zod schemas stay in '@nimbus/sdk/contract').
 export type * from './generated/types';
-export { Docs, type OpenApiDocument } from './resources/docs';
+export type { OpenApiDocument } from './resources/docs';
 export {
   Mock,
   MockBucketNames,
@@ -58,17 +58,8 @@ export {
   MockVideoTenants,
   MockWebhookDeliveries,
 } from './resources/mock';
-export { Cameras } from './resources/v2/cameras';
-export { VideoEvents } from './resources/v2/events';
 export { EventStream, type EventStreamEvents, type EventStreamOptions } from './resources/v2/events/stream';
-export { VideoServiceHealth } from './resources/v2/health';
-export {
-  Playback,
-  type PlaylistTarget,
-  type RecordedHour,
-  type SegmentTarget,
-} from './resources/v2/playback';
-export { Video } from './resources/v2/video';
+export type { PlaylistTarget, RecordedHour, SegmentTarget } from './resources/v2/playback';
 export {
   type BudgetThresholdExceededData,
   type BudgetThresholdExceededEvent,

@@ -61,7 +61,7 @@ describe('api.md', () => {
       `client.databases.replicas.create(databaseId: string, body: ${body}, options?: RequestOptions): APIPromise<DatabaseReplica>`,
     );
     expect(onDisk).toContain(
-      '| [`list`](src/resources/v2/cameras.ts) | `GET /v2/api/cameras` | — | `CursorPagePromise<Camera>` |',
+      '| [`list`](src/generated/resources/v2/cameras.ts) | `GET /v2/api/cameras` | — | `CursorPagePromise<Camera>` |',
     );
   });
 });

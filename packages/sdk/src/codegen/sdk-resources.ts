@@ -3,10 +3,12 @@
  * per namespace, one method per operation. A list is a `PagePromise` of its items, any other
  * call an `APIPromise` of its answer; path parameters come first as strings, then the body or
  * the query as one object, then the request options; the JSDoc is the operation's summary and
- * description. What the contract cannot say (polling, sessions, streams) is written by hand in
- * `src/resources/`, as a class that extends the generated one (`EXTENDED`); the generated tree
- * and the client then use that class. Also writes `NimbusResources` (the client's families) and
- * `classes.ts` (every resource class, which the root entries export).
+ * description. A service (`SERVICES`: /v2) is one client property whose families send the token
+ * it binds, and whose lists page by cursor. What the contract cannot say (polling, sessions,
+ * streams, URLs) is written by hand in `src/resources/`, as a class that extends the generated one
+ * (`EXTENDED`); the generated tree and the client then use that class. Also writes
+ * `NimbusResources` (the client's families) and `classes.ts` (every resource class, which the root
+ * entries export).
  */
 
 import type { Endpoint } from '../contract/define';
@@ -16,12 +18,26 @@ import { operationTypeNames, queryOptional, singular, typeNames } from './sdk-ty
 
 /** Namespaces the generator leaves to hand-written classes, and why. */
 export const NOT_GENERATED: Readonly<Record<string, string>> = {
-  // /v2 calls carry the video tenant's token (`video.withToken()`) and page by cursor.
-  v2: 'src/resources/v2',
   // The control routes are being renamed to the contract's verbs; generated once they are.
   mock: 'src/resources/mock.ts',
-  // OpenAPI documents and the docs site: text and bytes, not records.
-  docs: 'src/resources/docs.ts',
+};
+
+/** Operations whose method the namespace's extension writes instead, and why. */
+export const HAND_WRITTEN: Readonly<Record<string, string>> = {
+  'v2.health.metrics': 'takes the metrics credentials for HTTP basic auth',
+  'v2.playback.playlist': 'takes a recorded hour, or the answer of forEvent()',
+  'v2.playback.segment': 'takes a recorded hour and a segment number',
+  'v2.playback.snapshot': 'takes the event the snapshot belongs to',
+  'docs.cloudPlatform': 'parses the OpenAPI document',
+  'docs.video': 'parses the OpenAPI document',
+};
+
+/**
+ * APIs the client holds as one property (`client.video`) rather than one per family: their
+ * families extend `resource`, which sends the token the property binds (`video.withToken()`).
+ */
+const SERVICES: Readonly<Record<string, { key: string; module: string }>> = {
+  v2: { key: 'video', module: 'resources/v2/credentials' },
 };
 
 /**
@@ -38,6 +54,11 @@ export const EXTENDED: Readonly<Record<string, string>> = {
   'v1.databases': 'resources/v1/databases',
   'v1.drPlans': 'resources/v1/dr-plans',
   'v1.clusters': 'resources/v1/clusters',
+  v2: 'resources/v2/video',
+  'v2.events': 'resources/v2/events',
+  'v2.health': 'resources/v2/health',
+  'v2.playback': 'resources/v2/playback',
+  docs: 'resources/docs',
 };
 
 /** Class names that do not follow `className()`'s rule (kept as the SDK has always named them). */
@@ -48,6 +69,14 @@ const CLASS_NAMES: Readonly<Record<string, string>> = {
   // `ServiceStatus` is the record's type.
   'v1.serviceStatus': 'ServiceStatusResource',
   'v1.webapps': 'WebApps',
+  v2: 'Video',
+  'v2.events': 'VideoEvents',
+  'v2.health': 'VideoServiceHealth',
+};
+
+/** Argument names other than the path parameter's own, by operation. */
+const ARG_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'v2.playback.forEvent': { id: 'eventId' },
 };
 
 /** The argument a nested namespace's methods take for its family's `{id}`, where not `<family>Id`. */
@@ -91,9 +120,24 @@ export function generateSdkResources(options: GenerateOptions = {}): Record<stri
   // An API with operations of its own (the control routes: `mock.reset`) is a family itself.
   const families: Namespace[] = tree.flatMap((api) => (api.operations.length > 0 ? [api] : api.children));
   for (const family of families) files[`${moduleOf(family)}.ts`] = familyModule(family, types);
-  files['index.ts'] = resourcesModule(families);
-  files['classes.ts'] = classesModule(families);
+  const services = tree.filter((api) => SERVICES[api.id]);
+  for (const service of services) files[`${serviceModuleOf(service.id)}.ts`] = serviceModule(service);
+  // The client's properties: a family each, except that a service's families sit under it.
+  const members = [...families.filter((family) => !serviceOf(family.id)), ...services];
+  files['index.ts'] = resourcesModule(members);
+  files['classes.ts'] = classesModule(families, services);
   return files;
+}
+
+/** A service's own module, named as its client property: `v2/video`. */
+function serviceModuleOf(id: string): string {
+  return `${id}/${kebab(SERVICES[id]!.key)}`;
+}
+
+/** The service an id belongs to (`v2.events` -> `v2`), if any. */
+function serviceOf(id: string): string | undefined {
+  const api = id.split('.')[0]!;
+  return SERVICES[api] ? api : undefined;
 }
 
 /** The operations as a tree of namespaces: one per API (`v1`), holding the families. */
@@ -104,6 +148,7 @@ function namespaceTree(operations: contractModule.Operation[], skipped: string[]
     if (endpoint.sameAs !== undefined) continue;
     const keys = id.split('.');
     if (skipped.some((prefix) => id === prefix || id.startsWith(`${prefix}.`))) continue;
+    if (HAND_WRITTEN[id]) continue;
     let level = apis;
     let node: Namespace | undefined;
     for (let depth = 0; depth < keys.length - 1; depth++) {
@@ -174,11 +219,16 @@ function familyModule(family: Namespace, types: ReturnType<typeof operationTypeN
       if (module) extensions.push(`import { ${finalName(child.id)} } from '${up}../${module}';`);
     }
   }
+  const service = serviceOf(family.id);
   const out = [HEADER];
-  out.push(`import type { APIPromise } from '${up}../core/api-promise';`);
-  out.push(`import { APIResource } from '${up}../core/api-resource';`);
+  if (core.has('APIPromise')) out.push(`import type { APIPromise } from '${up}../core/api-promise';`);
+  if (!service) out.push(`import { APIResource } from '${up}../core/api-resource';`);
+  if (core.has('CursorPagePromise')) {
+    out.push(`import { type CursorPagePromise, requestCursorPage } from '${up}../core/cursor-pagination';`);
+  }
   if (core.has('PagePromise')) out.push(`import type { PagePromise } from '${up}../core/pagination';`);
   out.push(`import type { RequestOptions } from '${up}../core/request';`);
+  if (service) out.push(`import { ${RESOURCE} } from '${up}../${SERVICES[service]!.module}';`);
   out.push(...extensions);
   out.push(`import { ${family.id.split('.')[0]} } from '${up}routes';`);
   if (used.size > 0) out.push(`import type { ${[...used].sort().join(', ')} } from '${up}types';`);
@@ -196,9 +246,10 @@ function classText(
   const lines: string[] = [];
   const summary = NAMESPACE_SUMMARIES[namespace.id];
   lines.push(docComment([summary ? `${summary}.` : `The ${namespace.key} of the contract.`], ''));
-  lines.push(`export class ${generatedName(namespace.id)} extends APIResource {`);
+  const service = serviceOf(namespace.id);
+  lines.push(`export class ${generatedName(namespace.id)} extends ${service ? RESOURCE : 'APIResource'} {`);
   for (const child of namespace.children) {
-    lines.push(`  readonly ${child.key} = new ${finalName(child.id)}(this._client);`);
+    lines.push(`  readonly ${child.key} = new ${finalName(child.id)}(${constructorArgs(child.id)});`);
   }
   if (namespace.children.length > 0 && namespace.operations.length > 0) lines.push('');
   namespace.operations.forEach((operation, index) => {
@@ -220,9 +271,13 @@ function methodText(
   const named = types(endpoint);
   const args: string[] = [];
   const input: string[] = [];
-  const params = paramNames(endpoint, namespace, family);
+  const params = paramNames(endpoint, namespace, family).map(({ key, arg }) => ({
+    key,
+    arg: ARG_NAMES[id]?.[key] ?? arg,
+  }));
   if (params.length > 0) {
-    args.push(...params.map(({ arg }) => `${arg}: string`));
+    args.push(...params.map(({ key, arg }) => `${arg}: ${named.params[key] ?? 'string'}`));
+    for (const { key } of params) if (named.params[key]) used.add(named.params[key]);
     input.push(
       `params: { ${params.map(({ key, arg }) => (key === arg ? key : `${key}: ${arg}`)).join(', ')} }`,
     );
@@ -232,23 +287,90 @@ function methodText(
     input.push('body');
     for (const name of typeNames(named.body)) used.add(name);
   }
+  // A /v2 list pages by cursor when its query takes one; the SDK passes it, the caller does not.
+  const cursor = named.item !== undefined && queryShape(endpoint).includes('cursor');
   if (named.query) {
-    args.push(`query${queryOptional(endpoint) ? '?' : ''}: ${named.query}`);
-    input.push('query');
+    const query = cursor ? `Omit<${named.query}, 'cursor'>` : named.query;
+    args.push(`query${queryOptional(endpoint) ? '?' : ''}: ${query}`);
+    input.push(cursor ? 'query: { ...query, cursor }' : 'query');
     for (const name of typeNames(named.query)) used.add(name);
   }
   args.push('options?: RequestOptions');
-  for (const name of typeNames(named.response)) used.add(name);
-  const list = endpoint.list === true;
-  if (list) core.add('PagePromise');
-  const result = `${list ? 'PagePromise' : 'APIPromise'}<${named.response}>`;
-  const call = `this._client.${list ? 'list' : 'call'}(${id}, { ${input.join(', ')} }, options)`.replace(
-    '{  }',
-    '{}',
-  );
+  const options = serviceOf(family.id) ? tokenOptions(endpoint) : 'options';
+  const body = `{ ${input.join(', ')} }`.replace('{  }', '{}');
+  let result: string;
+  let call: string;
+  if (named.item !== undefined) {
+    core.add('CursorPagePromise');
+    used.add(named.item);
+    result = `CursorPagePromise<${named.item}>`;
+    const load = `this._client.call(${id}, ${body}, ${options})`;
+    call = `requestCursorPage((${cursor ? 'cursor' : ''}) => ${load})`;
+  } else if (endpoint.list === true) {
+    core.add('PagePromise');
+    for (const name of typeNames(named.response)) used.add(name);
+    result = `PagePromise<${named.response}>`;
+    call = `this._client.list(${id}, ${body}, ${options})`;
+  } else {
+    core.add('APIPromise');
+    // Binary answers are declared as strings for OpenAPI; the client reads them as bytes.
+    const binary = endpoint.responseKind === 'binary';
+    if (!binary) for (const name of typeNames(named.response)) used.add(name);
+    result = `APIPromise<${binary ? 'Uint8Array' : named.response}>`;
+    call = `this._client.call(${id}, ${body}, ${options})${binary ? ` as unknown as ${result}` : ''}`;
+  }
   const doc = [endpoint.summary.endsWith('.') ? endpoint.summary : `${endpoint.summary}.`];
   if (endpoint.description) doc.push('', ...wrap(endpoint.description));
   return [docComment(doc, '  '), `  ${verb}(${args.join(', ')}): ${result} {`, `    return ${call};`, '  }'];
+}
+
+/** The class a service's families extend; it holds the service's token (`_credentials`). */
+const RESOURCE = 'VideoResource';
+
+/** What a service's call sends as options: the bound token, as the route's `auth` takes it. */
+function tokenOptions(endpoint: Endpoint): string {
+  if (endpoint.auth === 'bearer') return 'this._credentials.options(options)';
+  // These routes also take the token as a header, which keeps it out of URLs and logs.
+  if (endpoint.auth === 'query-token') return 'this._credentials.options(options, true)';
+  if (endpoint.auth === 'none') return 'options';
+  throw new Error(`${endpoint.path}: auth '${endpoint.auth}' needs a hand-written method (HAND_WRITTEN)`);
+}
+
+function queryShape(endpoint: Endpoint): string[] {
+  const shape = (endpoint.query as unknown as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return Object.keys(shape ?? {});
+}
+
+/** What a namespace's class is made with: a service's families share its credentials. */
+function constructorArgs(id: string): string {
+  return serviceOf(id) ? 'this._client, this._credentials' : 'this._client';
+}
+
+/** A service's own class: its families, made with the credentials of the token it is given. */
+function serviceModule(service: Namespace): string {
+  const { module } = SERVICES[service.id]!;
+  const out = [HEADER];
+  out.push(`import type { BaseNimbus } from '../../../base-client';`);
+  out.push(`import { ${RESOURCE}, VideoCredentials } from '../../../${module}';`);
+  const imports = service.children.map((family) => {
+    const from = EXTENDED[family.id] ? `../../../${EXTENDED[family.id]}` : `./${kebab(family.key)}`;
+    return `import { ${finalName(family.id)} } from '${from}';`;
+  });
+  out.push(...imports.sort(), '');
+  const summary = NAMESPACE_SUMMARIES[service.id];
+  out.push(
+    docComment([summary ? `${summary}.` : `The ${service.id} API, sending the token it is made with.`], ''),
+  );
+  out.push(`export class ${generatedName(service.id)} extends ${RESOURCE} {`);
+  for (const family of service.children) {
+    out.push(`  readonly ${family.key} = new ${finalName(family.id)}(this._client, this._credentials);`);
+  }
+  out.push('');
+  out.push('  constructor(client: BaseNimbus, token?: string) {');
+  out.push('    super(client, new VideoCredentials(client, token));');
+  out.push('  }');
+  out.push('}');
+  return `${out.join('\n')}\n`;
 }
 
 /**
@@ -304,7 +426,8 @@ function resourcesModule(families: Namespace[]): string {
   out.push(`import { BaseNimbus } from '../../base-client';`);
   const imports = families
     .map((family) => {
-      const module = EXTENDED[family.id] ? `../../${EXTENDED[family.id]}` : `./${moduleOf(family)}`;
+      const own = SERVICES[family.id] ? `./${serviceModuleOf(family.id)}` : `./${moduleOf(family)}`;
+      const module = EXTENDED[family.id] ? `../../${EXTENDED[family.id]}` : own;
       return `import { ${finalName(family.id)} } from '${module}';`;
     })
     .sort();
@@ -313,14 +436,23 @@ function resourcesModule(families: Namespace[]): string {
     '/** The client with a property per family of the contract; `Nimbus` adds the hand-written ones. */',
   );
   out.push('export class NimbusResources extends BaseNimbus {');
-  for (const family of families) out.push(`  readonly ${family.key} = new ${finalName(family.id)}(this);`);
+  for (const family of families) {
+    const key = SERVICES[family.id]?.key ?? family.key;
+    out.push(`  readonly ${key} = new ${finalName(family.id)}(this);`);
+  }
   out.push('}');
   return `${out.join('\n')}\n`;
 }
 
 /** Every resource class the generated tree uses, as the root entries export them. */
-function classesModule(families: Namespace[]): string {
+function classesModule(families: Namespace[], services: Namespace[]): string {
   const byModule = new Map<string, string[]>();
+  for (const service of services) {
+    const module = EXTENDED[service.id]
+      ? `../../${EXTENDED[service.id]}`
+      : `./${serviceModuleOf(service.id)}`;
+    byModule.set(module, [finalName(service.id)]);
+  }
   for (const family of families) {
     const file = `./${moduleOf(family)}`;
     for (const namespace of flatten(family)) {

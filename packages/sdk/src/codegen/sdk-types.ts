@@ -75,6 +75,10 @@ export interface OperationTypes {
   body?: string;
   /** What a call yields: a record, or one item of a list. */
   response: string;
+  /** One item of a /v2 list, whose answer is `{ items, next_cursor? }`. */
+  item?: string;
+  /** Path parameters whose type has a name (`DocsAssetName`); the others are strings. */
+  params: Record<string, string>;
 }
 
 /** Names the parts of each operation with the types file's names (`generateSdkTypes()`'s). */
@@ -86,7 +90,21 @@ export function operationTypeNames(): (endpoint: Endpoint) => OperationTypes {
     query: input(endpoint.query),
     body: input(endpoint.body),
     response: printer.response(endpoint),
+    item: endpoint.api === 'v2' ? itemOf(endpoint.response as unknown as Schema, printer) : undefined,
+    params: namedParams(endpoint.params as unknown as Schema | undefined, printer),
   });
+}
+
+function namedParams(params: Schema | undefined, printer: Printer): Record<string, string> {
+  const shape = (params?._zod.def.shape ?? {}) as Record<string, Schema>;
+  const named = Object.entries(shape).map(([key, field]) => [key, printer.type(field, 'input', 0)] as const);
+  return Object.fromEntries(named.filter(([, type]) => /^[A-Z]\w*$/.test(type)));
+}
+
+function itemOf(response: Schema, printer: Printer): string | undefined {
+  const items = (response._zod.def.shape as Record<string, Schema> | undefined)?.items;
+  if (items?._zod.def.type !== 'array') return undefined;
+  return printer.type(items._zod.def.element as Schema, 'output', 0);
 }
 
 /** Whether a caller may leave out the whole query: each of its fields may be left out. */

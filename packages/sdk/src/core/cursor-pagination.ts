@@ -1,10 +1,10 @@
 import { APIPromise } from './api-promise';
 import { NimbusError } from './errors';
 
-/** The wire shape of a cursor-paged list (/v2: `{ items, next_cursor }`). */
+/** The wire shape of a /v2 list: `{ items, next_cursor }`, or `{ items }` when it is not paged (cameras). */
 export interface CursorListBody<Item> {
   items: Item[];
-  next_cursor: string | null;
+  next_cursor?: string | null;
 }
 
 /**
@@ -75,7 +75,7 @@ export function requestCursorPage<Item>(
     load(cursor)
       .withResponse()
       .then(({ data, response, requestId }) => ({
-        data: new CursorPage(data.items, data.next_cursor, next),
+        data: new CursorPage(data.items, data.next_cursor ?? null, next),
         response,
         requestId,
       })),

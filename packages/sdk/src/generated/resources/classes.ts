@@ -1,5 +1,6 @@
 // Generated from the contract by scripts/generate-sdk-resources.mjs. Do not edit: extend the class in src/resources/.
 
+export { Docs } from '../../resources/docs';
 export { Auth } from '../../resources/v1/auth';
 export { CacheInstances } from '../../resources/v1/cache-instances';
 export { Clusters } from '../../resources/v1/clusters';
@@ -9,6 +10,10 @@ export { Functions } from '../../resources/v1/functions';
 export { Instances } from '../../resources/v1/instances';
 export { LoadBalancers } from '../../resources/v1/load-balancers';
 export { Reports } from '../../resources/v1/reports';
+export { VideoEvents } from '../../resources/v2/events';
+export { VideoServiceHealth } from '../../resources/v2/health';
+export { Playback } from '../../resources/v2/playback';
+export { Video } from '../../resources/v2/video';
 export { ActivityLogs } from './v1/activity-logs';
 export { Anomalies } from './v1/anomalies';
 export { ApiProducts, ApiSubscriptions } from './v1/api-products';
@@ -53,3 +58,4 @@ export { VpcRouteTables, VpcSubnets, Vpcs } from './v1/vpcs';
 export { VpnGateways } from './v1/vpn-gateways';
 export { WebApps } from './v1/webapps';
 export { Zones } from './v1/zones';
+export { Cameras } from './v2/cameras';

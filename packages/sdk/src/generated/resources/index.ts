@@ -20,6 +20,7 @@ import { Clusters } from '../../resources/v1/clusters';
 import { Compliance } from './v1/compliance';
 import { Databases } from '../../resources/v1/databases';
 import { DdosPlans } from './v1/ddos-plans';
+import { Docs } from '../../resources/docs';
 import { DrPlans } from '../../resources/v1/dr-plans';
 import { Firewalls } from './v1/firewalls';
 import { Functions } from '../../resources/v1/functions';
@@ -45,6 +46,7 @@ import { TransitHubAttachments } from './v1/transit-hub-attachments';
 import { TransitHubs } from './v1/transit-hubs';
 import { Users } from './v1/users';
 import { Vaults } from './v1/vaults';
+import { Video } from '../../resources/v2/video';
 import { VpcPeerings } from './v1/vpc-peerings';
 import { Vpcs } from './v1/vpcs';
 import { VpnGateways } from './v1/vpn-gateways';
@@ -102,4 +104,6 @@ export class NimbusResources extends BaseNimbus {
   readonly registries = new Registries(this);
   readonly webapps = new WebApps(this);
   readonly firewalls = new Firewalls(this);
+  readonly docs = new Docs(this);
+  readonly video = new Video(this);
 }

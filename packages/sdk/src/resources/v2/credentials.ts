@@ -1,6 +1,17 @@
 import type { BaseNimbus } from '../../base-client';
+import { APIResource } from '../../core/api-resource';
 import { NimbusError } from '../../core/errors';
 import type { RequestOptions } from '../../core/request';
+
+/** A /v2 resource: its calls send the workload token of `credentials`. */
+export class VideoResource extends APIResource {
+  protected readonly _credentials: VideoCredentials;
+
+  constructor(client: BaseNimbus, credentials: VideoCredentials) {
+    super(client);
+    this._credentials = credentials;
+  }
+}
 
 /**
  * The workload token of /v2 calls: one bound with `client.video.withToken()`, else the client's

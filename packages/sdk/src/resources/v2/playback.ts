@@ -1,16 +1,9 @@
-import type { BaseNimbus } from '../../base-client';
 import { buildPath } from '../../contract/define';
 import type { APIPromise } from '../../core/api-promise';
-import { APIResource } from '../../core/api-resource';
 import type { RequestOptions } from '../../core/request';
+import { PlaybackBase } from '../../generated/resources/v2/playback';
 import { v2 } from '../../generated/routes';
-import type {
-  EventPlayback,
-  PlaybackTimeline,
-  PlaybackTimelineParams,
-  VideoEvent,
-} from '../../generated/types';
-import type { VideoCredentials } from './credentials';
+import type { EventPlayback, VideoEvent } from '../../generated/types';
 
 /** One recorded hour of a camera, as in the HLS path. */
 export interface RecordedHour {
@@ -32,36 +25,7 @@ export interface SegmentTarget extends RecordedHour {
 const PLAYLIST_PATH = /^\/v2\/hls\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/index\.m3u8$/;
 
 /** Recordings: which hours exist, where an event is, and URLs a player can load. Needs `playback:read`. */
-export class Playback extends APIResource {
-  readonly #credentials: VideoCredentials;
-
-  constructor(client: BaseNimbus, credentials: VideoCredentials) {
-    super(client);
-    this.#credentials = credentials;
-  }
-
-  /** Hours of a day (UTC) that have recordings: `{ camera_id, date, hours: ['00', ...] }`. */
-  timeline(query: PlaybackTimelineParams, options?: RequestOptions): APIPromise<PlaybackTimeline> {
-    return this._client.call(v2.playback.timeline, { query }, this.#credentials.options(options));
-  }
-
-  /**
-   * Where to watch an event: `{ event_id, camera_id, playlist_url, offset_sec }`. `playlist_url` is a
-   * path without the token; `playlistUrl()` and `playlist()` take the answer as it is.
-   *
-   * @example
-   * const at = await video.playback.forEvent(event.id);
-   * hls.loadSource(video.playback.playlistUrl(at));
-   * media.currentTime = at.offset_sec;
-   */
-  forEvent(eventId: string, options?: RequestOptions): APIPromise<EventPlayback> {
-    return this._client.call(
-      v2.playback.forEvent,
-      { params: { id: eventId } },
-      this.#credentials.options(options),
-    );
-  }
-
+export class Playback extends PlaybackBase {
   /**
    * The playlist of one recorded hour, as text. Sent with the token as a header, so its segment
    * URIs carry no token: fetch them with `segment()`. Players should load `playlistUrl()` instead.
@@ -123,7 +87,7 @@ export class Playback extends APIResource {
 
   /** These routes take `?token=` or a bearer header; the SDK sends the header, keeping tokens out of URLs. */
   #withTokenHeader(options?: RequestOptions): RequestOptions | undefined {
-    return this.#credentials.options(options, true);
+    return this._credentials.options(options, true);
   }
 
   /** Binary endpoints declare a string body for OpenAPI; the SDK reads them as bytes. */
@@ -134,7 +98,7 @@ export class Playback extends APIResource {
   #tokenized(path: string): string {
     if (!path.startsWith('/v2/hls/')) throw new TypeError(`Not an HLS path: ${path}`);
     const base = this._client.baseUrl.replace(/\/+$/, '');
-    return `${base}${path}?token=${encodeURIComponent(this.#credentials.token())}`;
+    return `${base}${path}?token=${encodeURIComponent(this._credentials.token())}`;
   }
 }
 

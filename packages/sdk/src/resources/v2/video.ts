@@ -1,10 +1,4 @@
-import type { BaseNimbus } from '../../base-client';
-import { APIResource } from '../../core/api-resource';
-import { Cameras } from './cameras';
-import { VideoCredentials } from './credentials';
-import { VideoEvents } from './events';
-import { VideoServiceHealth } from './health';
-import { Playback } from './playback';
+import { VideoBase } from '../../generated/resources/v2/video';
 
 /**
  * The video management service (/v2). Its calls authenticate with a workload token (docs/decisions/0006-video-service.md):
@@ -23,20 +17,7 @@ import { Playback } from './playback';
  * // A browser app handed a workload token by its backend:
  * const video = new Nimbus({ baseUrl: location.origin, accessToken: token }).video;
  */
-export class Video extends APIResource {
-  readonly health = new VideoServiceHealth(this._client);
-  readonly cameras: Cameras;
-  readonly events: VideoEvents;
-  readonly playback: Playback;
-
-  constructor(client: BaseNimbus, token?: string) {
-    super(client);
-    const credentials = new VideoCredentials(client, token);
-    this.cameras = new Cameras(client, credentials);
-    this.events = new VideoEvents(client, credentials);
-    this.playback = new Playback(client, credentials);
-  }
-
+export class Video extends VideoBase {
   /** The same service with `token` for every /v2 call, stream and playlist URL. */
   withToken(token: string): Video {
     return new Video(this._client, token);

@@ -1,6 +1,5 @@
 // Generated from the contract by scripts/generate-sdk-resources.mjs. Do not edit: extend the class in src/resources/.
 
-import type { APIPromise } from '../../../core/api-promise';
 import { APIResource } from '../../../core/api-resource';
 import type { PagePromise } from '../../../core/pagination';
 import type { RequestOptions } from '../../../core/request';

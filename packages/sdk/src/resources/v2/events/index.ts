@@ -1,11 +1,6 @@
-import type { BaseNimbus } from '../../../base-client';
-import { APIResource } from '../../../core/api-resource';
-import { type CursorPagePromise, requestCursorPage } from '../../../core/cursor-pagination';
 import { refuseUnknownOptions } from '../../../core/option-names';
-import type { RequestOptions } from '../../../core/request';
-import { VIDEO_EVENT_STREAM_PATH, v2 } from '../../../generated/routes';
-import type { EventListParams, VideoEvent } from '../../../generated/types';
-import type { VideoCredentials } from '../credentials';
+import { VideoEventsBase } from '../../../generated/resources/v2/events';
+import { VIDEO_EVENT_STREAM_PATH } from '../../../generated/routes';
 import { EventStream, type EventStreamOptions } from './stream';
 
 /** Every option of `stream()`: another name is refused (`cameraId` names `camera_id`). */
@@ -20,29 +15,7 @@ const STREAM_OPTIONS = Object.keys({
 } satisfies Record<keyof EventStreamOptions, true>);
 
 /** Detection events of the tenant: stored (`list`) and live (`stream`). Needs `events:read`. */
-export class VideoEvents extends APIResource {
-  readonly #credentials: VideoCredentials;
-
-  constructor(client: BaseNimbus, credentials: VideoCredentials) {
-    super(client);
-    this.#credentials = credentials;
-  }
-
-  /**
-   * Stored events, newest first, filtered by `camera_id`, `type` and `since`; `limit` (1..100,
-   * default 50) per page. Await it for one page, or `for await` it for every event across pages.
-   *
-   * @example
-   * for await (const event of video.events.list({ type: 'person', since: '2026-03-01T00:00:00Z' })) {
-   *   console.log(event.ts, event.confidence);
-   * }
-   */
-  list(query: Omit<EventListParams, 'cursor'> = {}, options?: RequestOptions): CursorPagePromise<VideoEvent> {
-    return requestCursorPage((cursor) =>
-      this._client.call(v2.events.list, { query: { ...query, cursor } }, this.#credentials.options(options)),
-    );
-  }
-
+export class VideoEvents extends VideoEventsBase {
   /**
    * Live events over a WebSocket, with automatic reconnection that misses and repeats nothing
    * (see `EventStream`). The connection opens at once.
@@ -55,7 +28,7 @@ export class VideoEvents extends APIResource {
     refuseUnknownOptions(options, STREAM_OPTIONS, 'events.stream() option');
     const base = this._client.baseUrl.replace(/\/+$/, '').replace(/^http/, 'ws');
     const url = (since: string | undefined) => {
-      const search = new URLSearchParams({ token: this.#credentials.token() });
+      const search = new URLSearchParams({ token: this._credentials.token() });
       if (options.camera_id !== undefined) search.set('camera_id', options.camera_id);
       if (options.types !== undefined && options.types.length > 0)
         search.set('type', options.types.join(','));
