@@ -1,6 +1,6 @@
 // The SDK's resource classes, the client's families and their exports, generated from the
 // contract (packages/sdk/src/codegen/sdk-resources.ts) into packages/sdk/src/generated/resources/
-// (a generator of scripts/generate.mjs). Namespaces in NOT_GENERATED keep hand-written classes.
+// (a generator of scripts/generate.mjs).
 import { importSource } from './import-source.mjs';
 
 const outDir = 'packages/sdk/src/generated/resources';

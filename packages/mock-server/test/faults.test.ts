@@ -29,6 +29,12 @@ describe('the fault resource', () => {
       [once.id, 1],
       [always.id, null],
     ]);
+    // The route is not paged: its whole answer is one page, and `for await` walks it.
+    const page = await mock.client.mock.faults.list();
+    expect([page.nextCursor, page.hasNextPage()]).toEqual([null, false]);
+    const walked: string[] = [];
+    for await (const fault of mock.client.mock.faults.list()) walked.push(fault.id);
+    expect(walked).toEqual([once.id, always.id]);
 
     await expect(tenant.client.instances.list()).rejects.toMatchObject({ status: 500 });
     expect((await mock.client.mock.faults.list()).data.map((f) => f.id)).toEqual([always.id]);

@@ -1,5 +1,4 @@
 import { NimbusResources } from './generated/resources';
-import { Mock } from './resources/mock';
 import { Webhooks } from './resources/webhooks';
 
 /**
@@ -20,7 +19,6 @@ import { Webhooks } from './resources/webhooks';
  * await demo.instances.waitFor(vm.id, 'running');
  */
 export class Nimbus extends NimbusResources {
-  // The families of /api/v1, /v2 and the docs are generated (`NimbusResources`); these are written by hand.
-  readonly mock = new Mock(this);
+  // Every family of the contract is generated (`NimbusResources`); this one is written by hand.
   readonly webhooks = new Webhooks(this);
 }

@@ -45,19 +45,6 @@ export * from './generated/resources/classes';
 // A named type per record, `...Params` per body and list query (the zod schemas stay in '@nimbus/sdk/contract').
 export type * from './generated/types';
 export type { OpenApiDocument } from './resources/docs';
-export {
-  Mock,
-  MockBucketNames,
-  MockClock,
-  MockDashboard,
-  MockFaults,
-  MockQuotas,
-  MockRequests,
-  MockState,
-  MockVideoEvents,
-  MockVideoTenants,
-  MockWebhookDeliveries,
-} from './resources/mock';
 export { EventStream, type EventStreamEvents, type EventStreamOptions } from './resources/v2/events/stream';
 export type { PlaylistTarget, RecordedHour, SegmentTarget } from './resources/v2/playback';
 export {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import * as sdk from '@nimbus/sdk';
 import { APIResource, Nimbus } from '@nimbus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSdkResources, NOT_GENERATED } from '../src/codegen/sdk-resources';
+import { generateSdkResources } from '../src/codegen/sdk-resources';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const run = promisify(execFile);
@@ -31,12 +31,13 @@ describe('generated resource classes', () => {
     }
   });
 
-  it('leave the namespaces of NOT_GENERATED to hand-written classes, unless asked for', () => {
-    expect(Object.keys(generateSdkResources())).not.toContain('mock.ts');
-    expect(Object.keys(NOT_GENERATED)).toEqual(['mock']);
-    const withMock = generateSdkResources({ include: ['mock'] });
-    expect(withMock['mock.ts']).toContain('export class MockClock extends APIResource {');
-    expect(withMock['index.ts']).toContain('readonly mock = new Mock(this);');
+  it('include the control routes, whose `{ items }` lists are one cursor page', () => {
+    const files = generateSdkResources();
+    expect(files['mock.ts']).toContain('export class MockClock extends APIResource {');
+    expect(files['mock.ts']).toContain(
+      'list(options?: RequestOptions): CursorPagePromise<Fault> {\n    return requestCursorPage(() => this._client.call(mock.faults.list, {}, options));',
+    );
+    expect(files['index.ts']).toContain('readonly mock = new Mock(this);');
   });
 
   it('are all exported from @nimbus/sdk, as the client holds them', () => {

@@ -4,7 +4,8 @@
  * call an `APIPromise` of its answer; path parameters come first as strings, then the body or
  * the query as one object, then the request options; the JSDoc is the operation's summary and
  * description. A service (`SERVICES`: /v2) is one client property whose families send the token
- * it binds, and whose lists page by cursor. What the contract cannot say (polling, sessions,
+ * it binds. A /v2 or control list answering `{ items }` is a `CursorPagePromise`: it pages by cursor
+ * when its query takes one, else the answer is one page. What the contract cannot say (polling, sessions,
  * streams, URLs) is written by hand in `src/resources/`, as a class that extends the generated one
  * (`EXTENDED`); the generated tree and the client then use that class. Also writes
  * `NimbusResources` (the client's families) and `classes.ts` (every resource class, which the root
@@ -15,12 +16,6 @@ import type { Endpoint } from '../contract/define';
 import * as contractModule from '../contract/index';
 import { NAMESPACE_SUMMARIES } from '../contract/namespaces';
 import { operationTypeNames, queryOptional, singular, typeNames } from './sdk-types';
-
-/** Namespaces the generator leaves to hand-written classes, and why. */
-export const NOT_GENERATED: Readonly<Record<string, string>> = {
-  // The control routes are being renamed to the contract's verbs; generated once they are.
-  mock: 'src/resources/mock.ts',
-};
 
 /** Operations whose method the namespace's extension writes instead, and why. */
 export const HAND_WRITTEN: Readonly<Record<string, string>> = {
@@ -74,9 +69,10 @@ const CLASS_NAMES: Readonly<Record<string, string>> = {
   'v2.health': 'VideoServiceHealth',
 };
 
-/** Argument names other than the path parameter's own, by operation. */
+/** Argument names other than the path parameter's own (or `body`), by operation. */
 const ARG_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'v2.playback.forEvent': { id: 'eventId' },
+  'mock.state.import': { body: 'state' },
 };
 
 /** The argument a nested namespace's methods take for its family's `{id}`, where not `<family>Id`. */
@@ -106,15 +102,9 @@ interface Namespace {
   children: Namespace[];
 }
 
-export interface GenerateOptions {
-  /** Generate these namespaces too, though `NOT_GENERATED` lists them (`['mock']`). */
-  include?: string[];
-}
-
 /** File path under `src/generated/resources/` to its text. */
-export function generateSdkResources(options: GenerateOptions = {}): Record<string, string> {
-  const skipped = Object.keys(NOT_GENERATED).filter((id) => !options.include?.includes(id));
-  const tree = namespaceTree(contractModule.operations(), skipped);
+export function generateSdkResources(): Record<string, string> {
+  const tree = namespaceTree(contractModule.operations());
   const types = operationTypeNames();
   const files: Record<string, string> = {};
   // An API with operations of its own (the control routes: `mock.reset`) is a family itself.
@@ -141,13 +131,12 @@ function serviceOf(id: string): string | undefined {
 }
 
 /** The operations as a tree of namespaces: one per API (`v1`), holding the families. */
-function namespaceTree(operations: contractModule.Operation[], skipped: string[]): Namespace[] {
+function namespaceTree(operations: contractModule.Operation[]): Namespace[] {
   const apis: Namespace[] = [];
   for (const { id, endpoint } of operations) {
     // An operation another one duplicates (`billing.budgets.create`) has no method of its own.
     if (endpoint.sameAs !== undefined) continue;
     const keys = id.split('.');
-    if (skipped.some((prefix) => id === prefix || id.startsWith(`${prefix}.`))) continue;
     if (HAND_WRITTEN[id]) continue;
     let level = apis;
     let node: Namespace | undefined;
@@ -283,11 +272,12 @@ function methodText(
     );
   }
   if (named.body) {
-    args.push(`body${endpoint.bodyOptional ? '?' : ''}: ${named.body}`);
-    input.push('body');
+    const arg = ARG_NAMES[id]?.body ?? 'body';
+    args.push(`${arg}${endpoint.bodyOptional ? '?' : ''}: ${named.body}`);
+    input.push(arg === 'body' ? 'body' : `body: ${arg}`);
     for (const name of typeNames(named.body)) used.add(name);
   }
-  // A /v2 list pages by cursor when its query takes one; the SDK passes it, the caller does not.
+  // A list pages by cursor when its query takes one; the SDK passes it, the caller does not.
   const cursor = named.item !== undefined && queryShape(endpoint).includes('cursor');
   if (named.query) {
     const query = cursor ? `Omit<${named.query}, 'cursor'>` : named.query;
@@ -384,7 +374,8 @@ function paramNames(
 ): { key: string; arg: string }[] {
   const keys = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   return keys.map((key) => {
-    if (key !== 'id' || namespace === family) return { key, arg: camel(key) };
+    // An API's own families (the control routes': `mock.faults`) are no record of it.
+    if (key !== 'id' || namespace === family || !family.id.includes('.')) return { key, arg: camel(key) };
     return { key, arg: PARENT_ID_NAMES[family.id] ?? `${singular(family.key)}Id` };
   });
 }

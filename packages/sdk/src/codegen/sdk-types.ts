@@ -75,7 +75,7 @@ export interface OperationTypes {
   body?: string;
   /** What a call yields: a record, or one item of a list. */
   response: string;
-  /** One item of a /v2 list, whose answer is `{ items, next_cursor? }`. */
+  /** One item of a /v2 or control list, whose answer is `{ items, next_cursor? }` (no cursor: one page). */
   item?: string;
   /** Path parameters whose type has a name (`DocsAssetName`); the others are strings. */
   params: Record<string, string>;
@@ -90,7 +90,8 @@ export function operationTypeNames(): (endpoint: Endpoint) => OperationTypes {
     query: input(endpoint.query),
     body: input(endpoint.body),
     response: printer.response(endpoint),
-    item: endpoint.api === 'v2' ? itemOf(endpoint.response as unknown as Schema, printer) : undefined,
+    // /v1 lists page by offset (`list: true`); the others answer `{ items }`, with a cursor when paged.
+    item: endpoint.api !== 'v1' ? itemOf(endpoint.response as unknown as Schema, printer) : undefined,
     params: namedParams(endpoint.params as unknown as Schema | undefined, printer),
   });
 }

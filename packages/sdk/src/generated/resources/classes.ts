@@ -14,6 +14,7 @@ export { VideoEvents } from '../../resources/v2/events';
 export { VideoServiceHealth } from '../../resources/v2/health';
 export { Playback } from '../../resources/v2/playback';
 export { Video } from '../../resources/v2/video';
+export { Mock, MockBucketNames, MockClock, MockDashboard, MockFaults, MockQuotas, MockRequests, MockState, MockVideoEvents, MockVideoTenants, MockWebhookDeliveries } from './mock';
 export { ActivityLogs } from './v1/activity-logs';
 export { Anomalies } from './v1/anomalies';
 export { ApiProducts, ApiSubscriptions } from './v1/api-products';

@@ -31,6 +31,7 @@ import { LoadBalancers } from '../../resources/v1/load-balancers';
 import { Logs } from './v1/logs';
 import { MetricRules } from './v1/metric-rules';
 import { Metrics } from './v1/metrics';
+import { Mock } from './mock';
 import { Policies } from './v1/policies';
 import { PrivateEndpoints } from './v1/private-endpoints';
 import { Projects } from './v1/projects';
@@ -104,6 +105,7 @@ export class NimbusResources extends BaseNimbus {
   readonly registries = new Registries(this);
   readonly webapps = new WebApps(this);
   readonly firewalls = new Firewalls(this);
+  readonly mock = new Mock(this);
   readonly docs = new Docs(this);
   readonly video = new Video(this);
 }
