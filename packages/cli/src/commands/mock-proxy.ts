@@ -3,6 +3,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import type { GlobalOptions } from '../context';
 import { CommandFailed, UsageError } from '../errors';
 import { examples } from '../help';
+import { serveUntilSignal } from './serve-until-signal';
 
 interface ProxyOptions {
   target: string;
@@ -87,15 +88,7 @@ export function addMockProxyCommand(mock: Command): void {
       if (server.controlToken && !controlToken) {
         lines.push(`  control     /__mock/* need this token (shown once): ${server.controlToken}`);
       }
-      const stopped = new Promise<void>((resolve) => {
-        const stop = () => {
-          void server.close().then(resolve);
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-      process.stdout.write(`${lines.join('\n')}\n`);
-      await stopped;
+      await serveUntilSignal(server, lines);
     });
 }
 

@@ -7,6 +7,7 @@ import { addDocsAssetCommand } from './mock-docs-asset';
 import { mockContext, readJsonFile } from './mock-extensions';
 import { addMockProxyCommand } from './mock-proxy';
 import { addMockUiCommand } from './mock-ui';
+import { serveUntilSignal } from './serve-until-signal';
 
 interface StartOptions {
   port: number;
@@ -196,18 +197,7 @@ export function addMockCommands(program: Command): void {
           `  curl -H "Authorization: Bearer $TOKEN" -H "X-Project-ID: $PROJECT" ${server.url}/api/v1/instances`,
         );
       }
-      // The command lasts as long as the server: it ends (exit 0) once a signal has closed it.
-      // The handlers are in place before the banner says the server is up: a supervisor that
-      // stops it as soon as it reads the banner must not find the default action (death by signal).
-      const stopped = new Promise<void>((resolve) => {
-        const stop = () => {
-          void server.close().then(resolve);
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-      process.stdout.write(`${lines.join('\n')}\n`);
-      await stopped;
+      await serveUntilSignal(server, lines);
     });
 
   addMockUiCommand(mock);

@@ -1,7 +1,8 @@
 import type { Endpoint } from '@nimbus/sdk/contract';
 import { V1Error, V2Error } from '@nimbus/sdk/contract/common';
+import { STATUS_OF_CODE } from '../core/pipeline/http-error';
 import { type Finding, shown } from './divergence';
-import { isErrorCode, STATUS_OF_CODE } from './error-codes';
+import { isErrorCode } from './error-codes';
 import { schemaFindings } from './schema-check';
 
 /** What the body checks need of the exchange besides the endpoint. */

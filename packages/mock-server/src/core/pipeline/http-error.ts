@@ -65,8 +65,12 @@ export class HttpError extends Error {
   }
 }
 
-/** The status of each error code (docs/decisions/0002-v1-envelopes-and-errors.md). */
-const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
+/**
+ * The status each error code is answered with (docs/decisions/0002-v1-envelopes-and-errors.md,
+ * 0006 for /v2, 0001 and 0008 for 405 and a reused idempotency key, 0010 for 503): the server
+ * answers by it, and the exchange check holds a deployment to it.
+ */
+export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
   PROJECT_HEADER_REQUIRED: 400,
