@@ -179,6 +179,18 @@ describe('documentation routes', () => {
     expect(raw.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
+  it('serve a section of the /api/v1 document through the SDK: the tags asked for, and their schemas', async () => {
+    const section = await mock.client.docs.cloudPlatform({ tags: 'compute' });
+    const tags = Object.values(section.paths).flatMap((item) =>
+      Object.values(item as Record<string, { tags?: string[] }>).flatMap((operation) => operation.tags ?? []),
+    );
+    expect(new Set(tags)).toEqual(new Set(['compute']));
+    expect(section.servers).toEqual([{ url: mock.url }]);
+    await expect(mock.client.docs.cloudPlatform({ tags: 'no-such-tag' })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
   it('serve the reference page and its files without the control token', async () => {
     const page = await mock.client.docs.page();
     expect(page).toContain('/api/v1/openapi.json');
