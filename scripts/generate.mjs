@@ -22,6 +22,13 @@ const only = process.argv
   .filter((arg) => arg.startsWith('--only='))
   .flatMap((arg) => arg.slice('--only='.length).split(','))
   .map((name) => name.trim().toLowerCase());
+const unknown = only.filter((name) => !GENERATORS.some((g) => g.name.toLowerCase() === name));
+if (unknown.length > 0) {
+  console.error(
+    `--only: no generator named ${unknown.join(', ')} (${GENERATORS.map((g) => g.name).join(', ')})`,
+  );
+  process.exit(2);
+}
 const chosen = only.length > 0 ? GENERATORS.filter((g) => only.includes(g.name.toLowerCase())) : GENERATORS;
 const differing = await runGenerators(chosen, { root, check });
 if (check && differing.length > 0) {

@@ -57,4 +57,15 @@ describe('npm run generate', () => {
     );
     expect(stdout).toContain('Every generated file is current.');
   }, 120_000);
+
+  it('refuses --only with a generator it does not have, rather than checking nothing', async () => {
+    const refused = await run(process.execPath, ['scripts/generate.mjs', '--check', '--only=sdk typo'], {
+      cwd: root,
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('no generator named sdk typo');
+  });
 });
