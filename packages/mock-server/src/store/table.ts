@@ -226,12 +226,25 @@ export function compareRecords(a: StoredRecord, b: StoredRecord): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** New records nearly always sort last (the clock only moves forward): check from the end. */
+/**
+ * New records nearly always sort last (the clock only moves forward): the last place is tried
+ * first. Otherwise a binary search: records of one moment (a frozen clock, a seed) sort by id,
+ * and walking back to a random id's place made 100k such inserts take 20 s.
+ */
 function insertOrdered<T extends StoredRecord>(list: T[], row: T): void {
-  let i = list.length;
-  while (i > 0 && compareRecords(list[i - 1]!, row) > 0) i--;
-  if (i === list.length) list.push(row);
-  else list.splice(i, 0, row);
+  const last = list.at(-1);
+  if (last === undefined || compareRecords(last, row) <= 0) {
+    list.push(row);
+    return;
+  }
+  let low = 0;
+  let high = list.length - 1;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareRecords(list[middle]!, row) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  list.splice(low, 0, row);
 }
 
 /**
