@@ -1,4 +1,5 @@
 import { RowBlocks } from './row-blocks';
+import { forgetTextsOf, keepTextsOf } from './row-texts';
 import { shared } from './shared-strings';
 import type { StoredRecord } from './state';
 
@@ -99,6 +100,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     this.#share(row);
     this.#rows[row.id] = row;
     this.#index(row);
+    keepTextsOf(row);
     this.#blocks?.add(row.id);
     this.#changed(row.id);
     return row;
@@ -110,6 +112,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     if (!row) throw new Error(`No ${this.name} record ${id}`);
     this.#unindexKeys(row);
     Object.assign(row, patch, { updated_at: at });
+    forgetTextsOf(row);
     this.#indexKeys(row);
     this.#blocks?.changed(id);
     this.#changed(id);
@@ -120,6 +123,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     const row = this.get(id);
     if (!row) return undefined;
     delete this.#rows[id];
+    forgetTextsOf(row);
     this.#blocks?.remove(id);
     this.#unindexKeys(row);
     removeFrom(this.#all, row);
@@ -171,6 +175,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
       // A loaded file parses a copy of each value per record too.
       this.#share(row);
       this.#index(row);
+      keepTextsOf(row);
     }
   }
 

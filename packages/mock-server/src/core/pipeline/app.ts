@@ -116,7 +116,8 @@ export function createApp(options: {
       withCommonHeaders(response, request, requestId, corsAllowed(origin, api));
       withUnknownFieldsWarning(response, request);
     }
-    if (runtime.answerBytes && typeof response.body === 'string') {
+    // A body of kept texts is written as it is: the journal keeps its parts, not its bytes.
+    if (runtime.answerBytes && typeof response.body === 'string' && response.parts === undefined) {
       response.body = runtime.answerBytes.text(response.body);
     }
     const record = {

@@ -66,6 +66,19 @@ export interface Reply {
   status: number;
   headers: Record<string, string>;
   body: string | Uint8Array | null;
+  /** The body as the texts it was joined from (records' kept JSON): what the journal keeps of it. */
+  parts?: BodyParts;
+}
+
+/** `head`, the `items` separated by commas, then `tail`: a body made of texts kept elsewhere. */
+export interface BodyParts {
+  readonly head: string;
+  readonly items: readonly string[];
+  readonly tail: string;
+}
+
+export function joinParts({ head, items, tail }: BodyParts): string {
+  return `${head}${items.join(',')}${tail}`;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,7 +1,7 @@
 import type { ApiName } from '@nimbus/sdk/contract';
 import { ErrorCode } from '@nimbus/sdk/contract/common';
 import { HttpError, RawReplyError } from './http-error';
-import type { Reply } from './request';
+import { type BodyParts, joinParts, type Reply } from './request';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -10,6 +10,11 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
   const out: Record<string, string> = { 'content-type': JSON_TYPE };
   for (const name in headers) out[name.toLowerCase()] = headers[name]!;
   return { status, headers: out, body: JSON.stringify(body) };
+}
+
+/** A JSON reply of a body made of texts serialised before (records' kept JSON, see BodyParts). */
+export function jsonPartsReply(status: number, parts: BodyParts): Reply {
+  return { status, headers: { 'content-type': JSON_TYPE }, body: joinParts(parts), parts };
 }
 
 /** The error body of the API a path belongs to: v1 envelope, or bare `{ error }` for /v2 and /__mock. */

@@ -9,7 +9,7 @@ import {
 } from '@nimbus/sdk/contract/secrets';
 import type { z } from 'zod';
 import { pathMatches } from '../pipeline/path-pattern';
-import type { HeaderReader, Reply } from '../pipeline/request';
+import { type BodyParts, type HeaderReader, joinParts, type Reply } from '../pipeline/request';
 import type { RequestTarget } from '../pipeline/request-target';
 import { UNKNOWN_FIELDS_HEADER, unknownFieldsOfWarning } from '../pipeline/unknown-fields-header';
 import { ByteSlabs, inSlab } from './byte-slabs';
@@ -160,7 +160,14 @@ export class RequestJournal {
 }
 
 function bodySize(record: JournalRecord): number {
-  return lengthOf(record.body) + lengthOf(record.response.body);
+  const { response } = record;
+  return lengthOf(record.body) + (response.parts ? partsLength(response.parts) : lengthOf(response.body));
+}
+
+function partsLength({ head, items, tail }: BodyParts): number {
+  let length = head.length + tail.length + Math.max(0, items.length - 1);
+  for (const item of items) length += item.length;
+  return length;
 }
 
 function lengthOf(body: string | Uint8Array | null): number {
@@ -186,6 +193,8 @@ const TEXT_TYPE =
 function keptResponse(reply: Reply, slabs: ByteSlabs): Reply {
   const { body } = reply;
   if (body === null) return reply;
+  // Texts the records keep anyway: the journal holds the same strings, joined when read.
+  if (reply.parts) return { status: reply.status, headers: reply.headers, body: null, parts: reply.parts };
   const type = reply.headers['content-type'] ?? '';
   const encoded = reply.headers['content-encoding'];
   if (typeof body !== 'string' && (!TEXT_TYPE.test(type) || (encoded && encoded !== 'identity'))) {
@@ -224,7 +233,9 @@ function entryOf(record: JournalRecord, serverSecrets: readonly string[]): Journ
   const query = journalQuery(record.target.searchParams, secrets);
   replacedValues(Object.fromEntries(record.target.searchParams), query, carried);
   const body = journalBody(record.body, secrets?.body, carried);
-  const responseBody = journalResponseBody(record.response.body, record.target.pathname, secrets, carried);
+  const { response } = record;
+  const sent = response.parts ? joinParts(response.parts) : response.body;
+  const responseBody = journalResponseBody(sent, record.target.pathname, secrets, carried);
   const scrubber = new SecretScrubber(carried);
   return {
     request_id: record.requestId,
