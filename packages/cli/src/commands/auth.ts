@@ -45,11 +45,14 @@ export function addAuthCommands(program: Command): void {
           const badPassword = problem(AuthRegisterBody.shape.password, password);
           if (badPassword) throw new UsageError(`the password from --password-stdin ${badPassword}`);
         } else {
+          // The reason goes out with the next prompt, once echo is off again: written between
+          // the two, an answer typed as soon as it showed was echoed.
+          let retry = '';
           for (;;) {
-            password = await askSecret('Password (8 characters or more): ', '--password-stdin');
+            password = await askSecret(`${retry}Password (8 characters or more): `, '--password-stdin');
             const badPassword = problem(AuthRegisterBody.shape.password, password);
             if (!badPassword) break;
-            process.stderr.write(`The password ${badPassword}: try again.\n`);
+            retry = `The password ${badPassword}: try again.\n`;
           }
         }
         const user = await ctx.client.auth.register({ email, password, full_name });
