@@ -77,16 +77,20 @@ export function createApp(options: {
   // edit: every family loads first (their transitions' listeners, schedules and hooks), as it
   // does before a state import (mock/control.ts). An empty in-memory store loads each on use.
   const lazy = !runtime.store.durable && runtime.store.isEmpty();
-  const ready = Promise.all([lazy ? undefined : families.loadAll(), loadHashes()]).then(() =>
-    runtime.lifecycle.resume(),
-  );
+  let isReady = false;
+  const ready = Promise.all([lazy ? undefined : families.loadAll(), loadHashes()])
+    .then(() => runtime.lifecycle.resume())
+    .then(() => {
+      isReady = true;
+    });
 
   const services: PipelineServices = { runtime, router, families, queries, idempotency, limiter };
 
   async function handle(input: CoreRequest): Promise<Reply> {
     // The body first, before anything is awaited (see bufferedRequest); the journal keeps it too.
     const request = isBuffered(input) ? input : await bufferedRequest(input, config.maxBodyBytes);
-    await ready;
+    // Awaited until it settled only: an await of a settled promise still costs every request a turn.
+    if (!isReady) await ready;
     const started = performance.now();
     const target = new RequestTarget(request.url);
     const requestId = requestIdOf(request);

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { pathMatches } from '../pipeline/path-pattern';
 import { type BodyParts, type HeaderReader, joinParts, type Reply } from '../pipeline/request';
-import type { RequestTarget } from '../pipeline/request-target';
+import { RequestTarget } from '../pipeline/request-target';
 import { UNKNOWN_FIELDS_HEADER, unknownFieldsOfWarning } from '../pipeline/unknown-fields-header';
 import { ByteSlabs, inSlab } from './byte-slabs';
 import { REDACTED, replacedValues, SecretScrubber } from './secret-values';
@@ -69,6 +69,13 @@ export interface JournalRecord {
   divergences?: readonly z.infer<typeof Divergence>[];
 }
 
+/** A record as the journal keeps it: the URL as its text, the bodies as kept, their size. */
+interface KeptRecord extends Omit<JournalRecord, 'target'> {
+  url: string;
+  /** Of the kept bodies: what counts against `maxBytes`. */
+  size: number;
+}
+
 /**
  * The last `capacity` requests the server answered, for tests that verify what an app sent
  * (WireMock's request journal, nock's recorder), their bodies at most `maxBytes` together.
@@ -79,7 +86,7 @@ export interface JournalRecord {
 export class RequestJournal {
   readonly #capacity: number;
   readonly #maxBytes: number;
-  #records: JournalRecord[] = [];
+  #records: KeptRecord[] = [];
   /** Records before this index are dropped; the array is compacted once they are half of it. */
   #first = 0;
   /** Length of the kept bodies together. */
@@ -101,15 +108,27 @@ export class RequestJournal {
   record(record: JournalRecord): void {
     if (this.#capacity <= 0 || !isJournaled(record.target.pathname)) return;
     // A large body is not kept: 1,000 entries of a 1 MB body each would hold a gigabyte.
-    const kept = {
-      ...record,
-      body: keptBody(record.body, this.#slabs),
-      response: keptResponse(record.response, this.#slabs),
+    const body = keptBody(record.body, this.#slabs);
+    const response = keptResponse(record.response, this.#slabs);
+    // What the collector copies of every request until it is old: strings and small objects only
+    // (the URL as its text, not the parsed target and its query parameters).
+    const kept: KeptRecord = {
+      requestId: record.requestId,
+      at: record.at,
+      method: record.method,
+      url: record.target.href,
+      headers: record.headers,
+      body,
+      status: record.status,
+      durationMs: record.durationMs,
+      response,
+      divergences: record.divergences,
+      size: lengthOf(body) + (response.parts ? partsLength(response.parts) : lengthOf(response.body)),
     };
     this.#records.push(kept);
-    this.#bytes += bodySize(kept);
+    this.#bytes += kept.size;
     while (this.#records.length - this.#first > this.#capacity || this.#bytes > this.#maxBytes) {
-      this.#bytes -= bodySize(this.#records[this.#first]!);
+      this.#bytes -= this.#records[this.#first]!.size;
       this.#first++;
     }
     // Compacting only when half the array is dropped keeps the work amortised O(1) per request.
@@ -157,11 +176,6 @@ export class RequestJournal {
     this.#first = 0;
     this.#bytes = 0;
   }
-}
-
-function bodySize(record: JournalRecord): number {
-  const { response } = record;
-  return lengthOf(record.body) + (response.parts ? partsLength(response.parts) : lengthOf(response.body));
 }
 
 function partsLength({ head, items, tail }: BodyParts): number {
@@ -219,7 +233,7 @@ let secretsOfRequest: ReturnType<typeof routeSecretsLookup> | undefined;
  * secret the request carried where one belongs (or the control token) is redacted wherever else
  * it appears in the entry, under another header, in the query or in a body.
  */
-function entryOf(record: JournalRecord, serverSecrets: readonly string[]): JournalEntry {
+function entryOf(record: KeptRecord, serverSecrets: readonly string[]): JournalEntry {
   secretsOfRequest ??= routeSecretsLookup(
     OPERATION_ROUTES.map(([id, method, path]) => ({
       method,
@@ -227,21 +241,22 @@ function entryOf(record: JournalRecord, serverSecrets: readonly string[]): Journ
       secrets: () => OPERATION_SECRETS[id] ?? NO_SECRETS,
     })),
   );
-  const secrets = secretsOfRequest(record.method, record.target.pathname);
+  const target = new RequestTarget(record.url);
+  const secrets = secretsOfRequest(record.method, target.pathname);
   const carried: string[] = [...serverSecrets];
   const headers = journalHeaders(record.headers, carried);
-  const query = journalQuery(record.target.searchParams, secrets);
-  replacedValues(Object.fromEntries(record.target.searchParams), query, carried);
+  const query = journalQuery(target.searchParams, secrets);
+  replacedValues(Object.fromEntries(target.searchParams), query, carried);
   const body = journalBody(record.body, secrets?.body, carried);
   const { response } = record;
   const sent = response.parts ? joinParts(response.parts) : response.body;
-  const responseBody = journalResponseBody(sent, record.target.pathname, secrets, carried);
+  const responseBody = journalResponseBody(sent, target.pathname, secrets, carried);
   const scrubber = new SecretScrubber(carried);
   return {
     request_id: record.requestId,
     time: new Date(record.at).toISOString(),
     method: record.method,
-    path: scrubber.text(record.target.pathname),
+    path: scrubber.text(target.pathname),
     query: scrubber.deep(query) as Record<string, string>,
     headers: scrubber.deep(headers) as Record<string, string>,
     body: scrubber.deep(body),
@@ -272,12 +287,12 @@ function journalDivergence(divergence: z.infer<typeof Divergence>, scrubber: Sec
   };
 }
 
-function matches(record: JournalRecord, filter: JournalFilter): boolean {
+function matches(record: KeptRecord, filter: JournalFilter): boolean {
   if (filter.method && record.method !== filter.method) return false;
   if (filter.status !== undefined && record.status !== filter.status) return false;
   if (filter.divergent !== undefined && (record.divergences?.length ?? 0) > 0 !== filter.divergent)
     return false;
-  return !filter.path || pathMatches(filter.path, record.target.pathname);
+  return !filter.path || pathMatches(filter.path, new RequestTarget(record.url).pathname);
 }
 
 /** Whether a request belongs in the journal: everything but the control routes. */

@@ -27,7 +27,7 @@ export interface HandlerRun {
  * `Idempotency-Key` answers the first result of that key; every write of a project that reached
  * its handler goes to the project's activity log, refused or not.
  */
-export function runHandler(run: HandlerRun): Promise<Reply> {
+export function runHandler(run: HandlerRun): Reply | Promise<Reply> {
   const { ctx, operation } = run;
   const idempotencyKey = ctx.request.headers.get('idempotency-key');
   if (idempotencyKey === null || ctx.request.method !== 'POST') return answer(run);
@@ -37,22 +37,51 @@ export function runHandler(run: HandlerRun): Promise<Reply> {
     ]);
   }
   const scope = `${actorOf(ctx.principal)}\n${ctx.projectId}\n${operation.id}\n${ctx.target.pathname}`;
-  return run.idempotency.run(scope, idempotencyKey, run.bodyText, ctx.runtime.clock.now(), () => answer(run));
+  return run.idempotency.run(scope, idempotencyKey, run.bodyText, ctx.runtime.clock.now(), async () =>
+    answer(run),
+  );
 }
 
-async function answer({ handler, ctx, operation, validateResponses }: HandlerRun): Promise<Reply> {
-  const logged = ctx.endpoint.project === true && isWrite(ctx.request.method);
-  try {
-    const result = await handler(ctx);
-    const reply = isResponse(result)
-      ? await replyOf(result)
-      : render(ctx.endpoint, result, ctx.requestId, validateResponses);
-    if (logged) recordActivity(ctx, operation, reply.status, createdId(ctx.endpoint, result));
-    return reply;
-  } catch (error) {
-    if (logged && error instanceof HttpError) recordActivity(ctx, operation, error.status, null);
+/**
+ * The handler's answer, rendered, and the activity log's entry. Without a promise when the
+ * handler answered without one: most reads do, and each await costs a busy route.
+ */
+function answer(run: HandlerRun): Reply | Promise<Reply> {
+  const refused = (error: unknown): never => {
+    if (isLogged(run) && error instanceof HttpError)
+      recordActivity(run.ctx, run.operation, error.status, null);
     throw error;
+  };
+  let result: unknown;
+  try {
+    result = run.handler(run.ctx);
+  } catch (error) {
+    return refused(error);
   }
+  if (result instanceof Promise) return result.then((value) => answered(run, value), refused);
+  try {
+    return answered(run, result);
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+function answered(run: HandlerRun, result: unknown): Reply | Promise<Reply> {
+  const { ctx, operation } = run;
+  if (isResponse(result)) {
+    return replyOf(result).then((reply) => {
+      if (isLogged(run)) recordActivity(ctx, operation, reply.status, null);
+      return reply;
+    });
+  }
+  const reply = render(ctx.endpoint, result, ctx.requestId, run.validateResponses);
+  if (isLogged(run)) recordActivity(ctx, operation, reply.status, createdId(ctx.endpoint, result));
+  return reply;
+}
+
+/** Whether the request goes to its project's activity log: a write of a project route. */
+function isLogged({ ctx }: HandlerRun): boolean {
+  return ctx.endpoint.project === true && isWrite(ctx.request.method);
 }
 
 /** A handler's result in the envelope: `{ success, data, meta }` on /api/v1, the bare body elsewhere. */
