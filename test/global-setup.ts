@@ -8,6 +8,9 @@ import { isStale } from './support/stale-build';
 // The packaging tests install what `npm pack` makes of each package's complete build (with its
 // declarations). A package is rebuilt when a source it is made from is newer than its
 // declarations (the CLI tests' quicker builds refresh the JavaScript only), then all are packed.
+// One after the other: the server's declarations import the SDK's from its dist/, and the CLI's
+// both. This project comes first in vitest.workspace.ts, so in a run of every project these
+// builds are made before the CLI's and the examples' setups look for their JavaScript.
 const builds = [
   { name: '@nimbus/sdk', declarations: 'packages/sdk/dist/index.d.ts', from: ['sdk'] },
   {
