@@ -265,6 +265,31 @@ describe('journal bodies', () => {
   });
 });
 
+describe('journal bodies over 64 KiB', () => {
+  it('keeps each as a note of its size, a request body and an answer made of records alike', async ({
+    mock,
+  }) => {
+    // 100 vaults of about 750 characters each: a page of them is over 64 KiB.
+    const description = 'd'.repeat(500);
+    for (let i = 0; i < 100; i++) {
+      await tenant.client.backupVaults.create({ name: `large-${i}`, region: 'hn', description });
+    }
+    const page = await tenant.client.backupVaults.list({ per_page: 100 });
+    expect(page.data).toHaveLength(100);
+    const small = await tenant.client.backupVaults.list({ per_page: 2 });
+    const body = `{"pad":"${'x'.repeat(70_000)}"}`;
+    await fetch(`${mock.url}/api/v1/padding`, { method: 'POST', body }).then((r) => r.arrayBuffer());
+
+    const [large, two] = await mock.requests({ method: 'GET', path: '/api/v1/backup-vaults' });
+    expect(large!.response.body).toMatch(/^\[\d{5,} bytes not journaled\]$/);
+    expect((two!.response.body as { data: { id: string }[] }).data.map((vault) => vault.id)).toEqual(
+      small.data.map((vault) => vault.id),
+    );
+    const [padding] = await mock.requests({ path: '/api/v1/padding' });
+    expect(padding!.body).toBe(`[${body.length} bytes not journaled]`);
+  });
+});
+
 describe('seeds', () => {
   it("start the journal after the demo seed's own requests", async () => {
     const seeded = await startMockServer({ seed: true });

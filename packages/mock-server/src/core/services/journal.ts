@@ -208,7 +208,12 @@ function keptResponse(reply: Reply, slabs: ByteSlabs): Reply {
   const { body } = reply;
   if (body === null) return reply;
   // Texts the records keep anyway: the journal holds the same strings, joined when read.
-  if (reply.parts) return { status: reply.status, headers: reply.headers, body: null, parts: reply.parts };
+  if (reply.parts) {
+    const size = partsLength(reply.parts);
+    if (size > MAX_JOURNALED_BODY)
+      return { ...reply, body: `[${size} bytes not journaled]`, parts: undefined };
+    return { status: reply.status, headers: reply.headers, body: null, parts: reply.parts };
+  }
   const type = reply.headers['content-type'] ?? '';
   const encoded = reply.headers['content-encoding'];
   if (typeof body !== 'string' && (!TEXT_TYPE.test(type) || (encoded && encoded !== 'identity'))) {
