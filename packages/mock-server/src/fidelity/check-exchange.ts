@@ -74,11 +74,14 @@ export function checkExchange(exchange: Exchange): Divergence[] {
 }
 
 /**
- * `checkExchange` over Fetch objects; reads clones, so both stay readable.
+ * `checkExchange` over Fetch objects; reads clones, so both stay readable. Pass a request that
+ * was not sent, cloned before `fetch`: a clone sent and then dropped can leave its original
+ * unusable on Node 20's fetch once the collector takes the clone (undici issue 4150).
  *
  * @example
- * const response = await fetch(request.clone());
- * const divergences = await checkFetchExchange(operation, request, response);
+ * const sent = request.clone();
+ * const response = await fetch(request);
+ * const divergences = await checkFetchExchange(operation, sent, response);
  */
 export async function checkFetchExchange(
   operation: Exchange['operation'],

@@ -9,10 +9,12 @@ const lookup = operationLookup(operations());
 function checkingFetch(found: Divergence[], checked: string[]): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
-    const response = await fetch(request.clone());
+    // The copy the check reads is made before the request is sent (see checkFetchExchange).
+    const sent = request.clone();
+    const response = await fetch(request);
     const operation = lookup(request.method, new URL(request.url).pathname);
     if (!operation) throw new Error(`No operation for ${request.method} ${request.url}`);
-    found.push(...(await checkFetchExchange(operation, request, response)));
+    found.push(...(await checkFetchExchange(operation, sent, response)));
     checked.push(`${operation.id} ${response.status}`);
     return response;
   };
