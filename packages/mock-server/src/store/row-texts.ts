@@ -1,21 +1,35 @@
 /**
  * Text derived from a stored record (its public JSON), kept with the record until it changes.
  * A page of a list renders the same records request after request: serialising each one again
- * was most of a GET's own work. Only records a table holds are kept (a view a handler builds
- * per request is new every time), and a table drops a record's text on every update and delete,
- * the same changes its state file's blocks follow.
+ * was most of a GET's own work. Only records a table holds have a place for it (a view a handler
+ * builds per request is new every time), and a table empties it on every update and delete, the
+ * same changes its state file's blocks follow.
+ *
+ * The place is a property of the record under a symbol, not enumerable: JSON, `Object.keys`,
+ * spreads and `Object.assign` never see it. A WeakMap and a WeakSet of every stored record cost
+ * the collector on each create (bench/README.md, run U).
  */
-const texts = new WeakMap<object, { readonly by: object; readonly text: string }>();
-const stored = new WeakSet<object>();
+const KEPT_TEXT = Symbol('nimbus.keptText');
 
-/** Marks a record a table holds, so that its texts are kept. */
+interface KeptText {
+  /** The renderer the text is of (a schema). */
+  readonly by: object;
+  readonly text: string;
+}
+
+type WithKeptText = { [KEPT_TEXT]?: KeptText | undefined };
+
+/** Gives a record a table holds a place for its texts. */
 export function keepTextsOf(row: object): void {
-  stored.add(row);
+  if (!Object.hasOwn(row, KEPT_TEXT)) {
+    Object.defineProperty(row, KEPT_TEXT, { value: undefined, writable: true, enumerable: false });
+  }
 }
 
 /** Drops a record's texts: it changed, or left its table. */
 export function forgetTextsOf(row: object): void {
-  texts.delete(row);
+  // Assigned only where defined: assigned on a record without it, it would be enumerable.
+  if (Object.hasOwn(row, KEPT_TEXT)) (row as WithKeptText)[KEPT_TEXT] = undefined;
 }
 
 /**
@@ -23,10 +37,11 @@ export function forgetTextsOf(row: object): void {
  * it is. `by` names the renderer (a schema): another renderer of the same record makes its own.
  */
 export function textOf(row: unknown, by: object, render: (row: unknown) => string): string {
-  if (typeof row !== 'object' || row === null || !stored.has(row)) return render(row);
-  const kept = texts.get(row);
+  if (typeof row !== 'object' || row === null || !(KEPT_TEXT in row)) return render(row);
+  const held = row as WithKeptText;
+  const kept = held[KEPT_TEXT];
   if (kept !== undefined && kept.by === by) return kept.text;
   const text = render(row);
-  texts.set(row, { by, text });
+  held[KEPT_TEXT] = { by, text };
   return text;
 }

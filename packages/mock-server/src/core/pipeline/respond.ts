@@ -12,9 +12,13 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
   return { status, headers: out, body: JSON.stringify(body) };
 }
 
-/** A JSON reply of a body made of texts serialised before (records' kept JSON, see BodyParts). */
-export function jsonPartsReply(status: number, parts: BodyParts): Reply {
-  return { status, headers: { 'content-type': JSON_TYPE }, body: joinParts(parts), parts };
+/**
+ * A JSON reply of a body joined from texts serialised before (records' JSON, see BodyParts);
+ * with `keepParts`, the reply carries them for the journal.
+ */
+export function jsonPartsReply(status: number, parts: BodyParts, keepParts: boolean): Reply {
+  const body = joinParts(parts);
+  return { status, headers: { 'content-type': JSON_TYPE }, body, parts: keepParts ? parts : undefined };
 }
 
 /** The error body of the API a path belongs to: v1 envelope, or bare `{ error }` for /v2 and /__mock. */
