@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../mock-server/src/entries/testing';
+import type { MockServer } from '../../mock-server/src/entries/testing';
 import { startDriftingProxy } from '../../mock-server/test/verify/drifting-proxy';
+import { startVerifyTarget } from '../../mock-server/test/verify/verify-target';
 import { BIN, type Cli, cliFor } from './helpers';
 
 /**
@@ -19,14 +20,7 @@ let mock: MockServer;
 let cli: Cli;
 
 beforeAll(async () => {
-  // Lifecycle states 20 ms apart, so the follower sees them pass on the server's own clock.
-  // A journal that keeps every request of a run, for the tests that read what was sent.
-  mock = await startMockServer({
-    transitionDelayMs: 20,
-    simulator: true,
-    simulatorEventsPerMinute: 600,
-    journalSize: 50_000,
-  });
+  mock = await startVerifyTarget();
   await mock.client.auth.register({ ...OWNER, full_name: 'Owner' });
   cli = await cliFor(mock, { NIMBUS_METRICS_USERNAME: 'metrics', NIMBUS_METRICS_PASSWORD: 'metrics' });
 }, 30_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/entries/testing';
+import type { MockServer } from '../../src/entries/testing';
 import {
   reportJson,
   reportJunit,
@@ -8,6 +8,7 @@ import {
   verifyDeployment,
 } from '../../src/entries/verify';
 import { type Drift, startDriftingProxy } from './drifting-proxy';
+import { startVerifyTarget } from './verify-target';
 
 /**
  * verifyDeployment against the reference server itself (no divergence, most of the contract
@@ -19,15 +20,7 @@ const OWNER = { email: 'owner@verify.test', password: 'owner-pass-1234' };
 let mock: MockServer;
 
 beforeAll(async () => {
-  // Lifecycle states 20 ms apart on the server's own clock, so the follower sees them pass;
-  // the simulator's detections give the event stream and the event playback something to show.
-  // A journal that keeps every request of a run, for the tests that read what was sent.
-  mock = await startMockServer({
-    transitionDelayMs: 20,
-    simulator: true,
-    simulatorEventsPerMinute: 600,
-    journalSize: 50_000,
-  });
+  mock = await startVerifyTarget();
   const answer = await fetch(`${mock.url}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
