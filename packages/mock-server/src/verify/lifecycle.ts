@@ -12,6 +12,12 @@ export interface Lifecycle {
   states: readonly string[];
   /** The field holding the state. */
   field: string;
+  /**
+   * States the record may take at any moment, outside the order (a camera the simulator takes
+   * offline): once one is read, the order can no longer be seen, and the follow ends without a
+   * finding.
+   */
+  outside?: readonly string[];
 }
 
 export const LIFECYCLES: Record<string, Lifecycle> = {
@@ -61,7 +67,12 @@ export const LIFECYCLES: Record<string, Lifecycle> = {
     states: ['pending', 'generating', 'completed'],
   },
   // /v2 has no read of one camera: the list is read for it.
-  'v2.cameras.create': { retrieve: 'v2.cameras.list', field: 'status', states: ['connecting', 'online'] },
+  'v2.cameras.create': {
+    retrieve: 'v2.cameras.list',
+    field: 'status',
+    states: ['connecting', 'online'],
+    outside: ['offline', 'error'],
+  },
 };
 
 /** Reads the record's state, once per call: undefined when it could not be read. */
@@ -75,7 +86,8 @@ export interface FollowOptions {
 /**
  * Follows a lifecycle from the state the starting answer showed: each state read must come at
  * or after the one before it in the documented order, and the last one must be reached within
- * the bound. Polls fast at first, then every second.
+ * the bound. Polls fast at first, then every second. A state the record may take at any moment
+ * (`outside`) ends the follow: what came before it is all that can be checked.
  */
 export async function followLifecycle(
   lifecycle: Lifecycle,
@@ -112,6 +124,7 @@ export async function followLifecycle(
     if (!read_) break;
     const state = String(read_.state);
     if (state !== visited[visited.length - 1]) visited.push(state);
+    if (lifecycle.outside?.includes(state)) break;
     const index = states.indexOf(state, at);
     if (index === -1) {
       checks++;

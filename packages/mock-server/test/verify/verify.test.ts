@@ -44,7 +44,7 @@ const options = (target: string, more: Partial<VerifyOptions> = {}): VerifyOptio
 describe('verifyDeployment against the reference server', () => {
   it('finds no divergence, covers at least 150 operations and leaves nothing it could delete', async () => {
     const result = await verifyDeployment(options(mock.url));
-    expect(result.divergences).toEqual([]);
+    expect(result.divergences, JSON.stringify(result.divergences)).toEqual([]);
     const operations = result.tallies.map((t) => t.operation).filter((id) => id !== STREAM_OPERATION);
     expect(operations.length).toBeGreaterThanOrEqual(150);
     expect(result.tallies.map((t) => t.operation)).toContain(STREAM_OPERATION);
@@ -199,7 +199,8 @@ describe('verifyDeployment against a drifting deployment', () => {
         ).toBe(true);
       }
       const pairs = new Set(expected.map((e) => `${e.operation} ${e.check}`));
-      expect(result.divergences.filter((d) => !pairs.has(`${d.operation} ${d.check}`))).toEqual([]);
+      const unexpected = result.divergences.filter((d) => !pairs.has(`${d.operation} ${d.check}`));
+      expect(unexpected, JSON.stringify(unexpected)).toEqual([]);
     } finally {
       await proxy.close();
     }
