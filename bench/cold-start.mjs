@@ -74,6 +74,7 @@ async function sampleCases(rounds, cases) {
   }
   loads.push(loadavg()[0]);
   const anchorMs = median(samples['msw-node'].map((s) => s.ms));
+  const anchorOfRound = samples['msw-node'].map((s) => s.ms);
   const baseRssMb = median(samples.empty.map((s) => s.rssMb));
   const summary = Object.fromEntries(
     Object.entries(samples).map(([kind, runs]) => {
@@ -85,6 +86,9 @@ async function sampleCases(rounds, cases) {
           ms: median(ms),
           range: spread(ms),
           ratio: median(ms) / anchorMs,
+          // Each round's time over the anchor's in that round: a change of load between rounds
+          // falls on both sides of each ratio.
+          pairedRatio: median(ms.map((value, round) => value / anchorOfRound[round])),
           wallMs: median(runs.map((s) => s.wallMs)),
           phases: Object.fromEntries(phaseNames.map((p) => [p, median(runs.map((s) => s.phases[p]))])),
           idleRssMb: runs[0].rssMb === undefined ? undefined : median(runs.map((s) => s.rssMb)) - baseRssMb,

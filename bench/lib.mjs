@@ -202,6 +202,53 @@ export async function measureRounds(servers, route, duration, rounds) {
   return { runs, title };
 }
 
+/**
+ * The servers started once each and kept running (a state file each where `file` is set), given
+ * 2 s of POSTs (the page the GETs read) and 2 s of `route` to warm, then `slices` turns of
+ * `seconds` s of `route` on each in alternating order. Answers each server's CPU µs per request,
+ * slice by slice: slice i of every server ran within seconds of the others, so a ratio of slice
+ * i's figures has both sides under the same load, where fresh servers a round apart did not
+ * (their JIT and the machine's state differ from round to round).
+ */
+export async function measureSlices(servers, route, seconds, slices) {
+  const stateDir = await mkdtemp(join(tmpdir(), 'nimbus-bench-'));
+  const running = [];
+  try {
+    for (const server of servers) {
+      const env = {
+        ...server.env,
+        ...(server.file && { BENCH_STATE: join(stateDir, `${server.name}.json`) }),
+        ...(server.module && { BENCH_SERVER_MODULE: server.module }),
+      };
+      running.push({ server, process: await startServer(benchFile(server.script), env) });
+    }
+    const send = (target, duration) => {
+      const headers = { authorization: `Bearer ${target.token}`, 'x-project-id': target.projectId };
+      return route === 'post'
+        ? loadCreates({ url: target.url, headers, duration })
+        : load({ url: target.url, path: '/api/v1/instances?per_page=20', headers, duration });
+    };
+    for (const { process: target } of running) {
+      const headers = { authorization: `Bearer ${target.token}`, 'x-project-id': target.projectId };
+      await loadCreates({ url: target.url, headers, duration: 2 });
+      await send(target, 2);
+    }
+    const cpuUs = new Map(servers.map((server) => [server.name, []]));
+    for (let i = 0; i < slices; i++) {
+      for (const { server, process: target } of i % 2 === 0 ? running : [...running].reverse()) {
+        const before = cpuMs(target.child.pid);
+        const result = await send(target, seconds);
+        if (result.failures > 0) throw new Error(`${server.name}: ${result.failures} failed requests`);
+        cpuUs.get(server.name).push(((cpuMs(target.child.pid) - before) * 1000) / result.total);
+      }
+    }
+    return cpuUs;
+  } finally {
+    for (const { process: target } of running) await target.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  }
+}
+
 /** The median of some figures with their range: `12.3 (11.0-14.1)`. */
 export const spread = (values, digits = 1) =>
   `${round(median(values), digits)} (${round(Math.min(...values), digits)}-${round(Math.max(...values), digits)})`;
