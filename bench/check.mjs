@@ -3,12 +3,13 @@
 // share of the bare server's (on a state file), and the cold test file's testing entry as a
 // multiple of `import('msw/node')` (cold-start.mjs). Each figure is a median of ratios whose two
 // sides ran moments apart: both servers kept running and loaded in alternating 2 s slices
-// (lib.mjs measureSlices), each cold round's case over the anchor of that round. On this 2-core
-// machine a server's CPU per request moves 20 % between fresh runs a few seconds apart; these
-// medians of paired ratios move about 5 % (bench/README.md, run V). Each figure is compared with
-// bench/baseline.json; the exit code is 1 when one is more than 15 % worse.
-// `node bench/check.mjs --update` measures BENCH_CHECK_UPDATE_RUNS (default 3) times and writes
-// each figure's median as the new baseline: record it on a quiet machine. BENCH_CHECK_SLICES (default 12) slices per server and route;
+// (lib.mjs measureSlices), each cold round's case over the anchor of that round. The shares of
+// two medians of fresh servers a round apart moved 20 % between two runs minutes apart on a
+// quiet host; of seven runs of these, none fell more than 10 % on the worse side of their median
+// (bench/README.md, run V). Each figure is compared with bench/baseline.json; the exit code is 1
+// when one is more than 15 % worse. `node bench/check.mjs --update` measures
+// BENCH_CHECK_UPDATE_RUNS (default 3) times and writes each figure's median as the new baseline:
+// record it on a quiet machine. BENCH_CHECK_SLICES (default 12) slices per server and route;
 // BENCH_CHECK_COLD_ROUNDS (default 24) rounds of the cold cases.
 import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
