@@ -5,7 +5,7 @@
 // sides ran moments apart: both servers kept running and loaded in alternating 2 s slices
 // (lib.mjs measureSlices), each cold round's case over the anchor of that round. The shares of
 // two medians of fresh servers a round apart moved 20 % between two runs minutes apart on a
-// quiet host; of seven runs of these, none fell more than 10 % on the worse side of their median
+// quiet host; of nine runs of these, the worst fell 12 % on the worse side of their median
 // (bench/README.md, run V). Each figure is compared with bench/baseline.json; the exit code is 1
 // when one is more than 15 % worse. `node bench/check.mjs --update` measures
 // BENCH_CHECK_UPDATE_RUNS (default 3) times and writes each figure's median as the new baseline:

@@ -222,15 +222,21 @@ export async function measureSlices(servers, route, seconds, slices) {
       };
       running.push({ server, process: await startServer(benchFile(server.script), env) });
     }
-    const send = (target, duration) => {
-      const headers = { authorization: `Bearer ${target.token}`, 'x-project-id': target.projectId };
-      return route === 'post'
-        ? loadCreates({ url: target.url, headers, duration })
-        : load({ url: target.url, path: '/api/v1/instances?per_page=20', headers, duration });
-    };
+    const headersOf = (target) => ({
+      authorization: `Bearer ${target.token}`,
+      'x-project-id': target.projectId,
+    });
+    const send = (target, duration) =>
+      route === 'post'
+        ? loadCreates({ url: target.url, headers: headersOf(target), duration })
+        : load({
+            url: target.url,
+            path: '/api/v1/instances?per_page=20',
+            headers: headersOf(target),
+            duration,
+          });
     for (const { process: target } of running) {
-      const headers = { authorization: `Bearer ${target.token}`, 'x-project-id': target.projectId };
-      await loadCreates({ url: target.url, headers, duration: 2 });
+      await loadCreates({ url: target.url, headers: headersOf(target), duration: 2 });
       await send(target, 2);
     }
     const cpuUs = new Map(servers.map((server) => [server.name, []]));
