@@ -1,4 +1,5 @@
 import type { Endpoint } from '@nimbus/sdk/contract';
+import { mediaTypeOf } from '../openapi/media-type';
 import type { Finding } from './divergence';
 
 /** Reads a header by name, any case. */
@@ -21,8 +22,8 @@ export interface HeaderContext {
 /**
  * The headers the decisions promise: `X-Request-Id` on every answer (the client's own, when it
  * sent a valid one), `Retry-After` on a 429, `WWW-Authenticate` on an authentication failure,
- * a JSON content type on JSON bodies, and `Cache-Control: private` on HLS media, whose URL
- * carries a token.
+ * a JSON content type on JSON bodies and the contract's media type on the others, and
+ * `Cache-Control: private` on HLS media, whose URL carries a token.
  */
 export function headerFindings(context: HeaderContext): Finding[] {
   const { endpoint, status, code, requestHeader, responseHeader } = context;
@@ -64,6 +65,13 @@ export function headerFindings(context: HeaderContext): Finding[] {
         actual: type ?? 'absent',
       });
     }
+  }
+  const media = jsonAnswer || status !== endpoint.status ? undefined : mediaTypeOf(endpoint);
+  // Declared as any bytes (the docs page's scripts, styles and icon): no one type to hold it to.
+  if (media !== undefined && media !== 'application/octet-stream' && context.hasBody) {
+    const type = responseHeader('content-type');
+    const actual = type === null ? 'absent' : type.split(';')[0]!.trim().toLowerCase();
+    if (actual !== media) findings.push({ check: 'header', path: 'content-type', expected: media, actual });
   }
   if (endpoint.path.startsWith('/v2/hls/') && status < 300) {
     const value = responseHeader('cache-control');

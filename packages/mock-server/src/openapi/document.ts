@@ -4,6 +4,7 @@ import { permissionOf } from '@nimbus/sdk/contract/define';
 import * as z from 'zod';
 import { VERSION } from '../version';
 import { type OperationExample, operationExamples, pathValues } from './examples';
+import { mediaTypeOf } from './media-type';
 import { ComponentSchemas, inlineSchema, isJsonResponse, type JsonSchema } from './schemas';
 import { openApiSection } from './section';
 
@@ -269,12 +270,6 @@ function errorResponses(endpoint: Endpoint): Record<string, unknown> {
     ...(endpoint.params && { '404': ref('NotFound') }),
     '4XX': ref('ClientError'),
   };
-}
-
-/** Non-JSON answers declare their media type first in the response's description. */
-function mediaTypeOf(endpoint: Endpoint): string {
-  const declared = /^[a-z]+\/[\w.+-]+/.exec(endpoint.response.description ?? '')?.[0];
-  return declared ?? (endpoint.responseKind === 'binary' ? 'application/octet-stream' : 'text/plain');
 }
 
 function securityOf(endpoint: Endpoint): Record<string, string[]>[] {

@@ -1,3 +1,4 @@
+import { docs } from '@nimbus/sdk/contract/docs';
 import { instances } from '@nimbus/sdk/contract/v1/instances';
 import { cameras } from '@nimbus/sdk/contract/v2/cameras';
 import { playback } from '@nimbus/sdk/contract/v2/playback';
@@ -216,5 +217,41 @@ describe('checkExchange', () => {
     expect(checkExchange(exchange({ ...playlistHeaders, 'cache-control': 'public, max-age=60' }))).toEqual([
       expect.objectContaining({ check: 'header', path: 'cache-control', expected: 'private' }),
     ]);
+  });
+
+  it('holds an answer that is not JSON to the media type its contract names, bytes declared as any type aside', () => {
+    const playlist = (contentType: string): Exchange => ({
+      operation: { id: 'v2.playback.playlist', endpoint: playback.playlist },
+      request: {
+        method: 'GET',
+        url: `/v2/hls/${camera.id}/2026-01-01/00/index.m3u8?token=t`,
+        headers: {},
+        body: null,
+      },
+      response: {
+        status: 200,
+        headers: { 'x-request-id': REQUEST_ID, 'cache-control': 'private', 'content-type': contentType },
+        body: '#EXTM3U\n',
+      },
+    });
+    expect(checkExchange(playlist('application/vnd.apple.mpegurl; charset=utf-8'))).toEqual([]);
+    expect(checkExchange(playlist('text/plain'))).toEqual([
+      expect.objectContaining({
+        check: 'header',
+        path: 'content-type',
+        expected: 'application/vnd.apple.mpegurl',
+        actual: 'text/plain',
+      }),
+    ]);
+    const asset: Exchange = {
+      operation: { id: 'docs.asset', endpoint: docs.asset },
+      request: { method: 'GET', url: '/docs/assets/swagger-ui.css', headers: {}, body: null },
+      response: {
+        status: 200,
+        headers: { 'x-request-id': REQUEST_ID, 'content-type': 'text/css' },
+        body: 'a{}',
+      },
+    };
+    expect(checkExchange(asset)).toEqual([]);
   });
 });
