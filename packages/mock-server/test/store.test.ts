@@ -79,7 +79,7 @@ describe('file-backed state', () => {
       onDisk.tables.projects[project.id].name = 'edited outside';
       await writeFile(statePath, JSON.stringify(onDisk));
       await expect
-        .poll(async () => (await client.projects.list()).data[0]?.name, { timeout: 5000, interval: 50 })
+        .poll(async () => (await client.projects.list()).data[0]?.name, { timeout: 15_000, interval: 50 })
         .toBe('edited outside');
     } finally {
       await server.close();
@@ -110,7 +110,7 @@ describe('file-backed state', () => {
       // Every create was written before the edit: none is unwritten, all 20 are taken away.
       await writeFile(statePath, JSON.stringify(renamed));
       await expect
-        .poll(() => logged.find((line) => line.message.includes('edited outside')), { timeout: 5000 })
+        .poll(() => logged.find((line) => line.message.includes('edited outside')), { timeout: 15_000 })
         .toBeDefined();
       const reload = logged.find((line) => line.message.includes('edited outside'))!;
       expect(reload.level).toBe('warn');

@@ -214,11 +214,18 @@ export class FilePersistence implements Persistence {
   async watch(onEvent: () => void): Promise<void> {
     const { watch } = await import('chokidar');
     if (this.#closed) return;
-    this.#watcher = watch(this.location, {
+    const watcher = watch(this.location, {
       ignoreInitial: true,
       awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
     });
-    this.#watcher.on('add', onEvent).on('change', onEvent);
+    this.#watcher = watcher;
+    watcher.on('add', onEvent).on('change', onEvent);
+    // An edit before the watcher's first scan ends goes unreported: the server starts once it is
+    // watching (or once watching failed, as before).
+    await new Promise<void>((resolve) => {
+      watcher.once('ready', resolve);
+      watcher.once('error', () => resolve());
+    });
   }
 
   async close(): Promise<void> {
