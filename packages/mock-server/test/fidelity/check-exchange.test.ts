@@ -53,6 +53,20 @@ function createInstance(
   };
 }
 
+/** An HLS playlist of one hour, answered 200 with these headers. */
+function playlist(headers: Record<string, string>): Exchange {
+  return {
+    operation: { id: 'v2.playback.playlist', endpoint: playback.playlist },
+    request: {
+      method: 'GET',
+      url: `/v2/hls/${camera.id}/2026-01-01/00/index.m3u8?token=t`,
+      headers: {},
+      body: null,
+    },
+    response: { status: 200, headers, body: '#EXTM3U\n' },
+  };
+}
+
 function listInstances(query: string, items: unknown[], meta: Record<string, unknown>): Exchange {
   return {
     operation: { id: 'v1.instances.list', endpoint: instances.list },
@@ -202,40 +216,18 @@ describe('checkExchange', () => {
   });
 
   it('asks HLS media for Cache-Control: private, since its URL carries a token', () => {
-    const exchange = (headers: Record<string, string>): Exchange => ({
-      operation: { id: 'v2.playback.playlist', endpoint: playback.playlist },
-      request: {
-        method: 'GET',
-        url: `/v2/hls/${camera.id}/2026-01-01/00/index.m3u8?token=t`,
-        headers: {},
-        body: null,
-      },
-      response: { status: 200, headers, body: '#EXTM3U\n' },
-    });
     const playlistHeaders = { 'x-request-id': REQUEST_ID, 'content-type': 'application/vnd.apple.mpegurl' };
-    expect(checkExchange(exchange({ ...playlistHeaders, 'cache-control': 'private, no-store' }))).toEqual([]);
-    expect(checkExchange(exchange({ ...playlistHeaders, 'cache-control': 'public, max-age=60' }))).toEqual([
+    expect(checkExchange(playlist({ ...playlistHeaders, 'cache-control': 'private, no-store' }))).toEqual([]);
+    expect(checkExchange(playlist({ ...playlistHeaders, 'cache-control': 'public, max-age=60' }))).toEqual([
       expect.objectContaining({ check: 'header', path: 'cache-control', expected: 'private' }),
     ]);
   });
 
   it('holds an answer that is not JSON to the media type its contract names, bytes declared as any type aside', () => {
-    const playlist = (contentType: string): Exchange => ({
-      operation: { id: 'v2.playback.playlist', endpoint: playback.playlist },
-      request: {
-        method: 'GET',
-        url: `/v2/hls/${camera.id}/2026-01-01/00/index.m3u8?token=t`,
-        headers: {},
-        body: null,
-      },
-      response: {
-        status: 200,
-        headers: { 'x-request-id': REQUEST_ID, 'cache-control': 'private', 'content-type': contentType },
-        body: '#EXTM3U\n',
-      },
-    });
-    expect(checkExchange(playlist('application/vnd.apple.mpegurl; charset=utf-8'))).toEqual([]);
-    expect(checkExchange(playlist('text/plain'))).toEqual([
+    const typed = (contentType: string) =>
+      playlist({ 'x-request-id': REQUEST_ID, 'cache-control': 'private', 'content-type': contentType });
+    expect(checkExchange(typed('application/vnd.apple.mpegurl; charset=utf-8'))).toEqual([]);
+    expect(checkExchange(typed('text/plain'))).toEqual([
       expect.objectContaining({
         check: 'header',
         path: 'content-type',
