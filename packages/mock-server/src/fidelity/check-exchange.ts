@@ -65,6 +65,7 @@ export function checkExchange(exchange: Exchange): Divergence[] {
       endpoint,
       status: response.status,
       code: typeof code === 'string' ? code : undefined,
+      jsonAnswer,
       hasBody: jsonAnswer ? json.ok && json.value !== undefined : Boolean(response.body),
       requestHeader,
       responseHeader,

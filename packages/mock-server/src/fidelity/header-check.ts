@@ -14,6 +14,8 @@ export interface HeaderContext {
   status: number;
   /** The error code of an error answer, when it has one. */
   code: string | undefined;
+  /** The answer is JSON: a JSON endpoint's, or an error of any endpoint. */
+  jsonAnswer: boolean;
   hasBody: boolean;
   requestHeader: HeaderGet;
   responseHeader: HeaderGet;
@@ -54,7 +56,7 @@ export function headerFindings(context: HeaderContext): Finding[] {
     else if (!value.startsWith(scheme))
       findings.push({ check: 'header', path: 'www-authenticate', expected: scheme, actual: value });
   }
-  const jsonAnswer = (endpoint.responseKind ?? 'json') === 'json' || status >= 400;
+  const { jsonAnswer } = context;
   if (jsonAnswer && context.hasBody) {
     const type = responseHeader('content-type');
     if (type === null || !JSON_TYPE.test(type)) {

@@ -109,7 +109,7 @@ export class RequestJournal {
     if (this.#capacity <= 0 || !isJournaled(record.target.pathname)) return;
     // A large body is not kept: 1,000 entries of a 1 MB body each would hold a gigabyte.
     const body = keptBody(record.body, this.#slabs);
-    const response = keptResponse(record.response, this.#slabs);
+    const [response, responseSize] = keptResponse(record.response, this.#slabs);
     // What the collector copies of every request until it is old: strings and small objects only
     // (the URL as its text, not the parsed target and its query parameters).
     const kept: KeptRecord = {
@@ -123,7 +123,7 @@ export class RequestJournal {
       durationMs: record.durationMs,
       response,
       divergences: record.divergences,
-      size: lengthOf(body) + (response.parts ? partsLength(response.parts) : lengthOf(response.body)),
+      size: lengthOf(body) + responseSize,
     };
     this.#records.push(kept);
     this.#bytes += kept.size;
@@ -190,7 +190,7 @@ function lengthOf(body: string | Uint8Array | null): number {
 
 function keptBody(body: string | Uint8Array | null, slabs: ByteSlabs): string | Uint8Array | null {
   const size = lengthOf(body);
-  if (size > MAX_JOURNALED_BODY) return `[${size} bytes not journaled]`;
+  if (size > MAX_JOURNALED_BODY) return notJournaled(size);
   if (body === null || body.length === 0) return body;
   // Kept as bytes in slabs (byte-slabs.ts), not as strings the collector copies. A body read off
   // a socket is a view into the buffer it arrived in (up to 64 KiB, headers and all): kept as it
@@ -204,25 +204,34 @@ function keptBody(body: string | Uint8Array | null, slabs: ByteSlabs): string | 
 const TEXT_TYPE =
   /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|javascript)|application\/vnd\.apple\.mpegurl)/i;
 
-function keptResponse(reply: Reply, slabs: ByteSlabs): Reply {
+/** What the journal keeps of an answer, and its size as counted against the journal's bound. */
+function keptResponse(reply: Reply, slabs: ByteSlabs): [Reply, number] {
   const { body } = reply;
-  if (body === null) return reply;
+  if (body === null) return [reply, 0];
   // Texts the records keep anyway: the journal holds the same strings, joined when read.
   if (reply.parts) {
     const size = partsLength(reply.parts);
-    if (size > MAX_JOURNALED_BODY)
-      return { ...reply, body: `[${size} bytes not journaled]`, parts: undefined };
-    return { status: reply.status, headers: reply.headers, body: null, parts: reply.parts };
+    if (size > MAX_JOURNALED_BODY) return sized({ ...reply, body: notJournaled(size), parts: undefined });
+    return [{ status: reply.status, headers: reply.headers, body: null, parts: reply.parts }, size];
   }
   const type = reply.headers['content-type'] ?? '';
   const encoded = reply.headers['content-encoding'];
   if (typeof body !== 'string' && (!TEXT_TYPE.test(type) || (encoded && encoded !== 'identity'))) {
-    return {
+    return sized({
       ...reply,
       body: `[${body.length} bytes of ${type || 'unknown type'}${encoded ? `, ${encoded}` : ''}]`,
-    };
+    });
   }
-  return { ...reply, body: keptBody(body, slabs) };
+  return sized({ ...reply, body: keptBody(body, slabs) });
+}
+
+function sized(reply: Reply): [Reply, number] {
+  return [reply, lengthOf(reply.body)];
+}
+
+/** The note a body too large to keep is kept as. */
+function notJournaled(size: number): string {
+  return `[${size} bytes not journaled]`;
 }
 
 const NO_SECRETS = { body: [], query: [], response: [] };
