@@ -9,5 +9,9 @@ export default defineProject({
     // Bundles the server into a child script for the crash tests (only when the sources changed).
     globalSetup: ['test/reliability/support/global-setup.ts'],
     testTimeout: 20_000,
+    // The files share a worker's loaded modules, as servers share a process: importing the
+    // server's sources once per file was a third of the project's CPU time (CONTRIBUTING.md,
+    // "How long the tests take"). Each test still starts its own server and store.
+    isolate: false,
   },
 });
