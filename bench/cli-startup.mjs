@@ -1,10 +1,10 @@
-// Start-up of the built `nimbus` (packages/cli/dist/bin.js) beside a bare `node -e 0`: wall
+// Start-up of the built `nimbus` (packages/cli/dist/bin.cjs) beside a bare `node -e 0`: wall
 // time from spawn to exit, and CPU time (user + system, from bash's `time`), for `--help`,
 // a usage error and a list command against a reference server on an ephemeral port. The
 // commands are interleaved; on a shared machine wall time swings with the load, CPU time
-// much less, so both are reported. The list runs once more through `bin/nimbus.js`, the wrapper
+// much less, so both are reported. The list runs once more through `bin/nimbus.cjs`, the wrapper
 // an installed `nimbus` starts from. Build first: npm run build -w @nimbus/sdk && npm run build -w
-// @nimbus/mock-server && npm run build -w @nimbus/cli. BENCH_CLI_BASE=<another build's bin.js>
+// @nimbus/mock-server && npm run build -w @nimbus/cli. BENCH_CLI_BASE=<another build's bin.cjs>
 // adds its rows, to compare two builds in one run. Prints one table and one JSON line.
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
@@ -14,8 +14,8 @@ import { seedTenant, startMockServer } from '@nimbus/mock-server/testing';
 import { benchFile, median, percentile, round, table } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 30);
-const BIN = benchFile('../packages/cli/dist/bin.js');
-const WRAPPER = benchFile('../packages/cli/bin/nimbus.js');
+const BIN = benchFile('../packages/cli/dist/bin.cjs');
+const WRAPPER = benchFile('../packages/cli/bin/nimbus.cjs');
 
 /**
  * The floor of a list command: an ES module that sends the same GET with `node:http` and prints
@@ -83,7 +83,7 @@ const cases = [
   { name: 'nimbus instances create --help', args: [BIN, 'instances', 'create', '--help'], exit: 0 },
   { name: 'nimbus instances create (usage error)', args: [BIN, 'instances', 'create'], exit: 2 },
   { name: 'nimbus instances list', args: [BIN, 'instances', 'list'], exit: 0 },
-  { name: 'nimbus instances list (bin/nimbus.js)', args: [WRAPPER, 'instances', 'list'], exit: 0 },
+  { name: 'nimbus instances list (bin/nimbus.cjs)', args: [WRAPPER, 'instances', 'list'], exit: 0 },
 ];
 const base = process.env.BENCH_CLI_BASE;
 if (base) {

@@ -39,11 +39,10 @@ const importsVitest = (block: DocBlock) => /from 'vitest'/.test(block.code);
 
 beforeAll(async () => {
   app = await createPackedApp(inject('tarballs'));
-  // The CLI as a user who installed it has it: `nimbus` on the PATH.
-  await app.write(
-    'node_modules/.bin/nimbus',
-    `#!/bin/sh\nexec "${process.execPath}" "${join(app.dir, 'node_modules/@nimbus/cli/bin/nimbus.js')}" "$@"\n`,
-  );
+  // The CLI as a user who installed it has it: `nimbus` on the PATH, the file its manifest names.
+  const { bin } = await app.manifest('@nimbus/cli');
+  const command = join(app.dir, 'node_modules/@nimbus/cli', bin?.nimbus ?? 'no bin named nimbus');
+  await app.write('node_modules/.bin/nimbus', `#!/bin/sh\nexec "${process.execPath}" "${command}" "$@"\n`);
   await chmod(join(app.dir, 'node_modules/.bin/nimbus'), 0o755);
   for (const block of scripts) {
     await app.write(`docs/${slug(block)}${importsVitest(block) ? '.test' : ''}.ts`, block.code);

@@ -49,6 +49,7 @@ export interface PackageManifest {
   name: string;
   license?: string;
   files?: string[];
+  bin?: Record<string, string>;
   exports?: Record<string, unknown>;
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;

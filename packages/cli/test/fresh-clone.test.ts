@@ -91,7 +91,7 @@ async function freePort(): Promise<number> {
 }
 
 describe('the packed @nimbus/cli', () => {
-  it('carries bin/nimbus.js, executable, and names it as the nimbus bin', async () => {
+  it('carries bin/nimbus.cjs, executable, and names it as the nimbus bin', async () => {
     const out = await mkdtemp(join(tmpdir(), 'nimbus-pack-'));
     try {
       const packed = await exec(

@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const builds = [
   { name: 'sdk', output: 'packages/sdk/dist/index.js', from: ['sdk'] },
   { name: 'mock-server', output: 'packages/mock-server/dist/index.js', from: ['mock-server'] },
-  { name: 'cli', output: 'packages/cli/dist/bin.js', from: ['cli', 'sdk'] },
+  { name: 'cli', output: 'packages/cli/dist/bin.cjs', from: ['cli', 'sdk'] },
 ];
 
 export function setup(): void {

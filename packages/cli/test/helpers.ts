@@ -12,7 +12,7 @@ import {
 } from '../../mock-server/src/entries/testing';
 
 /** The built CLI (test/global-setup.ts builds it when the sources are newer). */
-export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../dist/bin.cjs', import.meta.url));
 
 export interface CliResult {
   code: number;
@@ -33,7 +33,7 @@ export interface Cli {
 }
 
 /**
- * Runs `node dist/bin.js ...args` as a subprocess, its output piped (so not a terminal:
+ * Runs `node dist/bin.cjs ...args` as a subprocess, its output piped (so not a terminal:
  * JSON by default, no spinner). Only the variables given reach it, so a developer's own
  * NIMBUS_* settings cannot leak in.
  */

@@ -13,7 +13,7 @@ describe('the @nimbus/cli tarball', () => {
     });
     const [pack] = JSON.parse(listing) as { files: { path: string; size: number }[] }[];
     const files = new Map(pack!.files.map((f) => [f.path, f.size]));
-    expect(files.get('dist/bin.js')).toBeGreaterThan(0);
+    expect(files.get('dist/bin.cjs')).toBeGreaterThan(0);
     expect(files.get('dist/operations/index.json')).toBeGreaterThan(1_000);
     expect(files.get('dist/operations/instances.json')).toBeGreaterThan(1_000);
     const groups = [...files.keys()].filter((path) => path.startsWith('dist/operations/'));
