@@ -73,8 +73,8 @@ async function sampleCases(rounds, cases) {
     samples['node -e 0'].push({ wallMs: await nodeE0() });
   }
   loads.push(loadavg()[0]);
-  const anchorMs = median(samples['msw-node'].map((s) => s.ms));
   const anchorOfRound = samples['msw-node'].map((s) => s.ms);
+  const anchorMs = median(anchorOfRound);
   const baseRssMb = median(samples.empty.map((s) => s.rssMb));
   const summary = Object.fromEntries(
     Object.entries(samples).map(([kind, runs]) => {

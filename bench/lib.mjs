@@ -160,29 +160,51 @@ export async function api(url, method, path, { body, headers = {} } = {}) {
  */
 export async function measureCpuPerRequest(server, route, duration) {
   const stateDir = server.file ? await mkdtemp(join(tmpdir(), 'nimbus-bench-')) : undefined;
-  const env = {
-    ...server.env,
-    ...(stateDir && { BENCH_STATE: join(stateDir, 'state.json') }),
-    ...(server.module && { BENCH_SERVER_MODULE: server.module }),
-  };
-  const running = await startServer(benchFile(server.script), env);
+  const running = await startServer(
+    benchFile(server.script),
+    serverEnv(server, stateDir && join(stateDir, 'state.json')),
+  );
   try {
-    const headers = { authorization: `Bearer ${running.token}`, 'x-project-id': running.projectId };
-    await loadCreates({ url: running.url, headers, duration: 2 });
+    await loadCreates({ url: running.url, headers: authHeaders(running), duration: 2 });
     // The state file's flush of those creates is spaced (up to 1 s on a large state): let it end.
     await sleep(2000);
-    const before = cpuMs(running.child.pid);
-    const result =
-      route === 'post'
-        ? await loadCreates({ url: running.url, headers, duration })
-        : await load({ url: running.url, path: '/api/v1/instances?per_page=20', headers, duration });
-    const cpu = cpuMs(running.child.pid) - before;
-    if (result.failures > 0) throw new Error(`${server.name}: ${result.failures} failed requests`);
-    return { rps: result.rps, p99: result.p99, cpuUs: (cpu * 1000) / result.total };
+    const { result, cpuUs } = await loadCpu(server, running, route, duration);
+    return { rps: result.rps, p99: result.p99, cpuUs };
   } finally {
     await running.stop();
     if (stateDir) await rm(stateDir, { recursive: true, force: true });
   }
+}
+
+/** A bench server's environment: its own, its state file's path (when given) and the build it loads. */
+function serverEnv(server, statePath) {
+  return {
+    ...server.env,
+    ...(statePath && { BENCH_STATE: statePath }),
+    ...(server.module && { BENCH_SERVER_MODULE: server.module }),
+  };
+}
+
+/** The headers a started server's seeded tenant signs its requests with. */
+function authHeaders(running) {
+  return { authorization: `Bearer ${running.token}`, 'x-project-id': running.projectId };
+}
+
+/** `duration` s of `route` on a started server: creates ('post') or reads of a 20-record page. */
+function loadRoute(running, route, duration) {
+  const headers = authHeaders(running);
+  return route === 'post'
+    ? loadCreates({ url: running.url, headers, duration })
+    : load({ url: running.url, path: '/api/v1/instances?per_page=20', headers, duration });
+}
+
+/** `loadRoute`, with the server's own CPU µs (user + system, from /proc) per request answered. */
+async function loadCpu(server, running, route, duration) {
+  const before = cpuMs(running.child.pid);
+  const result = await loadRoute(running, route, duration);
+  const cpu = cpuMs(running.child.pid) - before;
+  if (result.failures > 0) throw new Error(`${server.name}: ${result.failures} failed requests`);
+  return { result, cpuUs: (cpu * 1000) / result.total };
 }
 
 /**
@@ -215,37 +237,17 @@ export async function measureSlices(servers, route, seconds, slices) {
   const running = [];
   try {
     for (const server of servers) {
-      const env = {
-        ...server.env,
-        ...(server.file && { BENCH_STATE: join(stateDir, `${server.name}.json`) }),
-        ...(server.module && { BENCH_SERVER_MODULE: server.module }),
-      };
+      const env = serverEnv(server, server.file && join(stateDir, `${server.name}.json`));
       running.push({ server, process: await startServer(benchFile(server.script), env) });
     }
-    const headersOf = (target) => ({
-      authorization: `Bearer ${target.token}`,
-      'x-project-id': target.projectId,
-    });
-    const send = (target, duration) =>
-      route === 'post'
-        ? loadCreates({ url: target.url, headers: headersOf(target), duration })
-        : load({
-            url: target.url,
-            path: '/api/v1/instances?per_page=20',
-            headers: headersOf(target),
-            duration,
-          });
     for (const { process: target } of running) {
-      await loadCreates({ url: target.url, headers: headersOf(target), duration: 2 });
-      await send(target, 2);
+      await loadCreates({ url: target.url, headers: authHeaders(target), duration: 2 });
+      await loadRoute(target, route, 2);
     }
     const cpuUs = new Map(servers.map((server) => [server.name, []]));
     for (let i = 0; i < slices; i++) {
       for (const { server, process: target } of i % 2 === 0 ? running : [...running].reverse()) {
-        const before = cpuMs(target.child.pid);
-        const result = await send(target, seconds);
-        if (result.failures > 0) throw new Error(`${server.name}: ${result.failures} failed requests`);
-        cpuUs.get(server.name).push(((cpuMs(target.child.pid) - before) * 1000) / result.total);
+        cpuUs.get(server.name).push((await loadCpu(server, target, route, seconds)).cpuUs);
       }
     }
     return cpuUs;
