@@ -97,6 +97,22 @@ describe('GET /__mock/requests', () => {
     expect(items.find((r) => r.headers['x-api-key'])!.headers['x-api-key']).toBe('[redacted]');
   });
 
+  it("keeps the answer's headers as the client received them, content-length included", async ({ mock }) => {
+    await tenant.client.instances.create(small);
+    const sent = await request(`${mock.url}/api/v1/instances?per_page=5`, {
+      headers: { authorization: `Bearer ${tenant.accessToken}`, 'x-project-id': tenant.project.id },
+    });
+    const body = await sent.body.text();
+    const [entry] = mock.requests({ method: 'GET', path: '/api/v1/instances' });
+    expect(entry!.response.headers).toMatchObject({
+      'content-length': String(Buffer.byteLength(body)),
+      'content-type': sent.headers['content-type'],
+      'x-request-id': sent.headers['x-request-id'],
+    });
+    expect(entry!.response.body).toEqual(JSON.parse(body));
+    expect(entry!.headers['x-project-id']).toBe(tenant.project.id);
+  });
+
   it('masks the password of URLs with credentials, as the camera API does', async ({ mock }) => {
     const { token } = await tenant.client.auth.workloadToken({
       project_id: tenant.project.id,

@@ -87,7 +87,14 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promi
     req.socket.destroy();
     return;
   }
+  // The headers are complete before anything is awaited: the request journal keeps them as they
+  // are at the end of this turn.
   const headers: Record<string, string> = reply.headers;
+  if (reply.body !== null) {
+    headers['content-length'] = String(
+      typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength,
+    );
+  }
   // An answer given before the body was read whole (413): a socket closed with the client's bytes
   // unread is reset, and the client loses the answer with it. Read the rest first, then close;
   // past the drain's bounds, answer and close lingering.
@@ -100,9 +107,6 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promi
     res.end();
     return;
   }
-  headers['content-length'] = String(
-    typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength,
-  );
   res.writeHead(reply.status, headers);
   if (delivery?.slowBodyMs && req.method !== 'HEAD') await writeSlowly(res, reply.body, delivery.slowBodyMs);
   else res.end(req.method === 'HEAD' ? undefined : reply.body);

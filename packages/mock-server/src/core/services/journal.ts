@@ -13,6 +13,8 @@ import { type BodyParts, type HeaderReader, joinParts, type Reply } from '../pip
 import { RequestTarget } from '../pipeline/request-target';
 import { UNKNOWN_FIELDS_HEADER, unknownFieldsOfWarning } from '../pipeline/unknown-fields-header';
 import { ByteSlabs, inSlab } from './byte-slabs';
+import { readTape, requestIdOfTape, type TapeTexts, tapeText } from './journal-tape';
+import { type KeptRecord, KeptRecords } from './kept-records';
 import { REDACTED, replacedValues, SecretScrubber } from './secret-values';
 
 export type JournalEntry = z.infer<typeof RecordedRequest>;
@@ -69,29 +71,28 @@ export interface JournalRecord {
   divergences?: readonly z.infer<typeof Divergence>[];
 }
 
-/** A record as the journal keeps it: the URL as its text, the bodies as kept, their size. */
-interface KeptRecord extends Omit<JournalRecord, 'target'> {
-  url: string;
-  /** Of the kept bodies: what counts against `maxBytes`. */
-  size: number;
-}
+/** Runs `flush` once the current turn of the event loop has ended, after the adapters' last touches. */
+const afterTurn: (flush: () => void) => void =
+  typeof setImmediate === 'function' ? (flush) => setImmediate(flush) : (flush) => setTimeout(flush, 0);
 
 /**
  * The last `capacity` requests the server answered, for tests that verify what an app sent
  * (WireMock's request journal, nock's recorder), their bodies at most `maxBytes` together.
  * Control routes (`/__mock/*`) are not recorded, so reading the journal does not change it.
- * Recording keeps references only; entries are built, and credentials redacted, when read, so a
- * server nobody asks costs next to nothing per request.
+ * A request is written into the journal's rings (kept-records.ts) once its turn has ended: the
+ * Node adapter adds `content-length` to the answer's headers after the core has recorded it.
+ * Entries are built, and credentials redacted, when read.
  */
 export class RequestJournal {
   readonly #capacity: number;
   readonly #maxBytes: number;
-  #records: KeptRecord[] = [];
-  /** Records before this index are dropped; the array is compacted once they are half of it. */
-  #first = 0;
+  readonly #records = new KeptRecords();
   /** Length of the kept bodies together. */
   #bytes = 0;
   readonly #slabs = new ByteSlabs();
+  /** Recorded this turn, not yet kept. */
+  #pending: JournalRecord[] = [];
+  #flushScheduled = false;
 
   /** Secrets the server holds (the control token), redacted wherever a request carries them. */
   readonly #serverSecrets: readonly string[];
@@ -107,34 +108,51 @@ export class RequestJournal {
 
   record(record: JournalRecord): void {
     if (this.#capacity <= 0 || !isJournaled(record.target.pathname)) return;
+    this.#pending.push(record);
+    // A loop that never turns (a test's fake timers) still keeps at most `capacity` waiting.
+    if (this.#pending.length >= this.#capacity) this.#flush();
+    else if (!this.#flushScheduled) {
+      this.#flushScheduled = true;
+      afterTurn(() => {
+        this.#flushScheduled = false;
+        this.#flush();
+      });
+    }
+  }
+
+  #flush(): void {
+    const pending = this.#pending;
+    if (pending.length === 0) return;
+    this.#pending = [];
+    for (const record of pending) this.#keep(record);
+  }
+
+  #keep(record: JournalRecord): void {
     // A large body is not kept: 1,000 entries of a 1 MB body each would hold a gigabyte.
     const body = keptBody(record.body, this.#slabs);
-    const [response, responseSize] = keptResponse(record.response, this.#slabs);
-    // What the collector copies of every request until it is old: strings and small objects only
-    // (the URL as its text, not the parsed target and its query parameters).
-    const kept: KeptRecord = {
-      requestId: record.requestId,
+    const { response, parts, size: responseSize } = keptResponse(record.response, this.#slabs);
+    const size = lengthOf(body) + responseSize;
+    this.#records.push({
+      tape: tapeText({
+        requestId: record.requestId,
+        method: record.method,
+        url: record.target.href,
+        requestHeaders: record.headers,
+        responseHeaders: record.response.headers,
+        head: parts?.head ?? '',
+        tail: parts?.tail ?? '',
+      }),
       at: record.at,
-      method: record.method,
-      url: record.target.href,
-      headers: record.headers,
-      body,
       status: record.status,
       durationMs: record.durationMs,
+      body,
       response,
       divergences: record.divergences,
-      size: lengthOf(body) + responseSize,
-    };
-    this.#records.push(kept);
-    this.#bytes += kept.size;
-    while (this.#records.length - this.#first > this.#capacity || this.#bytes > this.#maxBytes) {
-      this.#bytes -= this.#records[this.#first]!.size;
-      this.#first++;
-    }
-    // Compacting only when half the array is dropped keeps the work amortised O(1) per request.
-    if (this.#first * 2 >= this.#records.length) {
-      this.#records = this.#records.slice(this.#first);
-      this.#first = 0;
+      size,
+    });
+    this.#bytes += size;
+    while (this.#records.length > this.#capacity || this.#bytes > this.#maxBytes) {
+      this.#bytes -= this.#records.shift();
     }
   }
 
@@ -153,27 +171,31 @@ export class RequestJournal {
    * newest record back: a page polling the log finds it within the few requests since its last ask.
    */
   page(filter: JournalFilter = {}): JournalPage {
+    this.#flush();
     const method = filter.method?.toUpperCase();
-    let start = this.#first;
+    let start = 0;
     let cursorLost = false;
     if (filter.after !== undefined) {
       let index = this.#records.length - 1;
-      while (index >= this.#first && this.#records[index]!.requestId !== filter.after) index--;
-      cursorLost = index < this.#first;
+      while (index >= 0 && requestIdOfTape(this.#records.tapeAt(index)) !== filter.after) index--;
+      cursorLost = index < 0;
       if (!cursorLost) start = index + 1;
     }
     const entries: JournalEntry[] = [];
     const limit = filter.limit ?? Number.POSITIVE_INFINITY;
-    for (let index = start; index < this.#records.length && entries.length < limit; index++) {
-      const record = this.#records[index]!;
-      if (matches(record, { ...filter, method })) entries.push(entryOf(record, this.#serverSecrets));
+    for (const record of this.#records.from(start)) {
+      if (entries.length >= limit) break;
+      if (filter.status !== undefined && record.status !== filter.status) continue;
+      const texts = readTape(record.tape);
+      if (matches(record, texts, { ...filter, method }))
+        entries.push(entryOf(record, texts, this.#serverSecrets));
     }
     return { entries, cursorLost };
   }
 
   clear(): void {
-    this.#records = [];
-    this.#first = 0;
+    this.#pending = [];
+    this.#records.clear();
     this.#bytes = 0;
   }
 }
@@ -204,29 +226,29 @@ function keptBody(body: string | Uint8Array | null, slabs: ByteSlabs): string | 
 const TEXT_TYPE =
   /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|javascript)|application\/vnd\.apple\.mpegurl)/i;
 
-/** What the journal keeps of an answer, and its size as counted against the journal's bound. */
-function keptResponse(reply: Reply, slabs: ByteSlabs): [Reply, number] {
+/** What the journal keeps of an answer's body, its parts' head and tail, and its size as counted against the journal's bound. */
+function keptResponse(
+  reply: Reply,
+  slabs: ByteSlabs,
+): { response: KeptRecord['response']; parts?: BodyParts; size: number } {
   const { body } = reply;
-  if (body === null) return [reply, 0];
+  if (body === null) return { response: null, size: 0 };
   // Texts the records keep anyway: the journal holds the same strings, joined when read.
   if (reply.parts) {
     const size = partsLength(reply.parts);
-    if (size > MAX_JOURNALED_BODY) return sized({ ...reply, body: notJournaled(size), parts: undefined });
-    return [{ status: reply.status, headers: reply.headers, body: null, parts: reply.parts }, size];
+    if (size > MAX_JOURNALED_BODY) return sized(notJournaled(size));
+    return { response: reply.parts.items, parts: reply.parts, size };
   }
   const type = reply.headers['content-type'] ?? '';
   const encoded = reply.headers['content-encoding'];
   if (typeof body !== 'string' && (!TEXT_TYPE.test(type) || (encoded && encoded !== 'identity'))) {
-    return sized({
-      ...reply,
-      body: `[${body.length} bytes of ${type || 'unknown type'}${encoded ? `, ${encoded}` : ''}]`,
-    });
+    return sized(`[${body.length} bytes of ${type || 'unknown type'}${encoded ? `, ${encoded}` : ''}]`);
   }
-  return sized({ ...reply, body: keptBody(body, slabs) });
+  return sized(keptBody(body, slabs));
 }
 
-function sized(reply: Reply): [Reply, number] {
-  return [reply, lengthOf(reply.body)];
+function sized(response: string | Uint8Array | null): { response: KeptRecord['response']; size: number } {
+  return { response, size: lengthOf(response) };
 }
 
 /** The note a body too large to keep is kept as. */
@@ -247,7 +269,7 @@ let secretsOfRequest: ReturnType<typeof routeSecretsLookup> | undefined;
  * secret the request carried where one belongs (or the control token) is redacted wherever else
  * it appears in the entry, under another header, in the query or in a body.
  */
-function entryOf(record: KeptRecord, serverSecrets: readonly string[]): JournalEntry {
+function entryOf(record: KeptRecord, texts: TapeTexts, serverSecrets: readonly string[]): JournalEntry {
   secretsOfRequest ??= routeSecretsLookup(
     OPERATION_ROUTES.map(([id, method, path]) => ({
       method,
@@ -255,21 +277,23 @@ function entryOf(record: KeptRecord, serverSecrets: readonly string[]): JournalE
       secrets: () => OPERATION_SECRETS[id] ?? NO_SECRETS,
     })),
   );
-  const target = new RequestTarget(record.url);
-  const secrets = secretsOfRequest(record.method, target.pathname);
+  const target = new RequestTarget(texts.url);
+  const secrets = secretsOfRequest(texts.method, target.pathname);
   const carried: string[] = [...serverSecrets];
-  const headers = journalHeaders(record.headers, carried);
+  const headers = journalHeaders(texts.requestHeaders, carried);
   const query = journalQuery(target.searchParams, secrets);
   replacedValues(Object.fromEntries(target.searchParams), query, carried);
   const body = journalBody(record.body, secrets?.body, carried);
   const { response } = record;
-  const sent = response.parts ? joinParts(response.parts) : response.body;
+  const sent = isJoined(response)
+    ? joinParts({ head: texts.head, items: response, tail: texts.tail })
+    : response;
   const responseBody = journalResponseBody(sent, target.pathname, secrets, carried);
   const scrubber = new SecretScrubber(carried);
   return {
-    request_id: record.requestId,
+    request_id: texts.requestId,
     time: new Date(record.at).toISOString(),
-    method: record.method,
+    method: texts.method,
     path: scrubber.text(target.pathname),
     query: scrubber.deep(query) as Record<string, string>,
     headers: scrubber.deep(headers) as Record<string, string>,
@@ -277,13 +301,18 @@ function entryOf(record: KeptRecord, serverSecrets: readonly string[]): JournalE
     status: record.status,
     duration_ms: Math.round(record.durationMs * 100) / 100,
     response: {
-      status: record.response.status,
-      headers: scrubber.deep(journalHeaders(record.response.headers, carried)) as Record<string, string>,
+      status: record.status,
+      headers: scrubber.deep(journalHeaders(texts.responseHeaders, carried)) as Record<string, string>,
       body: scrubber.deep(responseBody),
     },
-    unknown_fields: unknownFieldsOfWarning(record.response.headers[UNKNOWN_FIELDS_HEADER]),
+    unknown_fields: unknownFieldsOfWarning(texts.responseHeaders[UNKNOWN_FIELDS_HEADER]),
     divergences: (record.divergences ?? []).map((d) => journalDivergence(d, scrubber)),
   };
+}
+
+/** An answer kept as the records' texts it was joined from. */
+function isJoined(response: KeptRecord['response']): response is readonly string[] {
+  return Array.isArray(response);
 }
 
 /**
@@ -301,12 +330,11 @@ function journalDivergence(divergence: z.infer<typeof Divergence>, scrubber: Sec
   };
 }
 
-function matches(record: KeptRecord, filter: JournalFilter): boolean {
-  if (filter.method && record.method !== filter.method) return false;
-  if (filter.status !== undefined && record.status !== filter.status) return false;
+function matches(record: KeptRecord, texts: TapeTexts, filter: JournalFilter): boolean {
+  if (filter.method && texts.method !== filter.method) return false;
   if (filter.divergent !== undefined && (record.divergences?.length ?? 0) > 0 !== filter.divergent)
     return false;
-  return !filter.path || pathMatches(filter.path, new RequestTarget(record.url).pathname);
+  return !filter.path || pathMatches(filter.path, new RequestTarget(texts.url).pathname);
 }
 
 /** Whether a request belongs in the journal: everything but the control routes. */
@@ -318,22 +346,17 @@ function isJournaled(pathname: string): boolean {
  * Request or response headers, lower case, with credentials redacted; their values (and a bearer
  * or basic credential without its scheme, each cookie's value) go to `carried`.
  */
-function journalHeaders(
-  headers: HeaderReader | Record<string, string>,
-  carried: string[],
-): Record<string, string> {
+function journalHeaders(headers: Record<string, string>, carried: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  const add = (value: string, name: string) => {
+  for (const [name, value] of Object.entries(headers)) {
     const key = name.toLowerCase();
     if (!SECRET_HEADERS.has(key)) {
       out[key] = value;
-      return;
+      continue;
     }
     out[key] = REDACTED;
     carried.push(value, ...credentialParts(value));
-  };
-  if (typeof headers.forEach === 'function') (headers as HeaderReader).forEach(add);
-  else for (const [name, value] of Object.entries(headers)) add(value, name);
+  }
   return out;
 }
 
