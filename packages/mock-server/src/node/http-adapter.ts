@@ -194,7 +194,8 @@ function headersWithHost(req: IncomingMessage, authority: string): Headers {
 
 function headersOf(req: IncomingMessage): HeaderReader {
   const names = req.headers;
-  if (Object.keys(names).length * 2 === req.rawHeaders.length) return new IncomingHeaders(names);
+  if (Object.keys(names).length * 2 === req.rawHeaders.length)
+    return new IncomingHeaders(names, req.rawHeaders);
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
@@ -207,12 +208,12 @@ function headersOf(req: IncomingMessage): HeaderReader {
   return headers;
 }
 
-/**
- * Node's header object read as Fetch reads headers. A class, not three closures a request: the
- * request journal keeps the reader, and what it keeps per request is what the collector copies.
- */
+/** Node's header object read as Fetch reads headers, for a request that repeats no header name. */
 class IncomingHeaders implements HeaderReader {
-  constructor(readonly names: IncomingHttpHeaders) {}
+  constructor(
+    readonly names: IncomingHttpHeaders,
+    readonly raw: readonly string[],
+  ) {}
 
   get(name: string): string | null {
     const value = this.names[name.toLowerCase()];

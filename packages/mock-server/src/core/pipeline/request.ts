@@ -4,6 +4,11 @@ export interface HeaderReader {
   has(name: string): boolean;
   /** Every header (names lower case); the request journal reads them all. */
   forEach(callback: (value: string, name: string) => void): void;
+  /**
+   * The same headers as they arrived, name and value in turn, no name twice (in any case), where
+   * the adapter has them: the journal keeps them as one text.
+   */
+  readonly raw?: readonly string[];
 }
 
 /** What the core reads of a request. A Fetch `Request` has it all; the Node server passes a lighter object. */

@@ -26,15 +26,16 @@ const SEPARATOR = '\u0000';
 
 /** The tape's text, which kept-records.ts encodes into its ring. */
 export function tapeText(
-  texts: Omit<TapeTexts, 'requestHeaders'> & { requestHeaders: HeaderReader | Record<string, string> },
+  texts: Omit<TapeTexts, 'requestHeaders'> & { requestHeaders: HeaderReader },
 ): string {
   let tape = `${texts.requestId}\0${texts.method}\0${texts.url}\0${texts.head}\0${texts.tail}`;
   const add = (value: string, name: string) => {
     tape += `\0${name}\0${value}`;
   };
-  const { requestHeaders } = texts;
-  if (typeof requestHeaders.forEach === 'function') (requestHeaders as HeaderReader).forEach(add);
-  else for (const name in requestHeaders) add((requestHeaders as Record<string, string>)[name]!, name);
+  const { raw } = texts.requestHeaders;
+  // Node's pairs in one join: names in the case they came in, lowered when read.
+  if (raw) tape += raw.length > 0 ? `\0${raw.join('\0')}` : '';
+  else texts.requestHeaders.forEach(add);
   tape += '\0';
   for (const name in texts.responseHeaders) add(texts.responseHeaders[name]!, name);
   return tape;
@@ -55,7 +56,7 @@ export function readTape(tape: Uint8Array): TapeTexts {
       index--;
       continue;
     }
-    headers[name] = fields[index + 1] ?? '';
+    headers[name.toLowerCase()] = fields[index + 1] ?? '';
   }
   return { requestId, method, url, requestHeaders, responseHeaders, head, tail };
 }
