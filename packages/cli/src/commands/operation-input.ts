@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { LineOf } from '../apply/document';
 import { closest } from '../closest';
 import { UsageError } from '../errors';
@@ -114,6 +113,9 @@ async function readBodyFile(path: string | undefined): Promise<BodyFile | undefi
   const file = path === '-' ? '<stdin>' : path;
   let text: string;
   try {
+    // Loaded when a body file is named: node:fs/promises brings readline's modules with it, and
+    // every command that sends a request would pay for them at start.
+    const { readFile } = await import('node:fs/promises');
     text = path === '-' ? await readStdin() : await readFile(path, 'utf8');
   } catch (error) {
     throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);

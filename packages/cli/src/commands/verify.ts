@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import type { VerifyCredentials, VerifyOptions, VerifyResult } from '@nimbus/mock-server/verify';
 import type { Command } from 'commander';
 import { configPath, readConfig } from '../config/profiles';
@@ -75,7 +74,10 @@ export function addVerifyCommand(program: Command): void {
         process.stdout.write(stringify(reportJson(result)));
       } else process.stdout.write(reportTable(result));
       for (const line of result.leftBehind) process.stderr.write(`left on ${target}: ${line}\n`);
-      if (flags.junit) await writeFile(flags.junit, reportJunit(result));
+      if (flags.junit) {
+        const { writeFile } = await import('node:fs/promises');
+        await writeFile(flags.junit, reportJunit(result));
+      }
       if (result.divergences.length > 0)
         throw new CommandFailed(
           `${result.divergences.length} divergence(s) from the contract on ${target}`,
