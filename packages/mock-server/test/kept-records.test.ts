@@ -34,6 +34,20 @@ const step = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ clear: true as const }) },
 );
 
+/** A record with nothing but its tape to tell it apart. */
+function plainRecord(tape: string): NewRecord {
+  return {
+    tape,
+    at: 0,
+    status: 200,
+    durationMs: 1,
+    body: null,
+    response: null,
+    divergences: undefined,
+    size: 0,
+  };
+}
+
 function readBack(records: KeptRecords): (Omit<KeptRecord, 'tape'> & { tape: string })[] {
   return [...records.from(0)].map((record) => ({ ...record, tape: decoder.decode(record.tape) }));
 }
@@ -69,18 +83,9 @@ describe('KeptRecords', () => {
 
   it('wraps into the room the oldest tape left, exactly full included, and grows when a tape fits nowhere', () => {
     const records = new KeptRecords();
-    const base = {
-      at: 0,
-      status: 200,
-      durationMs: 1,
-      body: null,
-      response: null,
-      divergences: undefined,
-      size: 0,
-    };
     const tapes: string[] = [];
     const push = (tape: string) => {
-      records.push({ ...base, tape });
+      records.push(plainRecord(tape));
       tapes.push(tape);
     };
     const shift = () => {
@@ -104,12 +109,12 @@ describe('KeptRecords', () => {
     expect(records.tapeBytes).toBeGreaterThan(ring);
 
     const other = new KeptRecords();
-    other.push({ ...base, tape: '-' });
+    other.push(plainRecord('-'));
     other.shift();
-    for (const c of 'abcd') other.push({ ...base, tape: quarter(c) });
+    for (const c of 'abcd') other.push(plainRecord(quarter(c)));
     other.shift();
     // Longer than the room the oldest left at the start: it grows rather than write over it.
-    other.push({ ...base, tape: `${quarter('e')}e` });
+    other.push(plainRecord(`${quarter('e')}e`));
     expect([...other.from(0)].map((record) => decoder.decode(record.tape))).toEqual([
       quarter('b'),
       quarter('c'),
@@ -121,19 +126,10 @@ describe('KeptRecords', () => {
   it('writes over the bytes of dropped tapes instead of growing when the count stays level', () => {
     const records = new KeptRecords();
     const tape = (i: number) => `${i}:${'x'.repeat(600)}`;
-    const base = {
-      at: 0,
-      status: 200,
-      durationMs: 1,
-      body: null,
-      response: null,
-      divergences: undefined,
-      size: 0,
-    };
-    for (let i = 0; i < 50; i++) records.push({ ...base, tape: tape(i) });
+    for (let i = 0; i < 50; i++) records.push(plainRecord(tape(i)));
     for (let i = 50; i < 5_000; i++) {
       records.shift();
-      records.push({ ...base, tape: tape(i) });
+      records.push(plainRecord(tape(i)));
     }
     expect([...records.from(0)].map((record) => decoder.decode(record.tape))).toEqual(
       Array.from({ length: 50 }, (_, i) => tape(4_950 + i)),
