@@ -227,6 +227,18 @@ describe('journal size', () => {
       await off.close();
     }
   });
+  it('keeps with a journalSize of 1 what the Node server adds to an answer after the core recorded it', async () => {
+    const one = await startMockServer({ journalSize: 1 });
+    try {
+      const sent = await fetch(`${one.url}/v2/health?n=1`);
+      const body = await sent.text();
+      const [entry] = one.requests();
+      expect(entry!.query).toEqual({ n: '1' });
+      expect(entry!.response.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    } finally {
+      await one.close();
+    }
+  });
 });
 
 describe('journal bytes', () => {
