@@ -7,30 +7,14 @@
 // inside packages/mock-server/ (so that it resolves its dependencies); options are the server's
 // (`{"journalSize":0}`). The order of the builds matters on a 2-core machine: run it twice, the
 // second time with the builds in the other order.
-import { measureSlices, median, table } from './lib.mjs';
+import { measureSlices, median, namedBuilds, table } from './lib.mjs';
 
 const route = process.argv[2] ?? 'get';
 const slices = Number(process.argv[3] ?? 12);
 const servers = [
   { name: 'bare node:http', script: './servers/bare.mjs' },
-  ...process.argv.slice(4).map((spec) => {
-    const [name, module, options] = splitSpec(spec);
-    if (!module) throw new Error(`${name}: expected <name>=<dist/index.js>[=<options JSON>]`);
-    return {
-      name,
-      script: './servers/nimbus.mjs',
-      file: true,
-      module,
-      env: options ? { BENCH_SERVER_OPTIONS: options } : {},
-    };
-  }),
+  ...namedBuilds(process.argv.slice(4)),
 ];
-
-/** `name=module=options` as its three parts, the options JSON free to hold `=`. */
-function splitSpec(spec) {
-  const [name, module, ...options] = spec.split('=');
-  return [name, module, options.length > 0 ? options.join('=') : undefined];
-}
 
 const cpu = await measureSlices(servers, route, 2, slices);
 const bare = cpu.get('bare node:http');

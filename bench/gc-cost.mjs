@@ -12,16 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { benchFile, load, loadCreates, table } from './lib.mjs';
+import { authHeaders, benchFile, loadCreates, loadRoute, namedBuilds, serverEnv, table } from './lib.mjs';
 
 const route = process.argv[2] ?? 'get';
 const seconds = Number(process.argv[3] ?? 4);
 const rounds = Number(process.argv[4] ?? 2);
-const builds = process.argv.slice(5).map((spec) => {
-  const [name, module, ...options] = spec.split('=');
-  if (!module) throw new Error(`${name}: expected <name>=<dist/index.js>[=<options JSON>]`);
-  return { name, module, options: options.length > 0 ? options.join('=') : undefined };
-});
+const builds = namedBuilds(process.argv.slice(5));
 
 /** CPU ms of each thread of `pid`, by thread id (utime + stime from /proc, in 10 ms ticks). */
 function threadCpuMs(pid) {
@@ -34,15 +30,12 @@ function threadCpuMs(pid) {
   return threads;
 }
 
-async function measure({ module, options }) {
+// Its own spawn, not lib.mjs's startServer: `--trace-gc` writes to stdout before the server's
+// ready line, and every line after it is read.
+async function measure(build) {
   const stateDir = await mkdtemp(join(tmpdir(), 'nimbus-bench-'));
-  const child = spawn(process.execPath, ['--trace-gc', benchFile('./servers/nimbus.mjs')], {
-    env: {
-      ...process.env,
-      BENCH_STATE: join(stateDir, 'state.json'),
-      BENCH_SERVER_MODULE: module,
-      ...(options && { BENCH_SERVER_OPTIONS: options }),
-    },
+  const child = spawn(process.execPath, ['--trace-gc', benchFile(build.script)], {
+    env: { ...process.env, ...serverEnv(build, join(stateDir, 'state.json')) },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const pauses = { scavenge: 0, markCompact: 0, counting: false };
@@ -57,17 +50,12 @@ async function measure({ module, options }) {
   });
   try {
     const server = await ready;
-    const headers = { authorization: `Bearer ${server.token}`, 'x-project-id': server.projectId };
-    const run = (duration) =>
-      route === 'post'
-        ? loadCreates({ url: server.url, headers, duration })
-        : load({ url: server.url, path: '/api/v1/instances?per_page=20', headers, duration });
-    await loadCreates({ url: server.url, headers, duration: 2 });
+    await loadCreates({ url: server.url, headers: authHeaders(server), duration: 2 });
     await sleep(2000);
-    await run(2);
+    await loadRoute(server, route, 2);
     pauses.counting = true;
     const before = threadCpuMs(child.pid);
-    const result = await run(seconds);
+    const result = await loadRoute(server, route, seconds);
     const after = threadCpuMs(child.pid);
     pauses.counting = false;
     if (result.failures > 0) throw new Error(`${result.failures} failed requests`);

@@ -176,8 +176,26 @@ export async function measureCpuPerRequest(server, route, duration) {
   }
 }
 
+/**
+ * Builds of the reference server named on a command line, `name=<a build's dist/index.js>` with
+ * an optional `=<options JSON>` (the JSON free to hold `=`), each as a server on a state file.
+ */
+export function namedBuilds(specs) {
+  return specs.map((spec) => {
+    const [name, module, ...options] = spec.split('=');
+    if (!module) throw new Error(`${name}: expected <name>=<dist/index.js>[=<options JSON>]`);
+    return {
+      name,
+      script: './servers/nimbus.mjs',
+      file: true,
+      module,
+      env: options.length > 0 ? { BENCH_SERVER_OPTIONS: options.join('=') } : {},
+    };
+  });
+}
+
 /** A bench server's environment: its own, its state file's path (when given) and the build it loads. */
-function serverEnv(server, statePath) {
+export function serverEnv(server, statePath) {
   return {
     ...server.env,
     ...(statePath && { BENCH_STATE: statePath }),
@@ -186,12 +204,12 @@ function serverEnv(server, statePath) {
 }
 
 /** The headers a started server's seeded tenant signs its requests with. */
-function authHeaders(running) {
+export function authHeaders(running) {
   return { authorization: `Bearer ${running.token}`, 'x-project-id': running.projectId };
 }
 
 /** `duration` s of `route` on a started server: creates ('post') or reads of a 20-record page. */
-function loadRoute(running, route, duration) {
+export function loadRoute(running, route, duration) {
   const headers = authHeaders(running);
   return route === 'post'
     ? loadCreates({ url: running.url, headers, duration })
