@@ -12,9 +12,9 @@ import { build as buildWithTsup, defineConfig, type Options } from 'tsup';
  * and `commandChunks` gathers what a generated command runs: `--help` loads 2 files, a list 3.
  * It earns its keep on a list: 11-17 % less CPU time. The files are CommonJS (`dist/bin.cjs` and
  * its chunks): Node starts an ES module entry with its ES module loader, a few milliseconds that
- * a CommonJS one does without, a tenth of `--help` (CONTRIBUTING.md, "Build and runtime tricks"). The library's ES module entry (`dist/index.js`)
- * re-exports `dist/library.cjs`, which shares those chunks: one copy of the code in the package.
- * The source maps are chained through.
+ * a CommonJS one does without, a tenth of `--help` (CONTRIBUTING.md, "Build and runtime
+ * tricks"). The library's ES module entry (`dist/index.js`) re-exports `dist/library.cjs`, which
+ * shares those chunks: one copy of the code in the package. The source maps are chained through.
  */
 async function rechunk(dir: string): Promise<void> {
   // The esbuild chunk holding each source file, from its source map.
