@@ -227,7 +227,10 @@ function keptBody(body: string | Uint8Array | null, slabs: ByteSlabs): string | 
 const TEXT_TYPE =
   /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|javascript)|application\/vnd\.apple\.mpegurl)/i;
 
-/** What the journal keeps of an answer's body, its parts' head and tail, and its size as counted against the journal's bound. */
+/**
+ * What the journal keeps of an answer's body, the head and tail of the parts it was joined from,
+ * and its size as counted against the journal's bound.
+ */
 function keptResponse(
   reply: Reply,
   slabs: ByteSlabs,
@@ -236,7 +239,8 @@ function keptResponse(
   if (body === null) return { response: null, size: 0 };
   // Texts the records keep anyway: the journal holds the same strings, joined when read.
   if (reply.parts) {
-    const size = partsLength(reply.parts);
+    // The body was joined from these parts: its length is theirs, without counting them again.
+    const size = typeof body === 'string' ? body.length : partsLength(reply.parts);
     if (size > MAX_JOURNALED_BODY) return sized(notJournaled(size));
     return { response: reply.parts.items, parts: reply.parts, size };
   }
