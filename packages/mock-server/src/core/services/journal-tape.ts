@@ -33,8 +33,10 @@ export function tapeText(
     tape += `\0${name}\0${value}`;
   };
   const { raw } = texts.requestHeaders;
-  // Node's pairs in one join: names in the case they came in, lowered when read.
-  if (raw) tape += raw.length > 0 ? `\0${raw.join('\0')}` : '';
+  // Node's pairs, names in the case they came in (lowered when read), added one by one: V8's
+  // `join` makes a two-byte string of one-byte texts when one of them is a thin string (a value
+  // also used as a key, as a project id is), and the tape was then twice its size to encode.
+  if (raw) for (const text of raw) tape += `\0${text}`;
   else texts.requestHeaders.forEach(add);
   tape += '\0';
   for (const name in texts.responseHeaders) add(texts.responseHeaders[name]!, name);
