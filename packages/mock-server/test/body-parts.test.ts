@@ -5,9 +5,14 @@ import { joinParts } from '../src/core/pipeline/request';
 describe('joinParts', () => {
   it('puts the items, separated by commas, between the head and the tail', () => {
     fc.assert(
-      fc.property(fc.string(), fc.array(fc.string({ unit: 'grapheme' })), fc.string(), (head, items, tail) => {
-        expect(joinParts({ head, items, tail })).toBe(`${head}${items.join(',')}${tail}`);
-      }),
+      fc.property(
+        fc.string(),
+        fc.array(fc.string({ unit: 'grapheme' })),
+        fc.string(),
+        (head, items, tail) => {
+          expect(joinParts({ head, items, tail })).toBe(`${head}${items.join(',')}${tail}`);
+        },
+      ),
     );
   });
 
