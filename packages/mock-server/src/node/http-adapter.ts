@@ -8,7 +8,12 @@ import {
 import type { Duplex } from 'node:stream';
 import { bodyPieces, pieceInterval } from '../adapters/fault-delivery';
 import type { App } from '../core/pipeline/app';
-import type { BufferedRequest, HeaderReader } from '../core/pipeline/request';
+import {
+  type BodyParts,
+  type BufferedRequest,
+  type HeaderReader,
+  partsByteLength,
+} from '../core/pipeline/request';
 
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
 
@@ -90,11 +95,7 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promi
   // The headers are complete before anything is awaited: the request journal keeps them as they
   // are at the end of this turn.
   const headers: Record<string, string> = reply.headers;
-  if (reply.body !== null) {
-    headers['content-length'] = String(
-      typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength,
-    );
-  }
+  if (reply.body !== null) headers['content-length'] = String(bodyLength(reply.body, reply.parts));
   // An answer given before the body was read whole (413): a socket closed with the client's bytes
   // unread is reset, and the client loses the answer with it. Read the rest first, then close;
   // past the drain's bounds, answer and close lingering.
@@ -110,6 +111,12 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse): Promi
   res.writeHead(reply.status, headers);
   if (delivery?.slowBodyMs && req.method !== 'HEAD') await writeSlowly(res, reply.body, delivery.slowBodyMs);
   else res.end(req.method === 'HEAD' ? undefined : reply.body);
+}
+
+/** The body's length in bytes: of a body of kept texts, from their lengths counted before. */
+function bodyLength(body: string | Uint8Array, parts: BodyParts | undefined): number {
+  if (typeof body !== 'string') return body.byteLength;
+  return (parts && partsByteLength(parts)) ?? Buffer.byteLength(body);
 }
 
 /** A fault's slow body: the pieces over `totalMs`, stopping when the client leaves. */

@@ -15,6 +15,8 @@ interface KeptText {
   /** The renderer the text is of (a schema). */
   readonly by: object;
   readonly text: string;
+  /** Its length in UTF-8, counted once: the Node server's `content-length` sums the page's. */
+  readonly bytes: number;
 }
 
 type WithKeptText = { [KEPT_TEXT]?: KeptText | undefined };
@@ -42,6 +44,21 @@ export function textOf(row: unknown, by: object, render: (row: unknown) => strin
   const kept = held[KEPT_TEXT];
   if (kept !== undefined && kept.by === by) return kept.text;
   const text = render(row);
-  held[KEPT_TEXT] = { by, text };
+  held[KEPT_TEXT] = { by, text, bytes: utf8Length(text) };
   return text;
+}
+
+/** The UTF-8 length of `text` when it is the text `row` keeps (see `textOf`). */
+export function keptTextBytes(row: unknown, text: string): number | undefined {
+  if (typeof row !== 'object' || row === null) return undefined;
+  const kept = (row as WithKeptText)[KEPT_TEXT];
+  return kept?.text === text ? kept.bytes : undefined;
+}
+
+const NOT_ASCII = /[^\0-\x7f]/;
+const encoder = new TextEncoder();
+
+/** The length of `text` in UTF-8; ASCII, its length. */
+export function utf8Length(text: string): number {
+  return NOT_ASCII.test(text) ? encoder.encode(text).byteLength : text.length;
 }

@@ -1,3 +1,5 @@
+import { utf8Length } from '../../store/row-texts';
+
 /** Reads request headers by name, case-insensitively: a Fetch `Headers` is one. */
 export interface HeaderReader {
   get(name: string): string | null;
@@ -80,6 +82,17 @@ export interface BodyParts {
   readonly head: string;
   readonly items: readonly string[];
   readonly tail: string;
+  /**
+   * The items' UTF-8 length together, when each is a record's kept text, whose length was counted
+   * once (store/row-texts.ts): the Node server's `content-length` without counting the body again.
+   */
+  readonly itemBytes?: number;
+}
+
+/** The UTF-8 length of the body joined from `parts`, when their items' is known. */
+export function partsByteLength({ head, items, tail, itemBytes }: BodyParts): number | undefined {
+  if (itemBytes === undefined) return undefined;
+  return utf8Length(head) + itemBytes + Math.max(0, items.length - 1) + utf8Length(tail);
 }
 
 /**

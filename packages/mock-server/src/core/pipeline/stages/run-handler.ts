@@ -1,6 +1,6 @@
 import type { Endpoint, Operation } from '@nimbus/sdk/contract';
 import type { z } from 'zod';
-import { textOf } from '../../../store/row-texts';
+import { keptTextBytes, textOf } from '../../../store/row-texts';
 import { activityLogs, actorOf } from '../../services/activity';
 import type { IdempotencyCache } from '../../services/idempotency';
 import type { Handler, ListResult } from '../handler';
@@ -110,25 +110,44 @@ function render(endpoint: Endpoint, result: unknown, requestId: string, options:
       per_page: page.per_page,
       total: page.total,
     });
+    const items = page.items.map(json);
     return jsonPartsReply(
       endpoint.status,
-      { head: '{"success":true,"data":[', items: page.items.map(json), tail: `],"meta":${meta}}` },
+      {
+        head: '{"success":true,"data":[',
+        items,
+        tail: `],"meta":${meta}}`,
+        itemBytes: options.read ? keptBytes(page.items, items) : undefined,
+      },
       options.read,
     );
   }
-  const data = json(result);
+  const items = [json(result)];
+  const itemBytes = options.read ? keptBytes([result], items) : undefined;
   if (endpoint.api !== 'v1') {
-    return jsonPartsReply(endpoint.status, { head: '', items: [data], tail: '' }, options.read);
+    return jsonPartsReply(endpoint.status, { head: '', items, tail: '', itemBytes }, options.read);
   }
   return jsonPartsReply(
     endpoint.status,
     {
       head: '{"success":true,"data":',
-      items: [data],
+      items,
       tail: `,"meta":${JSON.stringify({ request_id: requestId })}}`,
+      itemBytes,
     },
     options.read,
   );
+}
+
+/** The UTF-8 length of `texts` together, when each is the kept text of its row in `rows`. */
+function keptBytes(rows: readonly unknown[], texts: readonly string[]): number | undefined {
+  let bytes = 0;
+  for (let index = 0; index < rows.length; index++) {
+    const kept = keptTextBytes(rows[index], texts[index]!);
+    if (kept === undefined) return undefined;
+    bytes += kept;
+  }
+  return bytes;
 }
 
 /**
