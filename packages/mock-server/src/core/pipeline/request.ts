@@ -96,8 +96,8 @@ export function partsByteLength({ head, items, tail, itemBytes }: BodyParts): nu
 }
 
 /**
- * The body as one flat string, made by one join: joined, then put between `head` and `tail`, it
- * was a string of three pieces that Node copied whole once more, to count its bytes.
+ * The body as one flat string, made by one join: the items joined, then put between `head` and
+ * `tail`, make a string of three pieces that V8 copies whole once more before it is written.
  */
 export function joinParts({ head, items, tail }: BodyParts): string {
   const last = items.length - 1;
