@@ -311,6 +311,7 @@ function methodText(
   }
   const doc = [endpoint.summary.endsWith('.') ? endpoint.summary : `${endpoint.summary}.`];
   if (endpoint.description) doc.push('', ...wrap(endpoint.description));
+  if (endpoint.example) doc.push('', '@example', ...exampleLines(endpoint.example));
   return [docComment(doc, '  '), `  ${verb}(${args.join(', ')}): ${result} {`, `    return ${call};`, '  }'];
 }
 
@@ -409,6 +410,15 @@ function docComment(lines: string[], indent: string): string {
     ...escaped.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)),
     `${indent} */`,
   ].join('\n');
+}
+
+/** The lines of an endpoint's `example`, without their common indent and the blank first and last. */
+export function exampleLines(example: string): string[] {
+  const lines = example.split('\n');
+  while (lines.length > 0 && lines[0]!.trim() === '') lines.shift();
+  while (lines.length > 0 && lines.at(-1)!.trim() === '') lines.pop();
+  const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length));
+  return lines.map((line) => line.slice(indent).trimEnd());
 }
 
 /** `NimbusResources`: the client with a property per family. */

@@ -12,6 +12,12 @@ export interface EndpointConfig {
   path: string;
   summary: string;
   description?: string;
+  /**
+   * A call of the SDK's method for this endpoint, shown as the method's `@example`. Written
+   * indented in a template literal; the common indent and the blank first and last lines go.
+   * `test/endpoint-examples.test.ts` type-checks each against the SDK.
+   */
+  example?: string;
   /** Resource family (OpenAPI tag, permission family, CLI command group). */
   family: string;
   params?: z.ZodObject;

@@ -304,6 +304,7 @@ export const mock = {
       method: 'GET',
       path: '/__mock/requests',
       summary: 'The request journal: recent API requests, oldest first (emptied by reset)',
+      example: `const { data } = await client.mock.requests.list({ method: 'POST', path: '/api/v1/instances' });`,
       query: MockRequestListQuery,
       response: MockRequestListResponse,
       status: 200,
@@ -359,6 +360,10 @@ export const mock = {
       summary: 'Stop or restart simulated time: frozen, nothing comes due until the clock is advanced',
       description:
         'Frozen, the simulated time stands still (every request sees the same instant) and only `POST /__mock/clock/advance` moves it; unfrozen, it runs on from where it stood. A reset or state import restarts it.',
+      example: `
+        await client.mock.clock.freeze({ frozen: true });
+        await client.mock.clock.advance({ seconds: 3600 }); // exactly one hour later, and still
+      `,
       body: z.object({ frozen: z.boolean().describe('true stops simulated time, false lets it run on') }),
       response: ClockState,
       status: 200,
@@ -371,6 +376,10 @@ export const mock = {
       path: '/__mock/faults',
       summary:
         'Inject a fault for matching requests: an error or raw answer, a delay, a dropped connection or a slow body',
+      example: `
+        await client.mock.faults.create({ method: 'get', path: '/api/v1/instances', status: 503, times: 2 });
+        await client.mock.faults.create({ path: '/api/v1/instances/{id}', drop_connection: true, probability: 0.5, seed: 7 });
+      `,
       body: MockFaultCreateBody,
       response: Fault,
       status: 201,
@@ -380,6 +389,7 @@ export const mock = {
       method: 'GET',
       path: '/__mock/faults',
       summary: 'The injected faults, in the order they are tried, with the uses they have left',
+      example: `for await (const fault of client.mock.faults.list()) console.log(fault.id, fault.remaining);`,
       response: z.object({ items: z.array(Fault) }),
       status: 200,
     }),

@@ -48,6 +48,11 @@ export const activityLogs = {
     method: 'GET',
     path: '/api/v1/activity-logs',
     summary: 'Mutating calls of the project (who, what, outcome), newest first',
+    example: `
+      const { data: vm, requestId } = await client.instances.create({ name: 'web', flavor: 'small', region: 'hn' }).withResponse();
+      const [entry] = (await client.activityLogs.list({ operation: 'instances.create' })).data;
+      console.log(entry.request_id === requestId);
+    `,
     query: ActivityLogListQuery,
     response: ActivityLog,
     list: true,

@@ -68,6 +68,10 @@ export const anomalies = {
     method: 'POST',
     path: '/api/v1/anomalies/detect',
     summary: 'Record a cost anomaly; severity follows from the deviation',
+    example: `
+      const anomaly = await client.anomalies.detect({ resource_type: 'instance', expected_cost: 100, actual_cost: 180 });
+      anomaly.severity; // 'high' (80 %)
+    `,
     body: AnomalyDetectBody,
     response: Anomaly,
     status: 201,

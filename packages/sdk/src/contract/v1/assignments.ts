@@ -71,6 +71,13 @@ export const assignments = {
     method: 'POST',
     path: '/api/v1/assignments',
     summary: 'Assign a policy to the project, a resource group or a resource; it is enforced from then on',
+    example: `
+      await client.assignments.create({
+        policy_id: allowedRegions.id,
+        scope: 'project',
+        parameters: JSON.stringify({ allowedRegions: ['hn'] }),
+      });
+    `,
     body: AssignmentCreateBody,
     response: Assignment,
     status: 201,

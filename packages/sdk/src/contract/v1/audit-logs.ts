@@ -38,6 +38,7 @@ export const auditLogs = {
       "caller's own account rows without a project (register, login, failed login, logout, MFA). Another " +
       "member's account rows are never shown: adding a user to a project does not open their login history. " +
       'An API key sees project rows only. Oldest first.',
+    example: `const failures = await client.auditLogs.list({ event: 'login', outcome: 'failure' });`,
     family: 'monitor',
     summary: "Security events of the project, plus the caller's own account events (logins, MFA)",
     query: AuditLogListQuery,

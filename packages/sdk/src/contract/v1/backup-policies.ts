@@ -91,6 +91,7 @@ export const backupPolicies = {
     method: 'POST',
     path: '/api/v1/backups/policies',
     summary: 'Create a backup policy',
+    example: `await client.backupPolicies.create({ name: 'nightly', vault_id: vault.id, schedule: '30 2 * * *' });`,
     body: BackupPolicyCreateBody,
     response: BackupPolicy,
     status: 201,
@@ -103,6 +104,7 @@ export const backupPolicies = {
     description:
       'Fields left out keep their value; the result is validated as a whole (the zone must belong to the region). ' +
       'Sending schedule switches the policy to cron; sending frequency switches it back.',
+    example: `await client.backupPolicies.update(policy.id, { destination_region: 'hcm', destination_zone: 'hcm-2b' });`,
     params: IdParams,
     body: BackupPolicyUpdateBody,
     response: BackupPolicy,

@@ -47,6 +47,7 @@ export const backupVaults = {
     method: 'POST',
     path: '/api/v1/backup-vaults',
     summary: 'Create a backup vault',
+    example: `const vault = await client.backupVaults.create({ name: 'main', region: 'hn', immutable: true });`,
     body: BackupVaultCreateBody,
     response: BackupVault,
     status: 201,

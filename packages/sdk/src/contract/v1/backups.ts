@@ -60,6 +60,7 @@ export const backups = {
     method: 'POST',
     path: '/api/v1/backups',
     summary: 'Back up an instance, database or bucket (running -> completed)',
+    example: `const backup = await client.backups.create({ vault_id: vault.id, resource_type: 'database', resource_id: db.id });`,
     body: BackupCreateBody,
     response: Backup,
     status: 201,

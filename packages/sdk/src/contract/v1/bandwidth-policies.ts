@@ -78,6 +78,7 @@ export const bandwidthPolicies = {
     method: 'PUT',
     path: '/api/v1/bandwidth-policies/{id}',
     summary: 'Change some fields of a bandwidth policy (the result is validated again)',
+    example: `await client.bandwidthPolicies.update(policy.id, { max_mbps: 500, burst_mbps: 800 });`,
     params: IdParams,
     body: BandwidthPolicyUpdateBody,
     response: BandwidthPolicy,

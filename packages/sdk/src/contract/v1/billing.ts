@@ -116,6 +116,10 @@ export const billing = {
       method: 'GET',
       path: '/api/v1/billing/usage',
       summary: 'Quantities and cost per meter for a period (default: the current month)',
+      example: `
+        const usage = await client.billing.usage.retrieve({ from: '2026-03-01', to: '2026-03-31' });
+        console.log(usage.total, usage.items.map((i) => \`\${i.description}: \${i.quantity} \${i.unit}\`));
+      `,
       query: BillingUsageRetrieveQuery,
       response: Usage,
       status: 200,
@@ -139,6 +143,7 @@ export const billing = {
       method: 'GET',
       path: '/api/v1/billing/cost',
       summary: 'Cost by service and by resource for a period (period=daily|weekly|monthly, or from/to)',
+      example: `const { total, by_service } = await client.billing.cost.retrieve({ period: 'weekly' });`,
       query: BillingCostRetrieveQuery,
       response: CostBreakdown,
       status: 200,

@@ -79,6 +79,7 @@ export const budgets = {
     method: 'POST',
     path: '/api/v1/budgets',
     summary: 'Create a budget; crossing alert_threshold publishes budget.threshold_exceeded once per period',
+    example: `await client.budgets.create({ name: 'monthly cap', amount: 5_000_000, alert_threshold: 90 });`,
     body: BudgetCreateBody,
     response: Budget,
     status: 201,

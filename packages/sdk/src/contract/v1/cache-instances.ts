@@ -112,6 +112,7 @@ export const cacheInstances = {
     method: 'POST',
     path: '/api/v1/cache-instances',
     summary: 'Create a cache instance (provisioning -> available)',
+    example: `const cache = await client.cacheInstances.create({ name: 'sessions', region: 'hn', sku: 'Standard', capacity_gb: 8 });`,
     body: CacheInstanceCreateBody,
     response: CacheInstance,
     status: 201,
@@ -139,6 +140,10 @@ export const cacheInstances = {
     method: 'POST',
     path: '/api/v1/cache-instances/{id}/scale',
     summary: 'Change the sku or capacity of an available instance (available -> scaling -> available)',
+    example: `
+      await client.cacheInstances.scale(cache.id, { sku: 'Premium', capacity_gb: 26 });
+      await client.cacheInstances.waitFor(cache.id, 'available');
+    `,
     params: IdParams,
     body: CacheInstanceScaleBody,
     response: CacheInstance,

@@ -105,6 +105,11 @@ export const clusters = {
     method: 'POST',
     path: '/api/v1/clusters',
     summary: 'Create a Kubernetes cluster (provisioning -> running)',
+    example: `
+      const cluster = await client.clusters.create({
+        name: 'prod', region: 'hn', node_pools: [{ name: 'system', flavor: 'medium', count: 3 }],
+      });
+    `,
     body: ClusterCreateBody,
     response: Cluster,
     status: 201,

@@ -83,6 +83,14 @@ export const compliance = {
     method: 'POST',
     path: '/api/v1/compliance/evaluate',
     summary: 'Evaluate a policy against a stored resource and record the result',
+    example: `
+      const result = await client.compliance.evaluate({
+        policy_id: policy.id,
+        resource_type: 'compute.instance',
+        resource_id: vm.id,
+      });
+      if (!result.compliant) console.log(result.reason);
+    `,
     body: ComplianceEvaluateBody,
     response: ComplianceResult,
     status: 201,

@@ -222,6 +222,10 @@ export const databases = {
     method: 'POST',
     path: '/api/v1/databases',
     summary: 'Create a managed database (provisioning -> available)',
+    example: `
+      const db = await client.databases.create({ name: 'orders', engine: 'postgres', version: '16', region: 'hn' });
+      await client.databases.waitFor(db.id, 'available');
+    `,
     body: DatabaseCreateBody,
     response: Database,
     status: 201,
@@ -261,6 +265,7 @@ export const databases = {
       summary: 'Set the connection pool configuration',
       description:
         'Fields left out keep their current value; the result must keep min_idle <= max_connections.',
+      example: `await client.databases.pool.update(db.id, { mode: 'session', max_connections: 200, min_idle: 20 });`,
       params: IdParams,
       body: DatabasePoolUpdateBody,
       response: DatabasePool,
@@ -284,6 +289,7 @@ export const databases = {
       method: 'POST',
       path: '/api/v1/databases/{id}/replicas',
       summary: `Add a read replica (provisioning -> available); at most ${MAX_REPLICAS}, from an available primary`,
+      example: `const replica = await client.databases.replicas.create(db.id, { region: 'hcm' });`,
       params: IdParams,
       body: DatabaseReplicaCreateBody,
       response: DatabaseReplica,
@@ -299,6 +305,10 @@ export const databases = {
       'Needs an available replica. The chosen replica and the primary swap roles: the database keeps its id and host, ' +
       'its primary_region becomes the replica region, failover_count and last_failover_at change, and the replica ' +
       'record now describes the former primary (its region becomes the region the primary left).',
+    example: `
+      const db = await client.databases.failover(id);
+      console.log(db.primary_region, db.failover_count);
+    `,
     params: IdParams,
     body: DatabaseFailoverBody,
     bodyOptional: true,

@@ -132,6 +132,7 @@ export const firewalls = {
     method: 'POST',
     path: '/api/v1/firewalls',
     summary: 'Create a firewall with its rules',
+    example: `await client.firewalls.create({ name: 'web', region: 'hn', rules: [{ name: 'https', direction: 'inbound', action: 'allow', ports: '443', priority: 100 }] });`,
     body: FirewallCreateBody,
     response: Firewall,
     status: 201,

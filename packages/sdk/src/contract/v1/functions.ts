@@ -183,6 +183,10 @@ export const functions = {
     method: 'POST',
     path: '/api/v1/functions',
     summary: 'Create a function (deploying -> active)',
+    example: `
+      const fn = await client.functions.create({ name: 'resize', runtime: 'nodejs20', region: 'hn' });
+      await client.functions.waitFor(fn.id, 'active');
+    `,
     body: FunctionCreateBody,
     response: FunctionRecord,
     status: 201,
@@ -220,6 +224,10 @@ export const functions = {
     method: 'POST',
     path: '/api/v1/functions/{id}/invoke',
     summary: 'Run an active function once and answer the invocation',
+    example: `
+      const run = await client.functions.invoke(fn.id, { payload: { width: 640 } });
+      console.log(run.status, run.billed_ms, run.logs.join('\\n'));
+    `,
     params: IdParams,
     body: FunctionInvokeBody,
     bodyOptional: true,
@@ -243,6 +251,7 @@ export const functions = {
       method: 'POST',
       path: '/api/v1/functions/{id}/triggers',
       summary: 'Add an http, schedule or topic trigger to a function',
+      example: `await client.functions.triggers.create(fn.id, { type: 'schedule', schedule: '0 9 * * MON-FRI' });`,
       params: IdParams,
       body: FunctionTriggerCreateBody,
       response: FunctionTrigger,

@@ -113,6 +113,13 @@ export const globalLoadBalancers = {
     method: 'POST',
     path: '/api/v1/global-load-balancers',
     summary: 'Create a global load balancer over regional ones',
+    example: `
+      await client.globalLoadBalancers.create({
+        name: 'edge',
+        routing: 'weighted',
+        backends: [{ load_balancer_id: hn.id, weight: 70 }, { load_balancer_id: hcm.id, weight: 30 }],
+      });
+    `,
     body: GlobalLoadBalancerCreateBody,
     response: GlobalLoadBalancer,
     status: 201,

@@ -180,6 +180,7 @@ const iamUsers = {
     method: 'POST',
     path: '/api/v1/iam/users',
     summary: 'Add a registered user to the project with a role (owner only)',
+    example: `await client.iam.users.create({ email: 'bob@example.com', role: 'viewer' });`,
     body: IamUserCreateBody,
     response: IamUser,
     status: 201,
@@ -205,6 +206,7 @@ const iamRoles = {
     description:
       'Permissions are <family>:read|write|* or *:read|*:write, families from the contract; unknown families and ' +
       'iam:* / *:* (they would include iam:admin) answer 400 naming the entry. Audited as role.created.',
+    example: `await client.iam.roles.create({ name: 'vm-operator', permissions: ['compute:write'] });`,
     body: IamRoleCreateBody,
     response: IamRole,
     status: 201,
@@ -221,6 +223,10 @@ const iamKeys = {
       'resource calls of this project only (X-API-Key) with the permissions of its role; owner is refused so a ' +
       'key never administers IAM. After expires_at the key answers 401. Audited as api_key.created.',
     summary: 'Create an API key bound to the project and a role; the key is shown once (owner only)',
+    example: `
+      const { key } = await client.iam.keys.create({ name: 'ci', role: 'editor' });
+      const ci = new Nimbus({ baseUrl, apiKey: key, projectId });
+    `,
     body: IamKeyCreateBody,
     response: ApiKeyCreated,
     status: 201,

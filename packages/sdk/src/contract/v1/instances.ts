@@ -37,6 +37,10 @@ export const instances = {
     method: 'GET',
     path: '/api/v1/instances',
     summary: 'List instances',
+    example: `
+      const page = await client.instances.list({ status: 'running', per_page: 10 });
+      for await (const vm of client.instances.list({ region: 'hn' })) console.log(vm.id);
+    `,
     query: InstanceListQuery,
     response: Instance,
     list: true,

@@ -149,6 +149,7 @@ export const loadBalancers = {
       method: 'POST',
       path: '/api/v1/load-balancers/{id}/health-probes',
       summary: 'Add a health probe to a load balancer',
+      example: `await client.loadBalancers.healthProbes.create(lb.id, { protocol: 'http', port: 8080, path: '/healthz' });`,
       params: IdParams,
       body: LoadBalancerHealthProbeCreateBody,
       response: HealthProbe,

@@ -66,6 +66,7 @@ export const logs = {
   query: endpoint({
     method: 'GET',
     path: '/api/v1/logs/query',
+    example: `const failed = await client.logs.query({ q: 'source:activity AND status:>=400 AND operation:instances.*' });`,
     family: 'monitor',
     summary: 'Search activity logs and function logs of the project with a small query language',
     description:

@@ -101,6 +101,10 @@ export const metrics = {
       'The resource is looked up by id among instances, databases, cache instances, buckets, load balancers, ' +
       'functions, clusters, web apps and registries of the project (404 otherwise); each type has its metrics ' +
       '(METRICS_BY_RESOURCE). Points sit on multiples of interval, at most 1440 per series.',
+    example: `
+      const cpu = await client.metrics.query({ resource_id: vm.id, metric: 'cpu_percent', interval: 60 });
+      console.log(cpu.points.at(-1)?.value);
+    `,
     family: 'monitor',
     summary: 'A time series of one metric of one resource',
     query: MetricQueryQuery,

@@ -105,6 +105,15 @@ export const policies = {
     method: 'POST',
     path: '/api/v1/policies',
     summary: 'Create a custom policy definition',
+    example: `
+      const policy = await client.policies.create({
+        name: 'no-xlarge',
+        enforcement_mode: 'deny',
+        definition: JSON.stringify({
+          if: { allOf: [{ field: 'type', equals: 'compute.instance' }, { field: 'flavor', equals: 'xlarge' }] },
+        }),
+      });
+    `,
     body: PolicyCreateBody,
     response: Policy,
     status: 201,

@@ -45,6 +45,11 @@ export const provisioningMetrics = {
     method: 'POST',
     path: '/api/v1/provisioning-metrics',
     summary: 'Start a provisioning measurement (status started, started_at now)',
+    example: `
+      const metric = await client.provisioningMetrics.start({ resource_type: 'instance', resource_id: vm.id });
+      await client.instances.waitFor(vm.id, 'running');
+      const { duration_ms } = await client.provisioningMetrics.complete(metric.id);
+    `,
     body: ProvisioningMetricStartBody,
     response: ProvisioningMetric,
     status: 201,

@@ -57,6 +57,7 @@ export const registries = {
     method: 'POST',
     path: '/api/v1/registries',
     summary: 'Create a container registry',
+    example: `const registry = await client.registries.create({ name: 'acmeimages', region: 'hn', sku: 'standard' });`,
     body: RegistryCreateBody,
     response: Registry,
     status: 201,

@@ -46,6 +46,11 @@ export const reports = {
     method: 'POST',
     path: '/api/v1/reports',
     summary: 'Start a cost report (pending -> generating -> completed)',
+    example: `
+      const report = await client.reports.create({ name: 'March', period: 'monthly' });
+      const done = await client.reports.waitFor(report.id, 'completed');
+      console.log(done.breakdown?.total);
+    `,
     body: ReportCreateBody,
     response: Report,
     status: 201,

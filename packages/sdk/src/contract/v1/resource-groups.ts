@@ -43,6 +43,7 @@ export const resourceGroups = {
     method: 'POST',
     path: '/api/v1/resource-groups',
     summary: 'Create a resource group (instances join it through resource_group_id)',
+    example: `const group = await client.resourceGroups.create({ name: 'prod', region: 'hn', tags: { team: 'core' } });`,
     body: ResourceGroupCreateBody,
     response: ResourceGroup,
     status: 201,

@@ -52,6 +52,7 @@ export const snapshots = {
     method: 'POST',
     path: '/api/v1/snapshots',
     summary: 'Snapshot an instance or a database (pending -> completed)',
+    example: `const snap = await client.snapshots.create({ resource_type: 'instance', resource_id: vm.id });`,
     body: SnapshotCreateBody,
     response: Snapshot,
     status: 201,

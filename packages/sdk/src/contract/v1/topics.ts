@@ -177,6 +177,13 @@ const subscriptions = {
     method: 'POST',
     path: '/api/v1/topics/{id}/subscriptions',
     summary: 'Subscribe a webhook to a topic; the answer holds the signing secret, once',
+    example: `
+      const sub = await client.topics.subscriptions.create(topic.id, {
+        webhook_url: 'http://127.0.0.1:8080/hooks',
+        event_types: 'order.*, compute.instance.running',
+      });
+      saveSecret(sub.secret);
+    `,
     params: IdParams,
     body: TopicSubscriptionCreateBody,
     response: TopicSubscriptionWithSecret,
@@ -210,6 +217,11 @@ const subscriptions = {
       summary: 'Delivery attempts of a subscription, oldest first',
       description:
         'Not in the API document; every attempt is kept and readable (docs/decisions/0005-event-grid-delivery.md), and a real API exposes them here.',
+      example: `
+        for await (const attempt of client.topics.subscriptions.deliveries.list(topic.id, sub.id, { status: 'failed' })) {
+          console.log(attempt.event_id, attempt.error);
+        }
+      `,
       params: SubscriptionParams,
       query: TopicSubscriptionDeliveryListQuery,
       response: WebhookDelivery,
@@ -262,6 +274,7 @@ export const topics = {
     method: 'POST',
     path: '/api/v1/topics/{id}/publish',
     summary: 'Publish an event; it is delivered to every matching subscription',
+    example: `await client.topics.publish(topic.id, { event_type: 'order.created', subject: '/orders/42', data: { total: 120 } });`,
     params: IdParams,
     body: TopicPublishBody,
     response: TopicEvent,

@@ -79,6 +79,7 @@ export const vaults = {
     method: 'POST',
     path: '/api/v1/vaults',
     summary: 'Create a key vault, optionally with initial secrets (shown by name and version only)',
+    example: `await client.vaults.create({ name: 'acme-prod', region: 'hn', secrets: { 'db-password': 's3cret' } });`,
     body: VaultCreateBody,
     response: Vault,
     status: 201,

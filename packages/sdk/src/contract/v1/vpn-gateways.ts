@@ -84,6 +84,10 @@ export const vpnGateways = {
     method: 'POST',
     path: '/api/v1/vpn-gateways/{id}/bgp',
     summary: 'Configure BGP (-> configured; on an established session it resets to configured)',
+    example: `
+      await client.vpnGateways.configureBgp(gw.id, { asn: 65010, peer_ip: '198.51.100.20', peer_asn: 65020 });
+      await client.vpnGateways.activateBgp(gw.id);
+    `,
     params: IdParams,
     body: VpnGatewayConfigureBgpBody,
     response: VpnGateway,

@@ -99,6 +99,7 @@ export const webapps = {
     method: 'POST',
     path: '/api/v1/webapps',
     summary: 'Create a web app (it starts running at once)',
+    example: `await client.webapps.create({ name: 'acme-shop', region: 'hn', runtime: 'node', runtime_version: '22' });`,
     body: WebappCreateBody,
     response: WebApp,
     status: 201,

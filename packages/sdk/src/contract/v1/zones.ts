@@ -178,6 +178,7 @@ export const zones = {
     method: 'POST',
     path: '/api/v1/zones',
     summary: 'Create a DNS zone (public, or private to VPCs) with optional record sets',
+    example: `await client.zones.create({ name: 'example.com', record_sets: [{ name: 'www', type: 'A', values: ['203.0.113.10'] }] });`,
     body: ZoneCreateBody,
     response: Zone,
     status: 201,

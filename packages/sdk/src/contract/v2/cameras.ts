@@ -121,6 +121,7 @@ export const cameras = {
     method: 'GET',
     path: '/v2/api/cameras',
     summary: "List the tenant's cameras, oldest first",
+    example: `for await (const camera of video.cameras.list()) console.log(camera.name, camera.status);`,
     response: CameraList,
     status: 200,
     scope: 'cameras:read',
@@ -130,6 +131,13 @@ export const cameras = {
     method: 'POST',
     path: '/v2/api/cameras',
     summary: 'Add a camera (connecting -> online); 403 CAMERA_LIMIT_REACHED past the plan limit',
+    example: `
+      const camera = await video.cameras.create({
+        name: 'Front door',
+        rtsp_url: 'rtsp://admin:secret@10.0.0.5:554/stream1',
+        features: ['person', 'vehicle'],
+      });
+    `,
     body: CameraCreateBody,
     response: Camera,
     status: 201,

@@ -101,6 +101,11 @@ export const events = {
     method: 'GET',
     path: '/v2/api/events',
     summary: "List the tenant's detection events, newest first, a page at a time (next_cursor)",
+    example: `
+      for await (const event of video.events.list({ type: 'person', since: '2026-03-01T00:00:00Z' })) {
+        console.log(event.ts, event.confidence);
+      }
+    `,
     query: EventListQuery,
     response: VideoEventList,
     status: 200,

@@ -51,6 +51,11 @@ export const playback = {
     ...base,
     path: '/v2/api/playback/event/{id}',
     summary: 'The playlist and offset to watch an event',
+    example: `
+      const at = await video.playback.forEvent(event.id);
+      hls.loadSource(video.playback.playlistUrl(at));
+      media.currentTime = at.offset_sec;
+    `,
     params: z.object({ id: Uuid }),
     response: EventPlayback,
   }),

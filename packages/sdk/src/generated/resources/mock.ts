@@ -35,7 +35,12 @@ export class MockState extends APIResource {
 
 /** The request journal of the reference server. */
 export class MockRequests extends APIResource {
-  /** The request journal: recent API requests, oldest first (emptied by reset). */
+  /**
+   * The request journal: recent API requests, oldest first (emptied by reset).
+   *
+   * @example
+   * const { data } = await client.mock.requests.list({ method: 'POST', path: '/api/v1/instances' });
+   */
   list(query?: MockRequestListParams, options?: RequestOptions): CursorPagePromise<RecordedRequest> {
     return requestCursorPage(() => this._client.call(mock.requests.list, { query }, options));
   }
@@ -72,6 +77,10 @@ export class MockClock extends APIResource {
    * Frozen, the simulated time stands still (every request sees the same instant) and only `POST
    * /__mock/clock/advance` moves it; unfrozen, it runs on from where it stood. A reset or state
    * import restarts it.
+   *
+   * @example
+   * await client.mock.clock.freeze({ frozen: true });
+   * await client.mock.clock.advance({ seconds: 3600 }); // exactly one hour later, and still
    */
   freeze(body: MockClockFreezeParams, options?: RequestOptions): APIPromise<ClockState> {
     return this._client.call(mock.clock.freeze, { body }, options);
@@ -80,12 +89,23 @@ export class MockClock extends APIResource {
 
 /** Faults injected into matching requests. */
 export class MockFaults extends APIResource {
-  /** Inject a fault for matching requests: an error or raw answer, a delay, a dropped connection or a slow body. */
+  /**
+   * Inject a fault for matching requests: an error or raw answer, a delay, a dropped connection or a slow body.
+   *
+   * @example
+   * await client.mock.faults.create({ method: 'get', path: '/api/v1/instances', status: 503, times: 2 });
+   * await client.mock.faults.create({ path: '/api/v1/instances/{id}', drop_connection: true, probability: 0.5, seed: 7 });
+   */
   create(body: MockFaultCreateParams, options?: RequestOptions): APIPromise<Fault> {
     return this._client.call(mock.faults.create, { body }, options);
   }
 
-  /** The injected faults, in the order they are tried, with the uses they have left. */
+  /**
+   * The injected faults, in the order they are tried, with the uses they have left.
+   *
+   * @example
+   * for await (const fault of client.mock.faults.list()) console.log(fault.id, fault.remaining);
+   */
   list(options?: RequestOptions): CursorPagePromise<Fault> {
     return requestCursorPage(() => this._client.call(mock.faults.list, {}, options));
   }

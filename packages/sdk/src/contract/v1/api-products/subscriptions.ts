@@ -55,6 +55,7 @@ export const apiSubscriptions = {
     method: 'POST',
     path: '/api/v1/api-products/{id}/subscriptions',
     summary: 'Subscribe an app to an API product; answers its API key once',
+    example: `const { api_key } = await client.apiProducts.subscriptions.create(product.id, { app_name: 'mobile' });`,
     params: IdParams,
     body: ApiProductSubscriptionCreateBody,
     response: ApiSubscriptionCreated,

@@ -95,6 +95,7 @@ export const cdnEndpoints = {
     method: 'POST',
     path: '/api/v1/cdn-profiles/{id}/endpoints',
     summary: 'Create an endpoint in a CDN profile (provisioning -> active)',
+    example: `await client.cdnProfiles.endpoints.create(profile.id, { name: 'acme-img', origin_host: 'img.acme.com' });`,
     params: IdParams,
     body: CdnProfileEndpointCreateBody,
     response: CdnEndpoint,

@@ -47,6 +47,7 @@ export const vpcs = {
     method: 'POST',
     path: '/api/v1/vpcs',
     summary: 'Create a VPC (quota: 20 per project)',
+    example: `const vpc = await client.vpcs.create({ name: 'prod', region: 'hn', cidr: '10.20.0.0/16' });`,
     body: VpcCreateBody,
     response: Vpc,
     status: 201,

@@ -102,6 +102,12 @@ export const routeTables = {
     method: 'POST',
     path: '/api/v1/vpcs/{id}/route-tables',
     summary: 'Create a route table in a VPC',
+    example: `
+      await client.vpcs.routeTables.create(vpc.id, {
+        name: 'public',
+        routes: [{ destination: '0.0.0.0/0', target: { type: 'internet' } }],
+      });
+    `,
     params: IdParams,
     body: VpcRouteTableCreateBody,
     response: RouteTable,

@@ -50,6 +50,7 @@ export const subnets = {
     method: 'POST',
     path: '/api/v1/vpcs/{id}/subnets',
     summary: 'Create a subnet inside a VPC (its range must not overlap a sibling: 409)',
+    example: `await client.vpcs.subnets.create(vpc.id, { name: 'web', cidr: '10.0.1.0/24', zone: 'hn-a' });`,
     params: IdParams,
     body: VpcSubnetCreateBody,
     response: Subnet,

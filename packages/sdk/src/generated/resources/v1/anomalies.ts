@@ -14,7 +14,13 @@ export class Anomalies extends APIResource {
     return this._client.list(v1.anomalies.list, { query }, options);
   }
 
-  /** Record a cost anomaly; severity follows from the deviation. */
+  /**
+   * Record a cost anomaly; severity follows from the deviation.
+   *
+   * @example
+   * const anomaly = await client.anomalies.detect({ resource_type: 'instance', expected_cost: 100, actual_cost: 180 });
+   * anomaly.severity; // 'high' (80 %)
+   */
   detect(body: AnomalyDetectParams, options?: RequestOptions): APIPromise<Anomaly> {
     return this._client.call(v1.anomalies.detect, { body }, options);
   }

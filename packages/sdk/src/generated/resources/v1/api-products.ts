@@ -14,7 +14,12 @@ export class ApiSubscriptions extends APIResource {
     return this._client.list(v1.apiProducts.subscriptions.list, { params: { id: productId }, query }, options);
   }
 
-  /** Subscribe an app to an API product; answers its API key once. */
+  /**
+   * Subscribe an app to an API product; answers its API key once.
+   *
+   * @example
+   * const { api_key } = await client.apiProducts.subscriptions.create(product.id, { app_name: 'mobile' });
+   */
   create(productId: string, body: ApiProductSubscriptionCreateParams, options?: RequestOptions): APIPromise<ApiSubscriptionCreated> {
     return this._client.call(v1.apiProducts.subscriptions.create, { params: { id: productId }, body }, options);
   }

@@ -14,7 +14,16 @@ export class Assignments extends APIResource {
     return this._client.list(v1.assignments.list, { query }, options);
   }
 
-  /** Assign a policy to the project, a resource group or a resource; it is enforced from then on. */
+  /**
+   * Assign a policy to the project, a resource group or a resource; it is enforced from then on.
+   *
+   * @example
+   * await client.assignments.create({
+   *   policy_id: allowedRegions.id,
+   *   scope: 'project',
+   *   parameters: JSON.stringify({ allowedRegions: ['hn'] }),
+   * });
+   */
   create(body: AssignmentCreateParams, options?: RequestOptions): APIPromise<Assignment> {
     return this._client.call(v1.assignments.create, { body }, options);
   }

@@ -15,6 +15,9 @@ export class AuditLogs extends APIResource {
    * plus the caller's own account rows without a project (register, login, failed login, logout,
    * MFA). Another member's account rows are never shown: adding a user to a project does not open
    * their login history. An API key sees project rows only. Oldest first.
+   *
+   * @example
+   * const failures = await client.auditLogs.list({ event: 'login', outcome: 'failure' });
    */
   list(query?: AuditLogListParams, options?: RequestOptions): PagePromise<AuditLog> {
     return this._client.list(v1.auditLogs.list, { query }, options);

@@ -8,7 +8,12 @@ import type { BackupPolicy, BackupPolicyCreateParams, BackupPolicyUpdateParams }
 
 /** Schedules that back resources up. */
 export class BackupPolicies extends APIResource {
-  /** Create a backup policy. */
+  /**
+   * Create a backup policy.
+   *
+   * @example
+   * await client.backupPolicies.create({ name: 'nightly', vault_id: vault.id, schedule: '30 2 * * *' });
+   */
   create(body: BackupPolicyCreateParams, options?: RequestOptions): APIPromise<BackupPolicy> {
     return this._client.call(v1.backupPolicies.create, { body }, options);
   }
@@ -18,6 +23,9 @@ export class BackupPolicies extends APIResource {
    *
    * Fields left out keep their value; the result is validated as a whole (the zone must belong to
    * the region). Sending schedule switches the policy to cron; sending frequency switches it back.
+   *
+   * @example
+   * await client.backupPolicies.update(policy.id, { destination_region: 'hcm', destination_zone: 'hcm-2b' });
    */
   update(id: string, body: BackupPolicyUpdateParams, options?: RequestOptions): APIPromise<BackupPolicy> {
     return this._client.call(v1.backupPolicies.update, { params: { id }, body }, options);

@@ -14,7 +14,12 @@ export class BackupVaults extends APIResource {
     return this._client.list(v1.backupVaults.list, { query }, options);
   }
 
-  /** Create a backup vault. */
+  /**
+   * Create a backup vault.
+   *
+   * @example
+   * const vault = await client.backupVaults.create({ name: 'main', region: 'hn', immutable: true });
+   */
   create(body: BackupVaultCreateParams, options?: RequestOptions): APIPromise<BackupVault> {
     return this._client.call(v1.backupVaults.create, { body }, options);
   }

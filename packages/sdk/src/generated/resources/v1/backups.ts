@@ -18,7 +18,12 @@ export class Backups extends APIResource {
     return this._client.list(v1.backups.list, { query }, options);
   }
 
-  /** Back up an instance, database or bucket (running -> completed). */
+  /**
+   * Back up an instance, database or bucket (running -> completed).
+   *
+   * @example
+   * const backup = await client.backups.create({ vault_id: vault.id, resource_type: 'database', resource_id: db.id });
+   */
   create(body: BackupCreateParams, options?: RequestOptions): APIPromise<Backup> {
     return this._client.call(v1.backups.create, { body }, options);
   }

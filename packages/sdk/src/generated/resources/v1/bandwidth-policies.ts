@@ -19,7 +19,12 @@ export class BandwidthPolicies extends APIResource {
     return this._client.call(v1.bandwidthPolicies.create, { body }, options);
   }
 
-  /** Change some fields of a bandwidth policy (the result is validated again). */
+  /**
+   * Change some fields of a bandwidth policy (the result is validated again).
+   *
+   * @example
+   * await client.bandwidthPolicies.update(policy.id, { max_mbps: 500, burst_mbps: 800 });
+   */
   update(id: string, body: BandwidthPolicyUpdateParams, options?: RequestOptions): APIPromise<BandwidthPolicy> {
     return this._client.call(v1.bandwidthPolicies.update, { params: { id }, body }, options);
   }

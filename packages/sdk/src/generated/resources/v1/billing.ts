@@ -9,7 +9,13 @@ import type { BillingCostRetrieveParams, BillingInvoiceListParams, BillingSubscr
 
 /** Quantities and cost per meter for a period. */
 export class BillingUsage extends APIResource {
-  /** Quantities and cost per meter for a period (default: the current month). */
+  /**
+   * Quantities and cost per meter for a period (default: the current month).
+   *
+   * @example
+   * const usage = await client.billing.usage.retrieve({ from: '2026-03-01', to: '2026-03-31' });
+   * console.log(usage.total, usage.items.map((i) => `${i.description}: ${i.quantity} ${i.unit}`));
+   */
   retrieve(query?: BillingUsageRetrieveParams, options?: RequestOptions): APIPromise<Usage> {
     return this._client.call(v1.billing.usage.retrieve, { query }, options);
   }
@@ -25,7 +31,12 @@ export class BillingInvoices extends APIResource {
 
 /** Cost by service and by resource for a period. */
 export class BillingCost extends APIResource {
-  /** Cost by service and by resource for a period (period=daily|weekly|monthly, or from/to). */
+  /**
+   * Cost by service and by resource for a period (period=daily|weekly|monthly, or from/to).
+   *
+   * @example
+   * const { total, by_service } = await client.billing.cost.retrieve({ period: 'weekly' });
+   */
   retrieve(query?: BillingCostRetrieveParams, options?: RequestOptions): APIPromise<CostBreakdown> {
     return this._client.call(v1.billing.cost.retrieve, { query }, options);
   }

@@ -9,12 +9,22 @@ import type { Bucket, BucketCreateParams, BucketListParams } from '../../types';
 
 /** Object storage buckets (names are global across projects). */
 export class Buckets extends APIResource {
-  /** List buckets. */
+  /**
+   * List buckets.
+   *
+   * @example
+   * for await (const bucket of client.buckets.list({ storage_class: 'COLDLINE' })) console.log(bucket.name);
+   */
   list(query?: BucketListParams, options?: RequestOptions): PagePromise<Bucket> {
     return this._client.list(v1.buckets.list, { query }, options);
   }
 
-  /** Create a bucket (the name is unique across all projects). */
+  /**
+   * Create a bucket (the name is unique across all projects).
+   *
+   * @example
+   * const bucket = await client.buckets.create({ name: 'acme-logs', region: 'hn', versioning: true });
+   */
   create(body: BucketCreateParams, options?: RequestOptions): APIPromise<Bucket> {
     return this._client.call(v1.buckets.create, { body }, options);
   }

@@ -14,7 +14,12 @@ export class Budgets extends APIResource {
     return this._client.list(v1.budgets.list, { query }, options);
   }
 
-  /** Create a budget; crossing alert_threshold publishes budget.threshold_exceeded once per period. */
+  /**
+   * Create a budget; crossing alert_threshold publishes budget.threshold_exceeded once per period.
+   *
+   * @example
+   * await client.budgets.create({ name: 'monthly cap', amount: 5_000_000, alert_threshold: 90 });
+   */
   create(body: BudgetCreateParams, options?: RequestOptions): APIPromise<Budget> {
     return this._client.call(v1.budgets.create, { body }, options);
   }

@@ -14,7 +14,12 @@ export class CacheInstancesBase extends APIResource {
     return this._client.list(v1.cacheInstances.list, { query }, options);
   }
 
-  /** Create a cache instance (provisioning -> available). */
+  /**
+   * Create a cache instance (provisioning -> available).
+   *
+   * @example
+   * const cache = await client.cacheInstances.create({ name: 'sessions', region: 'hn', sku: 'Standard', capacity_gb: 8 });
+   */
   create(body: CacheInstanceCreateParams, options?: RequestOptions): APIPromise<CacheInstance> {
     return this._client.call(v1.cacheInstances.create, { body }, options);
   }
@@ -29,7 +34,13 @@ export class CacheInstancesBase extends APIResource {
     return this._client.call(v1.cacheInstances.delete, { params: { id } }, options);
   }
 
-  /** Change the sku or capacity of an available instance (available -> scaling -> available). */
+  /**
+   * Change the sku or capacity of an available instance (available -> scaling -> available).
+   *
+   * @example
+   * await client.cacheInstances.scale(cache.id, { sku: 'Premium', capacity_gb: 26 });
+   * await client.cacheInstances.waitFor(cache.id, 'available');
+   */
   scale(id: string, body: CacheInstanceScaleParams, options?: RequestOptions): APIPromise<CacheInstance> {
     return this._client.call(v1.cacheInstances.scale, { params: { id }, body }, options);
   }

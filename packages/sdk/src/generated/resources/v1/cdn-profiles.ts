@@ -14,7 +14,12 @@ export class CdnEndpoints extends APIResource {
     return this._client.list(v1.cdnProfiles.endpoints.list, { params: { id: profileId }, query }, options);
   }
 
-  /** Create an endpoint in a CDN profile (provisioning -> active). */
+  /**
+   * Create an endpoint in a CDN profile (provisioning -> active).
+   *
+   * @example
+   * await client.cdnProfiles.endpoints.create(profile.id, { name: 'acme-img', origin_host: 'img.acme.com' });
+   */
   create(profileId: string, body: CdnProfileEndpointCreateParams, options?: RequestOptions): APIPromise<CdnEndpoint> {
     return this._client.call(v1.cdnProfiles.endpoints.create, { params: { id: profileId }, body }, options);
   }

@@ -14,7 +14,14 @@ export class ClustersBase extends APIResource {
     return this._client.list(v1.clusters.list, { query }, options);
   }
 
-  /** Create a Kubernetes cluster (provisioning -> running). */
+  /**
+   * Create a Kubernetes cluster (provisioning -> running).
+   *
+   * @example
+   * const cluster = await client.clusters.create({
+   *   name: 'prod', region: 'hn', node_pools: [{ name: 'system', flavor: 'medium', count: 3 }],
+   * });
+   */
   create(body: ClusterCreateParams, options?: RequestOptions): APIPromise<Cluster> {
     return this._client.call(v1.clusters.create, { body }, options);
   }

@@ -14,7 +14,17 @@ export class Compliance extends APIResource {
     return this._client.list(v1.compliance.list, { query }, options);
   }
 
-  /** Evaluate a policy against a stored resource and record the result. */
+  /**
+   * Evaluate a policy against a stored resource and record the result.
+   *
+   * @example
+   * const result = await client.compliance.evaluate({
+   *   policy_id: policy.id,
+   *   resource_type: 'compute.instance',
+   *   resource_id: vm.id,
+   * });
+   * if (!result.compliant) console.log(result.reason);
+   */
   evaluate(body: ComplianceEvaluateParams, options?: RequestOptions): APIPromise<ComplianceResult> {
     return this._client.call(v1.compliance.evaluate, { body }, options);
   }

@@ -18,6 +18,9 @@ export class DatabasePools extends APIResource {
    * Set the connection pool configuration.
    *
    * Fields left out keep their current value; the result must keep min_idle <= max_connections.
+   *
+   * @example
+   * await client.databases.pool.update(db.id, { mode: 'session', max_connections: 200, min_idle: 20 });
    */
   update(databaseId: string, body: DatabasePoolUpdateParams, options?: RequestOptions): APIPromise<DatabasePool> {
     return this._client.call(v1.databases.pool.update, { params: { id: databaseId }, body }, options);
@@ -31,7 +34,12 @@ export class DatabaseReplicas extends APIResource {
     return this._client.list(v1.databases.replicas.list, { params: { id: databaseId }, query }, options);
   }
 
-  /** Add a read replica (provisioning -> available); at most 5, from an available primary. */
+  /**
+   * Add a read replica (provisioning -> available); at most 5, from an available primary.
+   *
+   * @example
+   * const replica = await client.databases.replicas.create(db.id, { region: 'hcm' });
+   */
   create(databaseId: string, body: DatabaseReplicaCreateParams, options?: RequestOptions): APIPromise<DatabaseReplica> {
     return this._client.call(v1.databases.replicas.create, { params: { id: databaseId }, body }, options);
   }
@@ -47,7 +55,13 @@ export class DatabasesBase extends APIResource {
     return this._client.list(v1.databases.list, { query }, options);
   }
 
-  /** Create a managed database (provisioning -> available). */
+  /**
+   * Create a managed database (provisioning -> available).
+   *
+   * @example
+   * const db = await client.databases.create({ name: 'orders', engine: 'postgres', version: '16', region: 'hn' });
+   * await client.databases.waitFor(db.id, 'available');
+   */
   create(body: DatabaseCreateParams, options?: RequestOptions): APIPromise<Database> {
     return this._client.call(v1.databases.create, { body }, options);
   }
@@ -69,6 +83,10 @@ export class DatabasesBase extends APIResource {
    * its id and host, its primary_region becomes the replica region, failover_count and
    * last_failover_at change, and the replica record now describes the former primary (its region
    * becomes the region the primary left).
+   *
+   * @example
+   * const db = await client.databases.failover(id);
+   * console.log(db.primary_region, db.failover_count);
    */
   failover(id: string, body?: DatabaseFailoverParams, options?: RequestOptions): APIPromise<Database> {
     return this._client.call(v1.databases.failover, { params: { id }, body }, options);

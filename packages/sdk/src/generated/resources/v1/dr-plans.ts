@@ -9,7 +9,12 @@ import type { DrDrill, DrPlan, DrPlanCreateParams, DrPlanListParams, DrPlanStepC
 
 /** Steps of a disaster-recovery plan. */
 export class DrPlanSteps extends APIResource {
-  /** Add a step to a plan; a draft plan becomes ready. Answers the plan with its steps. */
+  /**
+   * Add a step to a plan; a draft plan becomes ready. Answers the plan with its steps.
+   *
+   * @example
+   * await client.drPlans.steps.create(plan.id, { name: 'Fail over orders', action: 'failover_database', target_id: db.id });
+   */
   create(planId: string, body: DrPlanStepCreateParams, options?: RequestOptions): APIPromise<DrPlan> {
     return this._client.call(v1.drPlans.steps.create, { params: { id: planId }, body }, options);
   }
@@ -24,7 +29,12 @@ export class DrPlansBase extends APIResource {
     return this._client.list(v1.drPlans.list, { query }, options);
   }
 
-  /** Create a disaster-recovery plan (status draft until it has steps). */
+  /**
+   * Create a disaster-recovery plan (status draft until it has steps).
+   *
+   * @example
+   * const plan = await client.drPlans.create({ name: 'hn-outage', primary_region: 'hn', secondary_region: 'hcm' });
+   */
   create(body: DrPlanCreateParams, options?: RequestOptions): APIPromise<DrPlan> {
     return this._client.call(v1.drPlans.create, { body }, options);
   }

@@ -14,7 +14,12 @@ export class Firewalls extends APIResource {
     return this._client.list(v1.firewalls.list, { query }, options);
   }
 
-  /** Create a firewall with its rules. */
+  /**
+   * Create a firewall with its rules.
+   *
+   * @example
+   * await client.firewalls.create({ name: 'web', region: 'hn', rules: [{ name: 'https', direction: 'inbound', action: 'allow', ports: '443', priority: 100 }] });
+   */
   create(body: FirewallCreateParams, options?: RequestOptions): APIPromise<Firewall> {
     return this._client.call(v1.firewalls.create, { body }, options);
   }

@@ -14,7 +14,12 @@ export class FunctionTriggers extends APIResource {
     return this._client.list(v1.functions.triggers.list, { params: { id: functionId }, query }, options);
   }
 
-  /** Add an http, schedule or topic trigger to a function. */
+  /**
+   * Add an http, schedule or topic trigger to a function.
+   *
+   * @example
+   * await client.functions.triggers.create(fn.id, { type: 'schedule', schedule: '0 9 * * MON-FRI' });
+   */
   create(functionId: string, body: FunctionTriggerCreateParams, options?: RequestOptions): APIPromise<FunctionTrigger> {
     return this._client.call(v1.functions.triggers.create, { params: { id: functionId }, body }, options);
   }
@@ -29,7 +34,13 @@ export class FunctionsBase extends APIResource {
     return this._client.list(v1.functions.list, { query }, options);
   }
 
-  /** Create a function (deploying -> active). */
+  /**
+   * Create a function (deploying -> active).
+   *
+   * @example
+   * const fn = await client.functions.create({ name: 'resize', runtime: 'nodejs20', region: 'hn' });
+   * await client.functions.waitFor(fn.id, 'active');
+   */
   create(body: FunctionCreateParams, options?: RequestOptions): APIPromise<FunctionRecord> {
     return this._client.call(v1.functions.create, { body }, options);
   }
@@ -49,7 +60,13 @@ export class FunctionsBase extends APIResource {
     return this._client.call(v1.functions.delete, { params: { id } }, options);
   }
 
-  /** Run an active function once and answer the invocation. */
+  /**
+   * Run an active function once and answer the invocation.
+   *
+   * @example
+   * const run = await client.functions.invoke(fn.id, { payload: { width: 640 } });
+   * console.log(run.status, run.billed_ms, run.logs.join('\n'));
+   */
   invoke(id: string, body?: FunctionInvokeParams, options?: RequestOptions): APIPromise<FunctionInvocation> {
     return this._client.call(v1.functions.invoke, { params: { id }, body }, options);
   }

@@ -14,7 +14,16 @@ export class GlobalLoadBalancers extends APIResource {
     return this._client.list(v1.globalLoadBalancers.list, { query }, options);
   }
 
-  /** Create a global load balancer over regional ones. */
+  /**
+   * Create a global load balancer over regional ones.
+   *
+   * @example
+   * await client.globalLoadBalancers.create({
+   *   name: 'edge',
+   *   routing: 'weighted',
+   *   backends: [{ load_balancer_id: hn.id, weight: 70 }, { load_balancer_id: hcm.id, weight: 30 }],
+   * });
+   */
   create(body: GlobalLoadBalancerCreateParams, options?: RequestOptions): APIPromise<GlobalLoadBalancer> {
     return this._client.call(v1.globalLoadBalancers.create, { body }, options);
   }

@@ -14,7 +14,12 @@ export class IamUsers extends APIResource {
     return this._client.list(v1.iam.users.list, { query }, options);
   }
 
-  /** Add a registered user to the project with a role (owner only). */
+  /**
+   * Add a registered user to the project with a role (owner only).
+   *
+   * @example
+   * await client.iam.users.create({ email: 'bob@example.com', role: 'viewer' });
+   */
   create(body: IamUserCreateParams, options?: RequestOptions): APIPromise<IamUser> {
     return this._client.call(v1.iam.users.create, { body }, options);
   }
@@ -33,6 +38,9 @@ export class IamRoles extends APIResource {
    * Permissions are <family>:read|write|* or *:read|*:write, families from the contract; unknown
    * families and iam:* / *:* (they would include iam:admin) answer 400 naming the entry. Audited as
    * role.created.
+   *
+   * @example
+   * await client.iam.roles.create({ name: 'vm-operator', permissions: ['compute:write'] });
    */
   create(body: IamRoleCreateParams, options?: RequestOptions): APIPromise<IamRole> {
     return this._client.call(v1.iam.roles.create, { body }, options);
@@ -48,6 +56,10 @@ export class IamKeys extends APIResource {
    * /api/v1 resource calls of this project only (X-API-Key) with the permissions of its role; owner
    * is refused so a key never administers IAM. After expires_at the key answers 401. Audited as
    * api_key.created.
+   *
+   * @example
+   * const { key } = await client.iam.keys.create({ name: 'ci', role: 'editor' });
+   * const ci = new Nimbus({ baseUrl, apiKey: key, projectId });
    */
   create(body: IamKeyCreateParams, options?: RequestOptions): APIPromise<ApiKeyCreated> {
     return this._client.call(v1.iam.keys.create, { body }, options);

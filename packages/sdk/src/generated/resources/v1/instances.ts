@@ -9,7 +9,13 @@ import type { Instance, InstanceCreateParams, InstanceListParams } from '../../t
 
 /** Virtual machines: create, start, stop and delete. */
 export class InstancesBase extends APIResource {
-  /** List instances. */
+  /**
+   * List instances.
+   *
+   * @example
+   * const page = await client.instances.list({ status: 'running', per_page: 10 });
+   * for await (const vm of client.instances.list({ region: 'hn' })) console.log(vm.id);
+   */
   list(query?: InstanceListParams, options?: RequestOptions): PagePromise<Instance> {
     return this._client.list(v1.instances.list, { query }, options);
   }

@@ -9,7 +9,12 @@ import type { HealthProbe, LoadBalancer, LoadBalancerCreateParams, LoadBalancerH
 
 /** Health probes of a load balancer. */
 export class LoadBalancerHealthProbes extends APIResource {
-  /** Add a health probe to a load balancer. */
+  /**
+   * Add a health probe to a load balancer.
+   *
+   * @example
+   * await client.loadBalancers.healthProbes.create(lb.id, { protocol: 'http', port: 8080, path: '/healthz' });
+   */
   create(loadBalancerId: string, body: LoadBalancerHealthProbeCreateParams, options?: RequestOptions): APIPromise<HealthProbe> {
     return this._client.call(v1.loadBalancers.healthProbes.create, { params: { id: loadBalancerId }, body }, options);
   }

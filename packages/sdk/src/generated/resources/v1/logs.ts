@@ -14,6 +14,9 @@ export class Logs extends APIResource {
    * Grammar: field:value, field:>N / >= / < / <=, * wildcards, "quoted strings", AND (implied), OR,
    * NOT, parentheses. Fields: source, level, message, timestamp, operation, method, path, status,
    * actor, resource_id, function_id, request_id. Entries are ordered by timestamp, oldest first.
+   *
+   * @example
+   * const failed = await client.logs.query({ q: 'source:activity AND status:>=400 AND operation:instances.*' });
    */
   query(query?: LogQueryParams, options?: RequestOptions): PagePromise<LogEntry> {
     return this._client.list(v1.logs.query, { query }, options);

@@ -15,6 +15,10 @@ export class Metrics extends APIResource {
    * balancers, functions, clusters, web apps and registries of the project (404 otherwise); each
    * type has its metrics (METRICS_BY_RESOURCE). Points sit on multiples of interval, at most 1440
    * per series.
+   *
+   * @example
+   * const cpu = await client.metrics.query({ resource_id: vm.id, metric: 'cpu_percent', interval: 60 });
+   * console.log(cpu.points.at(-1)?.value);
    */
   query(query: MetricQueryParams, options?: RequestOptions): APIPromise<MetricSeries> {
     return this._client.call(v1.metrics.query, { query }, options);

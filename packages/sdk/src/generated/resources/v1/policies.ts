@@ -14,7 +14,18 @@ export class Policies extends APIResource {
     return this._client.list(v1.policies.list, { query }, options);
   }
 
-  /** Create a custom policy definition. */
+  /**
+   * Create a custom policy definition.
+   *
+   * @example
+   * const policy = await client.policies.create({
+   *   name: 'no-xlarge',
+   *   enforcement_mode: 'deny',
+   *   definition: JSON.stringify({
+   *     if: { allOf: [{ field: 'type', equals: 'compute.instance' }, { field: 'flavor', equals: 'xlarge' }] },
+   *   }),
+   * });
+   */
   create(body: PolicyCreateParams, options?: RequestOptions): APIPromise<Policy> {
     return this._client.call(v1.policies.create, { body }, options);
   }

@@ -8,7 +8,14 @@ import type { ProvisioningMetric, ProvisioningMetricStartParams } from '../../ty
 
 /** How long provisioning takes, measured per operation. */
 export class ProvisioningMetrics extends APIResource {
-  /** Start a provisioning measurement (status started, started_at now). */
+  /**
+   * Start a provisioning measurement (status started, started_at now).
+   *
+   * @example
+   * const metric = await client.provisioningMetrics.start({ resource_type: 'instance', resource_id: vm.id });
+   * await client.instances.waitFor(vm.id, 'running');
+   * const { duration_ms } = await client.provisioningMetrics.complete(metric.id);
+   */
   start(body: ProvisioningMetricStartParams, options?: RequestOptions): APIPromise<ProvisioningMetric> {
     return this._client.call(v1.provisioningMetrics.start, { body }, options);
   }

@@ -14,7 +14,12 @@ export class Registries extends APIResource {
     return this._client.list(v1.registries.list, { query }, options);
   }
 
-  /** Create a container registry. */
+  /**
+   * Create a container registry.
+   *
+   * @example
+   * const registry = await client.registries.create({ name: 'acmeimages', region: 'hn', sku: 'standard' });
+   */
   create(body: RegistryCreateParams, options?: RequestOptions): APIPromise<Registry> {
     return this._client.call(v1.registries.create, { body }, options);
   }

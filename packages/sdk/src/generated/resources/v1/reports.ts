@@ -14,7 +14,14 @@ export class ReportsBase extends APIResource {
     return this._client.list(v1.reports.list, { query }, options);
   }
 
-  /** Start a cost report (pending -> generating -> completed). */
+  /**
+   * Start a cost report (pending -> generating -> completed).
+   *
+   * @example
+   * const report = await client.reports.create({ name: 'March', period: 'monthly' });
+   * const done = await client.reports.waitFor(report.id, 'completed');
+   * console.log(done.breakdown?.total);
+   */
   create(body: ReportCreateParams, options?: RequestOptions): APIPromise<Report> {
     return this._client.call(v1.reports.create, { body }, options);
   }

@@ -14,7 +14,12 @@ export class ResourceGroups extends APIResource {
     return this._client.list(v1.resourceGroups.list, { query }, options);
   }
 
-  /** Create a resource group (instances join it through resource_group_id). */
+  /**
+   * Create a resource group (instances join it through resource_group_id).
+   *
+   * @example
+   * const group = await client.resourceGroups.create({ name: 'prod', region: 'hn', tags: { team: 'core' } });
+   */
   create(body: ResourceGroupCreateParams, options?: RequestOptions): APIPromise<ResourceGroup> {
     return this._client.call(v1.resourceGroups.create, { body }, options);
   }

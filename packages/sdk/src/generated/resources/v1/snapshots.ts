@@ -18,7 +18,12 @@ export class Snapshots extends APIResource {
     return this._client.list(v1.snapshots.list, { query }, options);
   }
 
-  /** Snapshot an instance or a database (pending -> completed). */
+  /**
+   * Snapshot an instance or a database (pending -> completed).
+   *
+   * @example
+   * const snap = await client.snapshots.create({ resource_type: 'instance', resource_id: vm.id });
+   */
   create(body: SnapshotCreateParams, options?: RequestOptions): APIPromise<Snapshot> {
     return this._client.call(v1.snapshots.create, { body }, options);
   }

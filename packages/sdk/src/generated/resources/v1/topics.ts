@@ -14,6 +14,11 @@ export class TopicSubscriptionDeliveries extends APIResource {
    *
    * Not in the API document; every attempt is kept and readable
    * (docs/decisions/0005-event-grid-delivery.md), and a real API exposes them here.
+   *
+   * @example
+   * for await (const attempt of client.topics.subscriptions.deliveries.list(topic.id, sub.id, { status: 'failed' })) {
+   *   console.log(attempt.event_id, attempt.error);
+   * }
    */
   list(topicId: string, subscriptionId: string, query?: TopicSubscriptionDeliveryListParams, options?: RequestOptions): PagePromise<WebhookDelivery> {
     return this._client.list(v1.topics.subscriptions.deliveries.list, { params: { id: topicId, subscriptionId }, query }, options);
@@ -29,7 +34,16 @@ export class TopicSubscriptions extends APIResource {
     return this._client.list(v1.topics.subscriptions.list, { params: { id: topicId }, query }, options);
   }
 
-  /** Subscribe a webhook to a topic; the answer holds the signing secret, once. */
+  /**
+   * Subscribe a webhook to a topic; the answer holds the signing secret, once.
+   *
+   * @example
+   * const sub = await client.topics.subscriptions.create(topic.id, {
+   *   webhook_url: 'http://127.0.0.1:8080/hooks',
+   *   event_types: 'order.*, compute.instance.running',
+   * });
+   * saveSecret(sub.secret);
+   */
   create(topicId: string, body: TopicSubscriptionCreateParams, options?: RequestOptions): APIPromise<TopicSubscriptionWithSecret> {
     return this._client.call(v1.topics.subscriptions.create, { params: { id: topicId }, body }, options);
   }
@@ -77,7 +91,12 @@ export class Topics extends APIResource {
     return this._client.call(v1.topics.delete, { params: { id } }, options);
   }
 
-  /** Publish an event; it is delivered to every matching subscription. */
+  /**
+   * Publish an event; it is delivered to every matching subscription.
+   *
+   * @example
+   * await client.topics.publish(topic.id, { event_type: 'order.created', subject: '/orders/42', data: { total: 120 } });
+   */
   publish(id: string, body: TopicPublishParams, options?: RequestOptions): APIPromise<TopicEvent> {
     return this._client.call(v1.topics.publish, { params: { id }, body }, options);
   }

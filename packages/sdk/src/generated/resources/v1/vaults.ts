@@ -14,7 +14,12 @@ export class Vaults extends APIResource {
     return this._client.list(v1.vaults.list, { query }, options);
   }
 
-  /** Create a key vault, optionally with initial secrets (shown by name and version only). */
+  /**
+   * Create a key vault, optionally with initial secrets (shown by name and version only).
+   *
+   * @example
+   * await client.vaults.create({ name: 'acme-prod', region: 'hn', secrets: { 'db-password': 's3cret' } });
+   */
   create(body: VaultCreateParams, options?: RequestOptions): APIPromise<Vault> {
     return this._client.call(v1.vaults.create, { body }, options);
   }

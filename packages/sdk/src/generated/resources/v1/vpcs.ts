@@ -14,7 +14,12 @@ export class VpcSubnets extends APIResource {
     return this._client.list(v1.vpcs.subnets.list, { params: { id: vpcId }, query }, options);
   }
 
-  /** Create a subnet inside a VPC (its range must not overlap a sibling: 409). */
+  /**
+   * Create a subnet inside a VPC (its range must not overlap a sibling: 409).
+   *
+   * @example
+   * await client.vpcs.subnets.create(vpc.id, { name: 'web', cidr: '10.0.1.0/24', zone: 'hn-a' });
+   */
   create(vpcId: string, body: VpcSubnetCreateParams, options?: RequestOptions): APIPromise<Subnet> {
     return this._client.call(v1.vpcs.subnets.create, { params: { id: vpcId }, body }, options);
   }
@@ -27,7 +32,15 @@ export class VpcRouteTables extends APIResource {
     return this._client.list(v1.vpcs.routeTables.list, { params: { id: vpcId }, query }, options);
   }
 
-  /** Create a route table in a VPC. */
+  /**
+   * Create a route table in a VPC.
+   *
+   * @example
+   * await client.vpcs.routeTables.create(vpc.id, {
+   *   name: 'public',
+   *   routes: [{ destination: '0.0.0.0/0', target: { type: 'internet' } }],
+   * });
+   */
   create(vpcId: string, body: VpcRouteTableCreateParams, options?: RequestOptions): APIPromise<RouteTable> {
     return this._client.call(v1.vpcs.routeTables.create, { params: { id: vpcId }, body }, options);
   }
@@ -43,7 +56,12 @@ export class Vpcs extends APIResource {
     return this._client.list(v1.vpcs.list, { query }, options);
   }
 
-  /** Create a VPC (quota: 20 per project). */
+  /**
+   * Create a VPC (quota: 20 per project).
+   *
+   * @example
+   * const vpc = await client.vpcs.create({ name: 'prod', region: 'hn', cidr: '10.20.0.0/16' });
+   */
   create(body: VpcCreateParams, options?: RequestOptions): APIPromise<Vpc> {
     return this._client.call(v1.vpcs.create, { body }, options);
   }

@@ -19,7 +19,13 @@ export class VpnGateways extends APIResource {
     return this._client.call(v1.vpnGateways.create, { body }, options);
   }
 
-  /** Configure BGP (-> configured; on an established session it resets to configured). */
+  /**
+   * Configure BGP (-> configured; on an established session it resets to configured).
+   *
+   * @example
+   * await client.vpnGateways.configureBgp(gw.id, { asn: 65010, peer_ip: '198.51.100.20', peer_asn: 65020 });
+   * await client.vpnGateways.activateBgp(gw.id);
+   */
   configureBgp(id: string, body: VpnGatewayConfigureBgpParams, options?: RequestOptions): APIPromise<VpnGateway> {
     return this._client.call(v1.vpnGateways.configureBgp, { params: { id }, body }, options);
   }

@@ -14,7 +14,12 @@ export class WebApps extends APIResource {
     return this._client.list(v1.webapps.list, { query }, options);
   }
 
-  /** Create a web app (it starts running at once). */
+  /**
+   * Create a web app (it starts running at once).
+   *
+   * @example
+   * await client.webapps.create({ name: 'acme-shop', region: 'hn', runtime: 'node', runtime_version: '22' });
+   */
   create(body: WebappCreateParams, options?: RequestOptions): APIPromise<WebApp> {
     return this._client.call(v1.webapps.create, { body }, options);
   }

@@ -14,7 +14,12 @@ export class Zones extends APIResource {
     return this._client.list(v1.zones.list, { query }, options);
   }
 
-  /** Create a DNS zone (public, or private to VPCs) with optional record sets. */
+  /**
+   * Create a DNS zone (public, or private to VPCs) with optional record sets.
+   *
+   * @example
+   * await client.zones.create({ name: 'example.com', record_sets: [{ name: 'www', type: 'A', values: ['203.0.113.10'] }] });
+   */
   create(body: ZoneCreateParams, options?: RequestOptions): APIPromise<Zone> {
     return this._client.call(v1.zones.create, { body }, options);
   }

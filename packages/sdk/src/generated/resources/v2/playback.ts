@@ -13,7 +13,14 @@ export class PlaybackBase extends VideoResource {
     return this._client.call(v2.playback.timeline, { query }, this._credentials.options(options));
   }
 
-  /** The playlist and offset to watch an event. */
+  /**
+   * The playlist and offset to watch an event.
+   *
+   * @example
+   * const at = await video.playback.forEvent(event.id);
+   * hls.loadSource(video.playback.playlistUrl(at));
+   * media.currentTime = at.offset_sec;
+   */
   forEvent(eventId: string, options?: RequestOptions): APIPromise<EventPlayback> {
     return this._client.call(v2.playback.forEvent, { params: { id: eventId } }, this._credentials.options(options));
   }
