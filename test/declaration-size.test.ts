@@ -20,7 +20,9 @@ import { createPackedApp, type PackedApp, root } from './support/packed-app';
 // alias of the types file's, which its bundled declarations print as renamed imports (+22 KB);
 // the generated resource classes then took 9 KB off (their JSDoc is the contract's summaries).
 // `@nimbus/sdk` alone loads 207.9 KB, down from 239.9 KB.
-const BUDGET_BYTES = 340 * 1024;
+// 340 KB held until the generated methods got back the `@example` of 62 endpoints (+11.2 KB of
+// JSDoc, which an editor shows on hover and a type-check only skims).
+const BUDGET_BYTES = 360 * 1024;
 const ROOT_DECLARATIONS = [
   'index.d.ts',
   'index.browser.d.ts',
