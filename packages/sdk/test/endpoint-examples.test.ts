@@ -97,6 +97,16 @@ describe("endpoints' examples", () => {
     expect(exampleLines('await a();')).toEqual(['await a();']);
   });
 
+  it("call their own endpoint's method", () => {
+    const strays = examples.filter(({ id, lines }) => {
+      const [api, ...path] = id.split('.');
+      const call =
+        api === 'v2' ? `video.${path.join('.')}(` : `client.${api === 'v1' ? path.join('.') : id}(`;
+      return !lines.some((line) => line.includes(call));
+    });
+    expect(strays.map(({ id }) => id)).toEqual([]);
+  });
+
   it('compile against the SDK', () => {
     const failing = Object.fromEntries([...problems].filter(([id]) => !id.startsWith('probe: ')));
     expect(failing).toEqual({});
