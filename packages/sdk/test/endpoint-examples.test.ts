@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleLines } from '../src/codegen/sdk-resources';
 import { operations } from '../src/contract/index';
+import { consumerProgram } from './helpers/consumer-program';
 
 /**
  * Each endpoint's `example` (the `@example` of its SDK method) compiled as a strict consumer of
@@ -27,7 +27,6 @@ const PROBES = [
   },
   { id: 'probe: a method that does not exist', lines: ['await client.instances.launch(vm.id);'] },
 ];
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 let dir: string;
 /** The diagnostics of each example and probe, by id, undeclared names left out. */
 let problems: Map<string, string[]>;
@@ -53,19 +52,7 @@ beforeAll(() => {
     ids.push(...fn.map(() => id));
   }
   writeFileSync(path, lines.join('\n'));
-  const program = ts.createProgram([path], {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    allowImportingTsExtensions: true,
-    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-    types: [],
-    baseUrl: root,
-    paths: { '@nimbus/sdk': ['packages/sdk/src/index.ts'] },
-  });
+  const program = consumerProgram([path]);
   problems = new Map();
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
     if (UNDECLARED_NAME.has(diagnostic.code)) continue;

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumerProgram } from './helpers/consumer-program';
 
 /**
  * Compiles a consumer of `@nimbus/sdk` (the sources, as the repository's tsconfig maps them) and
@@ -33,7 +33,6 @@ export async function main(error: APIError): Promise<string> {
 }
 `;
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 let dir: string;
 let program: ts.Program;
 let file: ts.SourceFile;
@@ -42,19 +41,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'nimbus-named-types-'));
   const path = join(dir, 'consumer.ts');
   writeFileSync(path, CONSUMER);
-  program = ts.createProgram([path], {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    allowImportingTsExtensions: true,
-    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-    types: [],
-    baseUrl: root,
-    paths: { '@nimbus/sdk': ['packages/sdk/src/index.ts'] },
-  });
+  program = consumerProgram([path]);
   file = program.getSourceFile(path)!;
 }, 60_000);
 
