@@ -201,12 +201,6 @@ export class RequestJournal {
   }
 }
 
-function partsLength({ head, items, tail }: BodyParts): number {
-  let length = head.length + tail.length + Math.max(0, items.length - 1);
-  for (const item of items) length += item.length;
-  return length;
-}
-
 function lengthOf(body: string | Uint8Array | null): number {
   return body === null ? 0 : body.length;
 }
@@ -240,7 +234,7 @@ function keptResponse(
   // Texts the records keep anyway: the journal holds the same strings, joined when read.
   if (reply.parts) {
     // The body was joined from these parts: its length is theirs, without counting them again.
-    const size = typeof body === 'string' ? body.length : partsLength(reply.parts);
+    const size = body.length;
     if (size > MAX_JOURNALED_BODY) return sized(notJournaled(size));
     return { response: reply.parts.items, parts: reply.parts, size };
   }
