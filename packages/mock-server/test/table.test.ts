@@ -15,6 +15,37 @@ const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toIS
 const ids = (list: readonly Row[]) => list.map((row) => row.id);
 
 describe('table indexes', () => {
+  it('insert places each row in created_at, id order, wherever it falls', () => {
+    fc.assert(
+      fc.property(
+        // Mostly the latest second or one just before (a request's records, a late timer), some
+        // far back; ids in no order, so ties land anywhere among rows of their second.
+        fc.array(
+          fc.record({
+            back: fc.oneof(fc.constantFrom(0, 0, 0, 1), fc.nat(30)),
+            id: fc.stringMatching(/^[0-9a-f]{1,4}$/),
+            project: fc.constantFrom('p1', 'p2'),
+          }),
+          { minLength: 1, maxLength: 120 },
+        ),
+        (specs) => {
+          const table = newStore().table(rows);
+          const inserted: Row[] = [];
+          for (const [i, { back, id, project }] of specs.entries()) {
+            const second = Math.max(0, Math.floor(i / 4) - back);
+            const row = { id: `${id}-${i}`, created_at: at(second), updated_at: at(second), project_id: project };
+            table.insert(row);
+            inserted.push(row);
+            const sorted = [...inserted].sort(compareRecords);
+            expect(ids(table.list())).toEqual(ids(sorted));
+            expect(ids(table.list(project))).toEqual(ids(sorted.filter((r) => r.project_id === project)));
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('delete takes out exactly the row asked for and keeps the rest in order', () => {
     fc.assert(
       fc.property(
