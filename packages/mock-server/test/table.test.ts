@@ -33,7 +33,12 @@ describe('table indexes', () => {
           const inserted: Row[] = [];
           for (const [i, { back, id, project }] of specs.entries()) {
             const second = Math.max(0, Math.floor(i / 4) - back);
-            const row = { id: `${id}-${i}`, created_at: at(second), updated_at: at(second), project_id: project };
+            const row = {
+              id: `${id}-${i}`,
+              created_at: at(second),
+              updated_at: at(second),
+              project_id: project,
+            };
             table.insert(row);
             inserted.push(row);
             const sorted = [...inserted].sort(compareRecords);

@@ -107,7 +107,7 @@ const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const TIME = /\d{4}-\d\d-\d\dT[\d:.]+Z/g;
 /** A playback path's date and hour: the recording's current hour when recorded. */
 const HOUR = /\/\d{4}-\d\d-\d\d\/\d\d\//g;
-/** A day left (a timeline's `date`): the day of the recording. */
+/** Any date the patterns above left (a timeline's `date` query): the day of the recording. */
 const DATE = /\d{4}-\d\d-\d\d/g;
 
 /** A request with the ids, times, days and hours a new recording makes afresh replaced. */
