@@ -1,3 +1,4 @@
+import { giveNote, noteOf } from './row-notes';
 import type { StoredRecord } from './state';
 
 /** Records per block: small enough that a change re-serialises little, large enough to keep few pieces. */
@@ -13,34 +14,34 @@ interface Block {
 /**
  * A table's record ids in blocks of insertion order, each with its serialised form kept until
  * one of its records is inserted, updated or deleted: a flush serialises the blocks that changed
- * since the last one instead of the whole table (under a stream of creates, the last few).
+ * since the last one instead of the whole table (under a stream of creates, the last few). Each
+ * record's block is in its note (row-notes.ts).
  */
 export class RowBlocks {
   readonly #blocks: Block[] = [];
-  readonly #blockOf = new Map<string, Block>();
 
-  add(id: string): void {
+  add(row: StoredRecord): void {
     let block = this.#blocks.at(-1);
     if (!block || block.ids.length >= BLOCK_SIZE) {
       block = { ids: [], piece: undefined };
       this.#blocks.push(block);
     }
-    block.ids.push(id);
+    block.ids.push(row.id);
     block.piece = undefined;
-    this.#blockOf.set(id, block);
+    giveNote(row).block = block;
   }
 
-  changed(id: string): void {
-    const block = this.#blockOf.get(id);
+  changed(row: StoredRecord): void {
+    const block = blockOf(row);
     if (block) block.piece = undefined;
   }
 
-  remove(id: string): void {
-    const block = this.#blockOf.get(id);
+  remove(row: StoredRecord): void {
+    const block = blockOf(row);
     if (!block) return;
-    this.#blockOf.delete(id);
+    giveNote(row).block = undefined;
     // At most BLOCK_SIZE ids to look through; deletes are rare next to inserts.
-    const i = block.ids.lastIndexOf(id);
+    const i = block.ids.lastIndexOf(row.id);
     if (i !== -1) block.ids.splice(i, 1);
     block.piece = undefined;
     if (block.ids.length === 0) this.#blocks.splice(this.#blocks.lastIndexOf(block), 1);
@@ -80,6 +81,11 @@ export class RowBlocks {
     }
     return pieces;
   }
+}
+
+/** A record's block: a table holds a record object once, so its note names its one block. */
+function blockOf(row: StoredRecord): Block | undefined {
+  return noteOf(row)?.block as Block | undefined;
 }
 
 /** All the records of `rows`, in blocks as RowBlocks makes them, each passed through `encode`. */

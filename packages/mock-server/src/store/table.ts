@@ -1,5 +1,6 @@
 import { RowBlocks } from './row-blocks';
-import { forgetTextsOf, keepTextsOf } from './row-texts';
+import { giveNote } from './row-notes';
+import { forgetTextsOf } from './row-texts';
 import { shared } from './shared-strings';
 import type { StoredRecord } from './state';
 
@@ -100,8 +101,8 @@ export class Table<T extends StoredRecord = StoredRecord> {
     this.#share(row);
     this.#rows[row.id] = row;
     this.#index(row);
-    keepTextsOf(row);
-    this.#blocks?.add(row.id);
+    giveNote(row);
+    this.#blocks?.add(row);
     this.#changed(row.id);
     return row;
   }
@@ -114,7 +115,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     Object.assign(row, patch, { updated_at: at });
     forgetTextsOf(row);
     this.#indexKeys(row);
-    this.#blocks?.changed(id);
+    this.#blocks?.changed(row);
     this.#changed(id);
     return row;
   }
@@ -124,7 +125,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
     if (!row) return undefined;
     delete this.#rows[id];
     forgetTextsOf(row);
-    this.#blocks?.remove(id);
+    this.#blocks?.remove(row);
     this.#unindexKeys(row);
     removeFrom(this.#all, row);
     if (row.project_id !== undefined) {
@@ -175,7 +176,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
       // A loaded file parses a copy of each value per record too.
       this.#share(row);
       this.#index(row);
-      keepTextsOf(row);
+      giveNote(row);
     }
   }
 
@@ -190,7 +191,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
   #rowBlocks(): RowBlocks {
     if (!this.#blocks) {
       this.#blocks = new RowBlocks();
-      for (const row of this.#all) this.#blocks.add(row.id);
+      for (const row of this.#all) this.#blocks.add(row);
     }
     return this.#blocks;
   }
