@@ -1,5 +1,3 @@
-import type { KeptText } from './row-texts';
-
 /**
  * What a table keeps beside each record it holds: the text made of it (row-texts.ts) and the
  * block of the state file's serialisation it is in (row-blocks.ts).
@@ -10,6 +8,15 @@ import type { KeptText } from './row-texts';
  * (run AC).
  */
 const NOTE = Symbol('nimbus.rowNote');
+
+/** A record's text as one renderer made it (row-texts.ts). */
+export interface KeptText {
+  /** The renderer the text is of (a schema). */
+  readonly by: object;
+  readonly text: string;
+  /** Its length in UTF-8, counted once: the Node server's `content-length` sums the page's. */
+  readonly bytes: number;
+}
 
 export interface RowNote {
   /** The text made of the record, until it changes. */

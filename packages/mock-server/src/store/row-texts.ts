@@ -7,13 +7,6 @@ import { noteOf } from './row-notes';
  * note (a view a handler builds per request is new every time), and a table empties it on every
  * update and delete, the same changes its state file's blocks follow.
  */
-export interface KeptText {
-  /** The renderer the text is of (a schema). */
-  readonly by: object;
-  readonly text: string;
-  /** Its length in UTF-8, counted once: the Node server's `content-length` sums the page's. */
-  readonly bytes: number;
-}
 
 /** Drops a record's text: it changed, or left its table. */
 export function forgetTextsOf(row: object): void {
