@@ -86,6 +86,38 @@ describe('file-backed state', () => {
     }
   });
 
+  it('still reloads an outside edit after its own writes replaced the file in quick succession', async () => {
+    // Each write renames a new file over the state file. A watcher bound to the file's inode
+    // follows one replacement, but one close behind it went unseen and left it on a file
+    // already gone, deaf to every later edit.
+    const statePath = await tempState();
+    const server = await createServer({ port: 0, statePath, flushDelayMs: 10 });
+    try {
+      const client = await login(server.url);
+      for (let round = 0; round < 3; round++) {
+        const first = client.projects.create({ name: `first-${round}` });
+        const second = client.projects.create({ name: `second-${round}` });
+        await Promise.all([first, second]);
+        await server.store.flush();
+        await client.projects.create({ name: `third-${round}` });
+        await server.store.flush();
+      }
+      const onDisk = JSON.parse(await readFile(statePath, 'utf8'));
+      const [id] = Object.keys(onDisk.tables.projects);
+      onDisk.tables.projects[id!].name = 'edited outside';
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await writeFile(statePath, JSON.stringify(onDisk));
+      await expect
+        .poll(async () => (await client.projects.list()).data.find((p) => p.id === id)?.name, {
+          timeout: 5_000,
+          interval: 50,
+        })
+        .toBe('edited outside');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reports what an edit from an older copy took away, written or not', async () => {
     const statePath = await tempState();
     const logged: { level: string; message: string; fields?: Record<string, unknown> }[] = [];

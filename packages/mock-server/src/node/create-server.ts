@@ -38,8 +38,9 @@ export interface CreateServerOptions extends Partial<Omit<ServerConfig, 'logger'
   /** Seed the demo tenant into an empty state. */
   seed?: boolean;
   /**
-   * Reload edits made to the state file from outside as they happen (file-backed only). Default
-   * true. Off, an outside edit is still never written over: it is taken in at the next write.
+   * Reload edits made to the state file from outside as they happen (file-backed only; the file
+   * is polled every 100 ms). Default true. Off, an outside edit is still never written over: it
+   * is taken in at the next write.
    */
   watch?: boolean;
   logger?: ServerConfig['logger'];

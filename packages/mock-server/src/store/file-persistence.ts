@@ -28,6 +28,9 @@ import type { StoreLog } from './store';
 const FILE_MODE = 0o600;
 const FOLDER_MODE = 0o700;
 
+/** How often a watched state file's metadata is read: an outside edit is taken in this long after it, plus 40 ms for it to settle. */
+const WATCH_INTERVAL_MS = 100;
+
 /** What the file looked like right after this process last wrote or loaded it. */
 interface OwnVersion {
   /**
@@ -210,12 +213,22 @@ export class FilePersistence implements Persistence {
     return state;
   }
 
-  /** Imports chokidar only here: a server that does not watch its file never pays its start-up cost. */
+  /**
+   * Imports chokidar only here: a server that does not watch its file never pays its start-up cost.
+   *
+   * The file is polled by its path (`usePolling`), not watched through its inode: every write
+   * renames a new file over it, and a watch on the inode follows a replacement only when it sees
+   * one. Chokidar drops an event within 5 ms of the one before, so two writes close together
+   * left it on a file already gone, deaf to every later edit. Polling also sees edits where file
+   * events never come (network and container mounts).
+   */
   async watch(onEvent: () => void): Promise<void> {
     const { watch } = await import('chokidar');
     if (this.#closed) return;
     const watcher = watch(this.location, {
       ignoreInitial: true,
+      usePolling: true,
+      interval: WATCH_INTERVAL_MS,
       awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
     });
     this.#watcher = watcher;
