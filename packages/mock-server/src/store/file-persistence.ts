@@ -229,6 +229,8 @@ export class FilePersistence implements Persistence {
       ignoreInitial: true,
       usePolling: true,
       interval: WATCH_INTERVAL_MS,
+      // Else a state file named like a binary one (`state.bin`, `state.dat`) is polled every 300 ms.
+      binaryInterval: WATCH_INTERVAL_MS,
       awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
     });
     this.#watcher = watcher;
