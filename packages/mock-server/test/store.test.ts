@@ -105,11 +105,12 @@ describe('file-backed state', () => {
       const onDisk = JSON.parse(await readFile(statePath, 'utf8'));
       const [id] = Object.keys(onDisk.tables.projects);
       onDisk.tables.projects[id!].name = 'edited outside';
+      // Saved once the watcher has had its time with the writes, as a person's edit would be.
       await new Promise((resolve) => setTimeout(resolve, 300));
       await writeFile(statePath, JSON.stringify(onDisk));
       await expect
         .poll(async () => (await client.projects.list()).data.find((p) => p.id === id)?.name, {
-          timeout: 5_000,
+          timeout: 15_000,
           interval: 50,
         })
         .toBe('edited outside');
