@@ -1,4 +1,4 @@
-import { giveNote, noteOf } from './row-notes';
+import { noteOf, type RowNote } from './row-notes';
 import type { StoredRecord } from './state';
 
 /** Records per block: small enough that a change re-serialises little, large enough to keep few pieces. */
@@ -20,7 +20,8 @@ interface Block {
 export class RowBlocks {
   readonly #blocks: Block[] = [];
 
-  add(row: StoredRecord): void {
+  /** `note` is the row's own (`giveNote`), which the table has just looked up. */
+  add(row: StoredRecord, note: RowNote): void {
     let block = this.#blocks.at(-1);
     if (!block || block.ids.length >= BLOCK_SIZE) {
       block = { ids: [], piece: undefined };
@@ -28,18 +29,19 @@ export class RowBlocks {
     }
     block.ids.push(row.id);
     block.piece = undefined;
-    giveNote(row).block = block;
+    note.block = block;
   }
 
   changed(row: StoredRecord): void {
-    const block = blockOf(row);
+    const block = noteOf(row)?.block as Block | undefined;
     if (block) block.piece = undefined;
   }
 
   remove(row: StoredRecord): void {
-    const block = blockOf(row);
-    if (!block) return;
-    giveNote(row).block = undefined;
+    const note = noteOf(row);
+    const block = note?.block as Block | undefined;
+    if (!note || !block) return;
+    note.block = undefined;
     // At most BLOCK_SIZE ids to look through; deletes are rare next to inserts.
     const i = block.ids.lastIndexOf(row.id);
     if (i !== -1) block.ids.splice(i, 1);
@@ -81,11 +83,6 @@ export class RowBlocks {
     }
     return pieces;
   }
-}
-
-/** A record's block: a table holds a record object once, so its note names its one block. */
-function blockOf(row: StoredRecord): Block | undefined {
-  return noteOf(row)?.block as Block | undefined;
 }
 
 /** All the records of `rows`, in blocks as RowBlocks makes them, each passed through `encode`. */

@@ -101,8 +101,8 @@ export class Table<T extends StoredRecord = StoredRecord> {
     this.#share(row);
     this.#rows[row.id] = row;
     this.#index(row);
-    giveNote(row);
-    this.#blocks?.add(row);
+    const note = giveNote(row);
+    this.#blocks?.add(row, note);
     this.#changed(row.id);
     return row;
   }
@@ -191,7 +191,7 @@ export class Table<T extends StoredRecord = StoredRecord> {
   #rowBlocks(): RowBlocks {
     if (!this.#blocks) {
       this.#blocks = new RowBlocks();
-      for (const row of this.#all) this.#blocks.add(row);
+      for (const row of this.#all) this.#blocks.add(row, giveNote(row));
     }
     return this.#blocks;
   }
